@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Parra",
+    products: [
+        .library(name: "Parra", targets: ["Parra"]),
+        .library(name: "ParraPluginKit", targets: ["ParraPluginKit"]),
+        .executable(name: "parra", targets: ["parra"]),
+        .executable(name: "parra-bench", targets: ["parra-bench"]),
+        .executable(name: "ParraDemoApp", targets: ["ParraDemoApp"]),
+        // A Swift module built only to exercise ParraPluginKit through the host in tests.
+        // Its file name starts with `libParraTestFixture`, which discovery never picks up
+        // from the build folder.
+        .library(
+            name: "ParraTestFixtureSwiftModule", type: .dynamic,
+            targets: ["ParraTestFixtureSwiftModule"]),
+    ],
+    targets: [
+        // The C ABI: the only contract between the host and a feature module.
+        .target(name: "CParraPlugin"),
+        // libffi from Debian's libffi-dev.
+        .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
+        .target(name: "Parra", dependencies: ["CParraPlugin", "CFFI"]),
+        .target(name: "ParraPluginKit", dependencies: ["CParraPlugin"]),
+        .executableTarget(name: "parra", dependencies: ["Parra"]),
+        .executableTarget(
+            name: "parra-bench", dependencies: ["Parra", "CParraPlugin", "CFFI"]),
+        .executableTarget(
+            name: "ParraDemoApp", dependencies: ["Parra"], path: "Sample/ParraDemoApp"),
+        .target(
+            name: "ParraTestFixtureSwiftModule", dependencies: ["ParraPluginKit"],
+            path: "Tests/Fixtures/ParraTestFixtureSwiftModule"),
+        .target(
+            name: "ParraTestSupport", dependencies: ["Parra"], path: "Tests/ParraTestSupport"),
+        .testTarget(name: "ParraABITests", dependencies: ["CParraPlugin", "Parra", "ParraTestSupport"]),
+        .testTarget(name: "ParraHostTests", dependencies: ["Parra", "ParraTestSupport"]),
+        .testTarget(name: "ParraPluginKitTests", dependencies: ["ParraPluginKit", "Parra", "ParraTestSupport"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

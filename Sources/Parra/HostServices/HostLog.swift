@@ -1,0 +1,53 @@
+import Foundation
+
+/// Severity of a host diagnostic line, in Parra's order.
+public enum HostLogLevel: Int32, Sendable, Comparable, CaseIterable {
+    case trace, debug, info, warn, error, fatal
+
+    /// The lowercase name, as Parra spells it.
+    public var name: String { String(describing: self) }
+
+    public static func < (lhs: HostLogLevel, rhs: HostLogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One diagnostic line from the host or a module.
+public struct HostLogRecord: Sendable, Hashable {
+    /// Its severity.
+    public let level: HostLogLevel
+    /// The module that wrote it; nil for the host itself.
+    public let moduleID: String?
+    /// The text.
+    public let message: String
+
+    /// The line as the default sink prints it: `parra: warn: [com.example.x] message`.
+    public var formatted: String {
+        let origin = moduleID.map { "[\($0)] " } ?? ""
+        return "parra: \(level.name): \(origin)\(message)"
+    }
+}
+
+/// Where host diagnostics go.
+public struct HostLog: Sendable {
+    /// Receives each record at or above `minimumLevel`, on the thread that logged it.
+    public let write: @Sendable (HostLogRecord) -> Void
+    /// Records below this level are dropped before formatting.
+    public let minimumLevel: HostLogLevel
+
+    /// A sink of your own.
+    public init(minimumLevel: HostLogLevel = .info, write: @escaping @Sendable (HostLogRecord) -> Void) {
+        self.minimumLevel = minimumLevel
+        self.write = write
+    }
+
+    /// Standard error, one line per record.
+    public static func standardError(minimumLevel: HostLogLevel = .info) -> HostLog {
+        HostLog(minimumLevel: minimumLevel) { record in
+            FileHandle.standardError.write(Data((record.formatted + "\n").utf8))
+        }
+    }
+
+    func log(_ level: HostLogLevel, _ message: @autoclosure () -> String, moduleID: String? = nil) {
+        guard level >= minimumLevel else { return }
+        write(HostLogRecord(level: level, moduleID: moduleID, message: message()))
+    }
+}

@@ -1,0 +1,280 @@
+import CParraPlugin
+import Foundation
+
+/// The C functions of the host-services table. Each finds the calling module's context from
+/// the table it was given, checks its thread rule, and forwards to the runtime.
+enum HostServiceTable {
+    static func make() -> parra_host {
+        var host = parra_host()
+        host.struct_size = UInt32(MemoryLayout<parra_host>.size)
+        host.abi_major = UInt16(PARRA_ABI_VERSION_MAJOR)
+        host.abi_minor = UInt16(PARRA_ABI_VERSION_MINOR)
+        host.log = log
+        host.get_option = getOption
+        host.observe_option = observeOption
+        host.storage_get = storageGet
+        host.storage_set = storageSet
+        host.storage_remove = storageRemove
+        host.api_request = apiRequest
+        host.schedule = schedule
+        host.cancel_timer = cancelTimer
+        host.present = present
+        host.emit = emit
+        host.wall_clock_seconds = { host in ModuleHostContext.from(host)?.runtime.clock.wallSeconds ?? 0 }
+        host.monotonic_nanoseconds = { host in
+            ModuleHostContext.from(host)?.runtime.clock.monotonicNanoseconds ?? 0
+        }
+        return host
+    }
+
+    private static func fail(
+        _ error: UnsafeMutablePointer<parra_error>?, _ status: parra_status, _ message: String
+    ) -> parra_status {
+        parra_error_set(error, message)
+        return status
+    }
+
+    private static func text(_ string: parra_string) -> String {
+        guard let data = string.data, string.length > 0 else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: data, count: string.length), as: UTF8.self)
+    }
+
+    private static let log: @convention(c) (UnsafePointer<parra_host>?, parra_log_level, parra_string) -> Void = {
+        host, level, message in
+        guard let context = ModuleHostContext.from(host) else { return }
+        let level = HostLogLevel(rawValue: min(max(level, 0), 5))!
+        context.runtime.log.log(level, text(message), moduleID: context.moduleID)
+    }
+
+    private static let getOption:
+        @convention(c) (
+            UnsafePointer<parra_host>?, UnsafePointer<CChar>?, UnsafeMutablePointer<parra_value>?,
+            UnsafeMutablePointer<parra_error>?
+        ) -> parra_status = { host, key, out, error in
+            guard let context = ModuleHostContext.from(host), let key, let out else {
+                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "get_option needs host, key and out_value")
+            }
+            let name = String(cString: key)
+            guard context.runtime.options.fill(&out.pointee, forKey: name) else {
+                return fail(error, PARRA_STATUS_NOT_FOUND, "no loaded module declares option '\(name)'")
+            }
+            return PARRA_STATUS_OK
+        }
+
+    private static let observeOption:
+        @convention(c) (
+            UnsafePointer<parra_host>?, UnsafePointer<CChar>?, parra_option_changed_fn?, UnsafeMutableRawPointer?,
+            UnsafeMutablePointer<parra_error>?
+        ) -> parra_status = { host, key, callback, userData, error in
+            guard let context = ModuleHostContext.from(host), let key, let callback else {
+                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "observe_option needs host, key and callback")
+            }
+            guard context.runtime.isOnMainThread else {
+                return fail(error, PARRA_STATUS_WRONG_THREAD, "observe_option is main-thread only")
+            }
+            let name = String(cString: key)
+            let registered = context.runtime.options.observe(name) { [weak context] changed in
+                guard let context, !context.isClosed else { return }
+                changed.withCString { callback(userData, $0) }
+            }
+            return registered
+                ? PARRA_STATUS_OK
+                : fail(error, PARRA_STATUS_NOT_FOUND, "no loaded module declares option '\(name)'")
+        }
+
+    private static func storageKey(
+        _ host: UnsafePointer<parra_host>?, _ key: UnsafePointer<CChar>?, _ error: UnsafeMutablePointer<parra_error>?
+    ) -> (ModuleHostContext, String)? {
+        guard let context = ModuleHostContext.from(host), let key else {
+            _ = fail(error, PARRA_STATUS_INVALID_ARGUMENT, "storage needs host and key")
+            return nil
+        }
+        let name = String(cString: key)
+        guard ModuleStorage.isValidKey(name) else {
+            _ = fail(error, PARRA_STATUS_INVALID_ARGUMENT, "storage key '\(name)' must be 1-128 bytes of [A-Za-z0-9._-], not starting with '.'")
+            return nil
+        }
+        return (context, name)
+    }
+
+    private static let storageGet:
+        @convention(c) (
+            UnsafePointer<parra_host>?, UnsafePointer<CChar>?, parra_bytes_fn?, UnsafeMutableRawPointer?,
+            UnsafeMutablePointer<parra_error>?
+        ) -> parra_status = { host, key, receive, userData, error in
+            guard let (context, name) = storageKey(host, key, error) else { return PARRA_STATUS_INVALID_ARGUMENT }
+            guard let receive else { return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "storage_get needs a receive callback") }
+            do {
+                guard let data = try context.storage.read(name) else {
+                    return fail(error, PARRA_STATUS_NOT_FOUND, "nothing stored for '\(name)'")
+                }
+                data.withUnsafeBytes { receive(userData, $0.baseAddress, $0.count) }
+                return PARRA_STATUS_OK
+            } catch let failure {
+                return fail(error, PARRA_STATUS_IO, "cannot read '\(name)': \(failure)")
+            }
+        }
+
+    private static let storageSet:
+        @convention(c) (
+            UnsafePointer<parra_host>?, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, UnsafeMutablePointer<parra_error>?
+        ) -> parra_status = { host, key, bytes, length, error in
+            guard let (context, name) = storageKey(host, key, error) else { return PARRA_STATUS_INVALID_ARGUMENT }
+            guard bytes != nil || length == 0 else {
+                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "storage_set got NULL bytes with length \(length)")
+            }
+            let data = bytes.map { Data(bytes: $0, count: length) } ?? Data()
+            do {
+                try context.storage.write(data, forKey: name)
+                return PARRA_STATUS_OK
+            } catch let failure {
+                return fail(error, PARRA_STATUS_IO, "cannot store '\(name)': \(failure)")
+            }
+        }
+
+    private static let storageRemove:
+        @convention(c) (UnsafePointer<parra_host>?, UnsafePointer<CChar>?, UnsafeMutablePointer<parra_error>?) ->
+        parra_status = { host, key, error in
+            guard let (context, name) = storageKey(host, key, error) else { return PARRA_STATUS_INVALID_ARGUMENT }
+            do {
+                try context.storage.remove(name)
+                return PARRA_STATUS_OK
+            } catch let failure {
+                return fail(error, PARRA_STATUS_IO, "cannot remove '\(name)': \(failure)")
+            }
+        }
+
+    private static let apiRequest:
+        @convention(c) (
+            UnsafePointer<parra_host>?, UnsafePointer<parra_api_request>?, parra_api_response_fn?,
+            UnsafeMutableRawPointer?, UnsafeMutablePointer<parra_error>?
+        ) -> parra_status = { host, request, callback, userData, error in
+            guard let context = ModuleHostContext.from(host), let request, let callback,
+                let method = request.pointee.method, let path = request.pointee.path
+            else {
+                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "api_request needs host, request with method and path, and callback")
+            }
+            guard let service = context.runtime.apiService else {
+                return fail(error, PARRA_STATUS_UNSUPPORTED, "this host has no Parra API service configured")
+            }
+            let body = request.pointee.body
+            let apiRequest = APIRequest(
+                method: String(cString: method), path: String(cString: path),
+                body: body.data.map { Data(bytes: $0, count: body.length) },
+                timeout: request.pointee.timeout_seconds > 0 ? request.pointee.timeout_seconds : nil)
+            let user = UInt(bitPattern: userData)
+            service.send(apiRequest) { result in
+                let userData = UnsafeMutableRawPointer(bitPattern: user)
+                switch result {
+                case .success(let response):
+                    response.body.withUnsafeBytes { bytes in
+                        let body = parra_string(data: bytes.baseAddress?.assumingMemoryBound(to: CChar.self), length: bytes.count)
+                        callback(userData, PARRA_STATUS_OK, Int32(response.status), body, parra_string(data: nil, length: 0))
+                    }
+                case .failure(let failure):
+                    var message = failure.description
+                    message.withUTF8 { bytes in
+                        let text = parra_string(
+                            data: UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self), length: bytes.count)
+                        callback(userData, PARRA_STATUS_NETWORK, 0, parra_string(data: nil, length: 0), text)
+                    }
+                }
+            }
+            return PARRA_STATUS_OK
+        }
+
+    private static let schedule:
+        @convention(c) (
+            UnsafePointer<parra_host>?, Double, Double, parra_timer_fn?, UnsafeMutableRawPointer?,
+            UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<parra_error>?
+        ) -> parra_status = { host, delay, repeatEvery, callback, userData, outID, error in
+            guard let context = ModuleHostContext.from(host), let callback else {
+                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "schedule needs host and callback")
+            }
+            guard delay.isFinite, delay >= 0, repeatEvery.isFinite, repeatEvery >= 0 else {
+                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "schedule needs finite delay_seconds and repeat_seconds >= 0")
+            }
+            let user = UInt(bitPattern: userData)
+            guard let id = context.schedule(delay: delay, repeatEvery: repeatEvery, fire: { id in
+                callback(UnsafeMutableRawPointer(bitPattern: user), id)
+            }) else {
+                return fail(error, PARRA_STATUS_WRONG_STATE, "the module has shut down")
+            }
+            outID?.pointee = id
+            return PARRA_STATUS_OK
+        }
+
+    private static let cancelTimer: @convention(c) (UnsafePointer<parra_host>?, UInt64) -> parra_status = { host, id in
+        guard let context = ModuleHostContext.from(host) else { return PARRA_STATUS_INVALID_ARGUMENT }
+        return context.cancelTimer(id) ? PARRA_STATUS_OK : PARRA_STATUS_NOT_FOUND
+    }
+
+    private static let present:
+        @convention(c) (UnsafePointer<parra_host>?, UnsafePointer<parra_presentation>?, UnsafeMutablePointer<parra_error>?) ->
+        parra_status = { host, presentation, error in
+            guard let context = ModuleHostContext.from(host), let presentation else {
+                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "present needs host and presentation")
+            }
+            guard context.runtime.isOnMainThread else {
+                return fail(error, PARRA_STATUS_WRONG_THREAD, "present is main-thread only")
+            }
+            let p = presentation.pointee
+            let kind: Presentation.Kind
+            switch p.kind {
+            case PARRA_PRESENTATION_MODAL: kind = .modal
+            case PARRA_PRESENTATION_TOAST: kind = .toast
+            case PARRA_PRESENTATION_LAUNCH_SCREEN: kind = .launchScreen
+            default: return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "unknown presentation kind \(p.kind)")
+            }
+            guard kind != .toast || (p.duration_seconds.isFinite && p.duration_seconds > 0) else {
+                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "a toast needs a duration_seconds > 0")
+            }
+            let onDismiss = p.on_dismiss
+            let user = UInt(bitPattern: p.user_data)
+            context.runtime.presentationSurface.present(
+                Presentation(
+                    kind: kind, title: text(p.title), body: text(p.body),
+                    duration: kind == .toast ? p.duration_seconds : 0, moduleID: context.moduleID)
+            ) { byUser in
+                onDismiss?(UnsafeMutableRawPointer(bitPattern: user), byUser)
+            }
+            return PARRA_STATUS_OK
+        }
+
+    private static let emit:
+        @convention(c) (
+            UnsafePointer<parra_host>?, UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+            UnsafeMutableRawPointer?, UnsafeMutablePointer<parra_error>?
+        ) -> parra_status = { host, pointID, arguments, result, error in
+            guard let context = ModuleHostContext.from(host), let pointID else {
+                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "emit needs host and point_id")
+            }
+            guard context.runtime.isOnMainThread else {
+                return fail(error, PARRA_STATUS_WRONG_THREAD, "emit is main-thread only")
+            }
+            let id = String(cString: pointID)
+            guard let point = context.runtime.dispatcher.point(for: id),
+                point.offeringModuleID == context.moduleID
+            else {
+                return fail(error, PARRA_STATUS_NOT_FOUND, "module \(context.moduleID) offers no extension point '\(id)'")
+            }
+            let argumentCount = point.signature.argumentTypes.count - 1
+            guard argumentCount == 0 || arguments != nil else {
+                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "'\(id)' takes \(argumentCount) arguments but arguments is NULL")
+            }
+            let combined = withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: argumentCount + 1) {
+                slots in
+                for index in 0..<argumentCount { slots[index + 1] = arguments![index] }
+                return context.runtime.dispatcher.table(for: id)?.invoke(slots.baseAddress!) ?? point.combine.identity
+            }
+            if let result {
+                switch point.signature.returnType {
+                case .bool: result.storeBytes(of: combined != 0, as: Bool.self)
+                case .i32, .u32: result.storeBytes(of: UInt32(truncatingIfNeeded: combined), as: UInt32.self)
+                case .i64, .u64: result.storeBytes(of: combined, as: UInt64.self)
+                default: break
+                }
+            }
+            return PARRA_STATUS_OK
+        }
+}

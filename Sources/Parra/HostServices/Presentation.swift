@@ -1,0 +1,52 @@
+import Foundation
+
+/// Something a module asked the platform to show.
+public struct Presentation: Sendable, Hashable {
+    /// How it is shown.
+    public enum Kind: String, Sendable {
+        /// Full content the user dismisses.
+        case modal
+        /// A transient notice that dismisses itself after `duration` seconds.
+        case toast
+        /// The launch screen surface.
+        case launchScreen
+    }
+
+    /// How it is shown.
+    public let kind: Kind
+    /// Its title.
+    public let title: String
+    /// Its body text.
+    public let body: String
+    /// Seconds a toast stays; 0 for other kinds.
+    public let duration: Double
+    /// The module that asked for it.
+    public let moduleID: String
+}
+
+/// The platform's presentation surface. Called on the main thread.
+public protocol PresentationSurface: AnyObject {
+    /// Shows `presentation`; calls `dismissed(byUser)` once, on the main thread, when it goes
+    /// away.
+    func present(_ presentation: Presentation, dismissed: @escaping (Bool) -> Void)
+}
+
+/// Prints presentations to standard output as framed plain text; a toast reports itself
+/// dismissed after its duration.
+public final class PlainTextPresentationSurface: PresentationSurface {
+    private let queue: DispatchQueue
+
+    /// Dismissal callbacks run on `queue` (the host's main queue).
+    public init(queue: DispatchQueue = .main) { self.queue = queue }
+
+    public func present(_ presentation: Presentation, dismissed: @escaping (Bool) -> Void) {
+        let rule = String(repeating: "-", count: 60)
+        var lines = [rule, "[\(presentation.kind.rawValue)] \(presentation.title)"]
+        if !presentation.body.isEmpty { lines.append(presentation.body) }
+        lines.append(rule)
+        print(lines.joined(separator: "\n"))
+        if presentation.kind == .toast {
+            queue.asyncAfter(deadline: .now() + presentation.duration) { dismissed(false) }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Checks a candidate file before it is handed to `dlopen`, so that what `dlopen` would report
+/// badly (or what it must never see) gets a clear reason: a missing or broken file, something
+/// that is not a shared object for this machine, a truncated ELF, or a file or folder that
+/// others may write (a module runs with the app's rights).
+enum ModuleFileCheck {
+    /// Returns the resolved path of a file fit to open, or the reason it is not.
+    static func check(_ path: String) -> Result<String, ModuleRefusal> {
+        var linkInfo = stat()
+        guard lstat(path, &linkInfo) == 0 else {
+            return refuse("not found")
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            return refuse("broken symbolic link to '\(target)'")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            return refuse("is a directory, not a shared object")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            return refuse("not a regular file")
+        }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if info.st_mode & S_IWOTH != 0 {
+            return refuse(
+                "writable by others (mode \(String(info.st_mode & 0o7777, radix: 8))); a module runs with the app's rights")
+        }
+        let folder = (resolved as NSString).deletingLastPathComponent
+        var folderInfo = stat()
+        if stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IWOTH != 0 {
+            return refuse(
+                "its folder \(folder) is writable by others (mode \(String(folderInfo.st_mode & 0o7777, radix: 8))); a module runs with the app's rights"
+            )
+        }
+        if info.st_size == 0 {
+            return refuse("empty file")
+        }
+        if let problem = elfProblem(path: resolved, size: UInt64(info.st_size)) {
+            return refuse(problem)
+        }
+        return .success(resolved)
+    }
+
+    private static func refuse(_ reason: String) -> Result<String, ModuleRefusal> {
+        .failure(ModuleRefusal(phase: .open, reason: reason))
+    }
+
+    /// Reads the ELF header and says what is wrong with it for this process, if anything.
+    private static func elfProblem(path: String, size: UInt64) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return "cannot be read (\(String(cString: strerror(errno))))"
+        }
+        defer { try? handle.close() }
+        let header = [UInt8]((try? handle.read(upToCount: 64)) ?? Data())
+        guard header.count >= 4, header[0] == 0x7F, header[1] == 0x45, header[2] == 0x4C, header[3] == 0x46 else {
+            return "not a shared object (no ELF header)"
+        }
+        guard header.count >= 64 else {
+            return "truncated ELF (\(size) bytes, shorter than its header)"
+        }
+        guard header[4] == 2, header[5] == 1 else {
+            return "not a 64-bit little-endian ELF object, as this host is"
+        }
+        func read16(_ offset: Int) -> UInt64 { UInt64(header[offset]) | UInt64(header[offset + 1]) << 8 }
+        func read64(_ offset: Int) -> UInt64 {
+            (0..<8).reduce(UInt64(0)) { $0 | UInt64(header[offset + $1]) << (8 * UInt64($1)) }
+        }
+        guard read16(16) == 3 else {
+            return "not a shared object (ELF type \(read16(16)), expected ET_DYN)"
+        }
+        let machine = read16(18)
+        if machine != hostMachine {
+            return "built for ELF machine \(machine), this host is \(hostMachine)"
+        }
+        let programHeadersEnd = read64(32) + read16(54) * read16(56)
+        let sectionHeadersEnd = read64(40) + read16(58) * read16(60)
+        let needed = max(programHeadersEnd, sectionHeadersEnd)
+        if needed > size {
+            return "truncated ELF (its headers end at byte \(needed), the file has \(size))"
+        }
+        return nil
+    }
+
+    #if arch(x86_64)
+        private static let hostMachine: UInt64 = 62
+    #elseif arch(arm64)
+        private static let hostMachine: UInt64 = 183
+    #else
+        private static let hostMachine: UInt64 = 0
+    #endif
+}

@@ -1,0 +1,361 @@
+import CParraPlugin
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Finds, checks, loads and runs feature modules, and owns what they share: the option store,
+/// the dispatcher and the host services.
+///
+/// `start()` runs discover -> open -> read descriptor -> validate -> init -> configure ->
+/// activate for every module found, refusing a module at the first rule it breaks and going on
+/// with the others; `stop()` deactivates and shuts down in reverse order. Nothing a module
+/// does wrong (short of crashing in its own code) stops the host.
+public final class ModuleRuntime {
+    /// Everything the runtime needs from the app; every field has a default.
+    public struct Settings {
+        /// Where to look for modules.
+        public var searchPath: ModuleSearchPath
+        /// A JSON config file layer, if any.
+        public var configFile: URL?
+        /// Values set in code (the flattened `ParraConfiguration`).
+        public var codeOptions: [String: OptionValue]
+        /// The environment layer.
+        public var environment: [String: String]
+        /// Root of module storage (`<root>/modules/<module id>/`).
+        public var storageDirectory: URL
+        /// The queue hooks, timers and option notifications run on.
+        public var mainQueue: DispatchQueue
+        /// Where diagnostics go.
+        public var log: HostLog
+        /// The platform's presentation surface.
+        public var presentationSurface: PresentationSurface
+        /// The Parra API client; nil leaves `api_request` unsupported.
+        public var apiService: ParraAPIService?
+        /// The clocks modules read.
+        public var clock: HostClock
+
+        /// Defaults: the documented search order, `PARRA_CONFIG_FILE` if set, the process
+        /// environment, storage under `$XDG_DATA_HOME/parra/<bundleID>/`, the main queue,
+        /// standard error, plain-text presentation, no API service, the system clock.
+        public init(
+            bundleID: String = "unknown",
+            environment: [String: String] = ProcessInfo.processInfo.environment,
+            searchPath: ModuleSearchPath? = nil
+        ) {
+            self.environment = environment
+            self.searchPath = searchPath ?? ModuleSearchPath(environment: environment)
+            self.configFile = environment["PARRA_CONFIG_FILE"].map { URL(fileURLWithPath: $0) }
+            self.codeOptions = [:]
+            let dataHome =
+                environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
+            self.storageDirectory = URL(fileURLWithPath: dataHome).appendingPathComponent("parra/\(bundleID)")
+            self.mainQueue = .main
+            self.log = .standardError()
+            self.presentationSurface = PlainTextPresentationSurface()
+            self.apiService = nil
+            self.clock = SystemClock()
+        }
+    }
+
+    /// What happened to every file found.
+    public private(set) var report = LoadReport()
+    /// Every option of the loaded modules; empty until `start()`.
+    public private(set) var options = OptionStore(schemas: [])
+    /// Dispatches override and extension points to active modules.
+    public let dispatcher = HookDispatcher()
+    /// The modules whose descriptors were read and accepted, in load order (refused ones
+    /// included, with their refusal set).
+    public private(set) var modules: [LoadedModule] = []
+
+    let mainQueue: DispatchQueue
+    let log: HostLog
+    let presentationSurface: PresentationSurface
+    let apiService: ParraAPIService?
+    let clock: HostClock
+    private let settings: Settings
+    private var mainThread: pthread_t?
+    private let mainQueueKey = DispatchSpecificKey<Bool>()
+    private var started = false
+
+    /// A runtime that has loaded nothing yet.
+    public init(settings: Settings = Settings()) {
+        self.settings = settings
+        mainQueue = settings.mainQueue
+        log = settings.log
+        presentationSurface = settings.presentationSurface
+        apiService = settings.apiService
+        clock = settings.clock
+        mainQueue.setSpecific(key: mainQueueKey, value: true)
+        dispatcher.rebuild(points: OverridePoint.canonical, hooks: [:])
+    }
+
+    /// The modules that are active (or, after `start(through: .validate)`, validated).
+    public var usableModules: [LoadedModule] { modules.filter { $0.refusal == nil } }
+
+    /// Whether the caller is on the host's main thread: the thread that called `start()`, or
+    /// a block running on the main queue.
+    public var isOnMainThread: Bool {
+        if let mainThread, pthread_equal(mainThread, pthread_self()) != 0 { return true }
+        return DispatchQueue.getSpecific(key: mainQueueKey) == true
+    }
+
+    /// Runs every phase up to and including `lastPhase` (the CLI stops after `.validate`, so
+    /// no module code but the entry symbol runs). Call once, on the main thread.
+    @discardableResult
+    public func start(through lastPhase: LoadPhase = .activate) -> LoadReport {
+        precondition(!started, "ModuleRuntime.start() runs once")
+        started = true
+        mainThread = pthread_self()
+        report.searched = settings.searchPath.locations.map { "\($0.path) (\($0.origin))" }
+        openAll()
+        crossValidate()
+        buildOptions()
+        if lastPhase >= .initialize { initializeAll() }
+        if lastPhase >= .configure { configureAll() }
+        if lastPhase >= .activate { activateAll() }
+        rebuildDispatch()
+        finishReport()
+        return report
+    }
+
+    /// Deactivates and shuts down every module, in reverse load order. Safe to call twice.
+    public func stop() {
+        for module in modules.reversed() {
+            if module.state == .active {
+                try? module.advance(to: .deactivated)
+                module.declaration.lifecycle.deactivate?(module.moduleData)
+            }
+            shutDown(module)
+        }
+        rebuildDispatch()
+    }
+
+    // MARK: - Phases
+
+    private func openAll() {
+        var seenFiles: [String: String] = [:]
+        for candidate in settings.searchPath.candidates() {
+            var record = LoadReport.Record(file: candidate.path, origin: candidate.origin)
+            switch ModuleFileCheck.check(candidate.path) {
+            case .failure(let refusal):
+                refuse(&record, refusal)
+            case .success(let resolved):
+                if let first = seenFiles[resolved] {
+                    record.outcome = .skipped
+                    record.reason = "same file as \(first)"
+                } else {
+                    seenFiles[resolved] = candidate.path
+                    open(resolved, into: &record)
+                }
+            }
+            report.records.append(record)
+        }
+    }
+
+    private func open(_ path: String, into record: inout LoadReport.Record) {
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            let message = dlerror().map { String(cString: $0) } ?? "unknown error"
+            let reason = message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message
+            return refuse(&record, ModuleRefusal(phase: .open, reason: "dlopen failed: \(reason)"))
+        }
+        // Modules stay loaded until exit: Swift libraries cannot be safely unloaded.
+        guard let symbol = dlsym(handle, PARRA_MODULE_ENTRY_SYMBOL) else {
+            return refuse(&record, ModuleRefusal(phase: .entry, reason: "no entry symbol '\(PARRA_MODULE_ENTRY_SYMBOL)'"))
+        }
+        let entry = unsafeBitCast(symbol, to: parra_module_entry_fn.self)
+        guard let descriptor = entry() else {
+            return refuse(&record, ModuleRefusal(phase: .entry, reason: "entry symbol returned NULL"))
+        }
+        let declaration: ModuleDeclaration
+        do {
+            declaration = try DescriptorReader.read(descriptor)
+        } catch {
+            return refuse(&record, error)
+        }
+        record.moduleID = declaration.id
+        record.name = declaration.name
+        record.version = declaration.version
+        record.abi = declaration.abiVersion
+        record.optionKeys = declaration.options.map(\.key)
+        record.overridePoints = declaration.hooks.map(\.pointID)
+        record.extensionPoints = declaration.extensionPoints.map(\.id)
+        let module = LoadedModule(file: path, declaration: declaration, recordIndex: report.records.count)
+        if let refusal = conflict(of: module) {
+            module.refusal = refusal
+            refuse(&record, refusal)
+        } else {
+            try? module.advance(to: .validated)
+        }
+        modules.append(module)
+    }
+
+    /// A rule `module` breaks against the modules accepted before it: a duplicate id or an
+    /// option key another module owns.
+    private func conflict(of module: LoadedModule) -> ModuleRefusal? {
+        for other in usableModules {
+            if other.id == module.id {
+                return ModuleRefusal(phase: .validate, reason: "duplicate id '\(module.id)': already loaded from \(other.file)")
+            }
+            let claimed = Set(other.declaration.options.map(\.key))
+            if let key = module.declaration.options.map(\.key).first(where: claimed.contains) {
+                return ModuleRefusal(
+                    phase: .validate,
+                    reason: "option key '\(key)' is also claimed by \(other.id) (\(other.file)); a key has one owner")
+            }
+        }
+        return nil
+    }
+
+    /// Checks hooks on extension points against the points the usable modules offer,
+    /// repeating until no more modules are refused (a refusal can strand other hooks).
+    private func crossValidate() {
+        var changed = true
+        while changed {
+            changed = false
+            let offered = Dictionary(
+                usableModules.flatMap(\.declaration.extensionPoints).map { ($0.id, $0) },
+                uniquingKeysWith: { first, _ in first })
+            let usableIDs = usableModules.map(\.id)
+            for module in usableModules {
+                module.droppedHookPoints = []
+                for hook in module.declaration.hooks where !OverridePoint.isCanonicalNamespace(hook.pointID) {
+                    if let point = offered[hook.pointID] {
+                        if point.signature != hook.signature {
+                            reject(
+                                module,
+                                ModuleRefusal(
+                                    phase: .validate,
+                                    reason: "hook '\(hook.pointID)' declares signature \(hook.signature), the point's is \(point.signature)"))
+                            changed = true
+                            break
+                        }
+                    } else if let owner = usableIDs.first(where: { hook.pointID.hasPrefix($0 + ".") }) {
+                        reject(
+                            module,
+                            ModuleRefusal(phase: .validate, reason: "hook for unknown point '\(hook.pointID)': \(owner) offers no such extension point"))
+                        changed = true
+                        break
+                    } else {
+                        module.droppedHookPoints.insert(hook.pointID)
+                    }
+                }
+            }
+        }
+    }
+
+    private func buildOptions() {
+        let store = OptionStore(schemas: usableModules.flatMap(\.declaration.options))
+        if let configFile = settings.configFile { store.applyConfigFile(at: configFile) }
+        store.applyCode(settings.codeOptions)
+        store.applyEnvironment(settings.environment)
+        options = store
+        report.optionProblems = store.problems.map(\.description)
+        for problem in store.problems { log.log(.warn, problem.description) }
+        for option in store.all where option.source != .moduleDefault(moduleID: option.schema.ownerID) {
+            log.log(.debug, "option \(option.schema.key) = \(option.value.summary) from \(option.source)")
+        }
+    }
+
+    private func initializeAll() {
+        for module in usableModules {
+            let context = ModuleHostContext(
+                moduleID: module.id, runtime: self,
+                storage: ModuleStorage(
+                    folder: settings.storageDirectory.appendingPathComponent("modules").appendingPathComponent(module.id)))
+            module.context = context
+            var data: UnsafeMutableRawPointer?
+            let refusal = module.call(.initialize) { error in
+                module.declaration.lifecycle.initialize?(context.table, &data, error) ?? PARRA_STATUS_OK
+            }
+            if let refusal {
+                context.close()
+                reject(module, refusal)
+            } else {
+                module.moduleData = data
+                try? module.advance(to: .initialized)
+            }
+        }
+    }
+
+    private func configureAll() {
+        for module in usableModules {
+            if let refusal = module.call(.configure, { module.declaration.lifecycle.configure?(module.moduleData, $0) ?? PARRA_STATUS_OK }) {
+                shutDown(module)
+                reject(module, refusal)
+            } else {
+                try? module.advance(to: .configured)
+            }
+        }
+    }
+
+    private func activateAll() {
+        // Hooks may be called from activate on, so the tables exist before the first activate.
+        rebuildDispatch()
+        for module in usableModules {
+            if let refusal = module.call(.activate, { module.declaration.lifecycle.activate?(module.moduleData, $0) ?? PARRA_STATUS_OK }) {
+                shutDown(module)
+                reject(module, refusal)
+                rebuildDispatch()
+            } else {
+                try? module.advance(to: .active)
+            }
+        }
+    }
+
+    private func shutDown(_ module: LoadedModule) {
+        guard [.initialized, .configured, .deactivated].contains(module.state) else { return }
+        try? module.advance(to: .shutDown)
+        module.declaration.lifecycle.shutdown?(module.moduleData)
+        module.context?.close()
+    }
+
+    /// Hooks of modules that can be called (configured or active), on the points they can see.
+    private func rebuildDispatch() {
+        let callable = usableModules.filter { [.configured, .active].contains($0.state) }
+        let points = OverridePoint.canonical + callable.flatMap(\.declaration.extensionPoints)
+        let known = Set(points.map(\.id))
+        var hooks: [String: [PreparedHook]] = [:]
+        for module in callable {
+            for hook in module.declaration.hooks where known.contains(hook.pointID) {
+                do {
+                    hooks[hook.pointID, default: []].append(
+                        try PreparedHook(moduleID: module.id, declaration: hook, moduleData: module.moduleData))
+                } catch {
+                    log.log(.error, error.reason, moduleID: module.id)
+                }
+            }
+        }
+        dispatcher.rebuild(points: points, hooks: hooks)
+    }
+
+    private func reject(_ module: LoadedModule, _ refusal: ModuleRefusal) {
+        module.refusal = refusal
+        if module.recordIndex < report.records.count {
+            refuse(&report.records[module.recordIndex], refusal)
+        }
+    }
+
+    private func refuse(_ record: inout LoadReport.Record, _ refusal: ModuleRefusal) {
+        record.outcome = .refused
+        record.phase = refusal.phase
+        record.reason = refusal.reason
+    }
+
+    private func finishReport() {
+        for module in usableModules {
+            report.records[module.recordIndex].warnings = module.droppedHookPoints.sorted().map {
+                "hook on '\($0)' not dispatched: no loaded module offers it"
+            }
+        }
+        for record in report.records {
+            switch record.outcome {
+            case .refused: log.log(.warn, "module \(record.summary)")
+            case .loaded: log.log(.debug, "module \(record.summary)")
+            case .skipped: log.log(.debug, "module \(record.summary)")
+            }
+        }
+    }
+}

@@ -1,0 +1,252 @@
+import CParraPlugin
+import Foundation
+
+/// Every option key of the loaded modules with its value resolved from the layers
+/// (module default < JSON config file < code < environment), each value remembering its source.
+///
+/// Reads are thread-safe; `set(_:forKey:)` belongs to the main thread.
+public final class OptionStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private let schemas: [String: OptionSchema]
+    private var layers: [String: [Int: (value: OptionValue, source: OptionSource)]] = [:]
+    private var resolved: [String: ResolvedOption] = [:]
+    private var cStrings: [String: UnsafeMutablePointer<CChar>] = [:]
+    private var retiredCStrings: [UnsafeMutablePointer<CChar>] = []
+    private var observers: [String: [(String) -> Void]] = [:]
+    private var recordedProblems: [OptionProblem] = []
+
+    /// Builds the store from the declared schemas, every key at its module default.
+    public init(schemas: [OptionSchema]) {
+        self.schemas = Dictionary(schemas.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        for schema in schemas {
+            layers[schema.key] = [0: (schema.defaultValue, .moduleDefault(moduleID: schema.ownerID))]
+            resolve(schema.key)
+        }
+    }
+
+    deinit {
+        cStrings.values.forEach { free($0) }
+        retiredCStrings.forEach { free($0) }
+    }
+
+    /// Every problem found while applying layers, in the order found.
+    public var problems: [OptionProblem] { lock.withLock { recordedProblems } }
+
+    /// Every key's resolved value, sorted by key.
+    public var all: [ResolvedOption] {
+        lock.withLock { resolved.values.sorted { $0.schema.key < $1.schema.key } }
+    }
+
+    /// The resolved value of `key`, or nil when no loaded module declares it.
+    public func option(forKey key: String) -> ResolvedOption? {
+        lock.withLock { resolved[key] }
+    }
+
+    /// Applies a JSON config file: nested objects whose paths are option keys
+    /// (`{"logger": {"minimumLogLevel": "debug"}}`, or the dotted key itself). Returns the
+    /// problems found; good values are applied even when others are wrong.
+    @discardableResult
+    public func applyConfigFile(at url: URL) -> [OptionProblem] {
+        let source = OptionSource.configFile(path: url.path)
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            return record([OptionProblem(key: "", source: source, message: "cannot read: \(Self.reason(error))")])
+        }
+        let root: OptionValue
+        do {
+            root = try OptionValue(json: text)
+        } catch {
+            return record([OptionProblem(key: "", source: source, message: "\(error)")])
+        }
+        guard case .object(let members) = root else {
+            return record([
+                OptionProblem(key: "", source: source, message: "the top level must be a JSON object")
+            ])
+        }
+        var problems: [OptionProblem] = []
+        walk(members, path: "", source: source, problems: &problems)
+        return record(problems)
+    }
+
+    /// Applies values set in code (the flattened `ParraConfiguration`). Returns the problems.
+    @discardableResult
+    public func applyCode(_ values: [String: OptionValue]) -> [OptionProblem] {
+        var problems: [OptionProblem] = []
+        for key in values.keys.sorted() {
+            if let problem = place(values[key]!, forKey: key, source: .code) {
+                problems.append(problem)
+            }
+        }
+        return record(problems)
+    }
+
+    /// Applies the environment variables that schemas name. An unparseable value is reported
+    /// and ignored.
+    @discardableResult
+    public func applyEnvironment(_ environment: [String: String]) -> [OptionProblem] {
+        var problems: [OptionProblem] = []
+        for schema in schemas.values.sorted(by: { $0.key < $1.key }) {
+            guard let variable = schema.environmentVariable, let text = environment[variable] else {
+                continue
+            }
+            let source = OptionSource.environment(variable: variable)
+            guard let value = schema.type.parseEnvironmentText(text) else {
+                problems.append(
+                    OptionProblem(
+                        key: schema.key, source: source,
+                        message: "'\(text)' is not a valid \(schema.type.rawValue); ignored"))
+                continue
+            }
+            if let problem = place(value, forKey: schema.key, source: source) {
+                problems.append(problem)
+            }
+        }
+        return record(problems)
+    }
+
+    /// Sets `key` in the code layer at run time and, when its resolved value changes, tells
+    /// its observers. Main thread only.
+    public func set(_ value: OptionValue, forKey key: String) throws(OptionProblem) {
+        let before = option(forKey: key)?.value
+        if let problem = place(value, forKey: key, source: .code) {
+            throw problem
+        }
+        let after = option(forKey: key)?.value
+        guard before != after else { return }
+        let callbacks = lock.withLock { observers[key] ?? [] }
+        callbacks.forEach { $0(key) }
+    }
+
+    /// Calls `callback` (on the main thread) after `key`'s value changes. False when no loaded
+    /// module declares the key.
+    func observe(_ key: String, _ callback: @escaping (String) -> Void) -> Bool {
+        lock.withLock {
+            guard schemas[key] != nil else { return false }
+            observers[key, default: []].append(callback)
+            return true
+        }
+    }
+
+    /// Fills a C value for `key`; its string stays valid until the value changes (and longer:
+    /// replaced strings are kept until the store goes away, so a reader on another thread is
+    /// never left with a dangling pointer).
+    func fill(_ out: inout parra_value, forKey key: String) -> Bool {
+        lock.withLock {
+            guard let option = resolved[key] else { return false }
+            out.type = option.schema.type.cValue
+            out.boolean = false
+            out.integer = 0
+            out.number = 0
+            out.string = parra_string(data: nil, length: 0)
+            switch option.value {
+            case .bool(let value): out.boolean = value
+            case .integer(let value): out.integer = value
+            case .double(let value): out.number = value
+            case .string, .list, .object:
+                let pointer = cStrings[key]!
+                out.string = parra_string(data: pointer, length: strlen(pointer))
+            }
+            return true
+        }
+    }
+
+    // MARK: - Layers
+
+    private func walk(
+        _ members: [String: OptionValue], path: String, source: OptionSource,
+        problems: inout [OptionProblem]
+    ) {
+        for name in members.keys.sorted() {
+            let key = path.isEmpty ? name : "\(path).\(name)"
+            let value = members[name]!
+            if schemas[key] == nil, case .object(let nested) = value,
+                schemas.keys.contains(where: { $0.hasPrefix(key + ".") })
+            {
+                walk(nested, path: key, source: source, problems: &problems)
+            } else if let problem = place(value, forKey: key, source: source) {
+                problems.append(problem)
+            }
+        }
+    }
+
+    /// Puts `value` in `source`'s layer for `key` after checking it; returns the problem if
+    /// it is refused (the key keeps its lower layers).
+    private func place(_ value: OptionValue, forKey key: String, source: OptionSource) -> OptionProblem? {
+        guard let schema = schemas[key] else {
+            return OptionProblem(key: key, source: source, message: unknownKeyMessage(key))
+        }
+        switch schema.check(value) {
+        case .failure(let violation):
+            return OptionProblem(key: key, source: source, message: violation.description)
+        case .success(let converted):
+            lock.withLock {
+                layers[key, default: [:]][source.rank] = (converted, source)
+                resolve(key)
+            }
+            return nil
+        }
+    }
+
+    /// Recomputes `key` from its layers. Call with the lock held (or from init).
+    private func resolve(_ key: String) {
+        guard let schema = schemas[key], let top = layers[key]?.max(by: { $0.key < $1.key })?.value
+        else { return }
+        let option = ResolvedOption(schema: schema, value: top.value, source: top.source)
+        guard resolved[key]?.value != option.value || cStrings[key] == nil else {
+            resolved[key] = option
+            return
+        }
+        resolved[key] = option
+        if let old = cStrings.removeValue(forKey: key) {
+            retiredCStrings.append(old)
+        }
+        switch option.value {
+        case .string(let text): cStrings[key] = strdup(text)
+        case .list, .object: cStrings[key] = strdup(option.value.json)
+        default: break
+        }
+    }
+
+    private func unknownKeyMessage(_ key: String) -> String {
+        let feature = String(key.prefix { $0 != "." })
+        let featureKeys = schemas.keys.filter { $0.hasPrefix(feature + ".") }
+        if featureKeys.isEmpty {
+            let module = Self.featureModules[feature].map { " (is \($0) installed?)" } ?? ""
+            return "no loaded module owns this key\(module)"
+        }
+        let nearest = featureKeys.min { editDistance($0, key) < editDistance($1, key) }!
+        return "no loaded module owns this key; did you mean '\(nearest)'?"
+    }
+
+    private func record(_ problems: [OptionProblem]) -> [OptionProblem] {
+        lock.withLock { recordedProblems += problems }
+        return problems
+    }
+
+    private static func reason(_ error: Error) -> String {
+        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+
+    /// The first key segment of each Parra feature, and the module that provides it.
+    static let featureModules = [
+        "logger": "ParraLogger", "whatsNew": "ParraWhatsNew", "pushNotifications": "ParraPush",
+        "launchScreen": "ParraLaunchScreen",
+    ]
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.utf8)
+    let b = Array(b.utf8)
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+        var current = [i + 1]
+        for (j, y) in b.enumerated() {
+            current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

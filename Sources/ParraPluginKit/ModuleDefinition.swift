@@ -1,0 +1,190 @@
+import CParraPlugin
+import Foundation
+
+/// Everything a Swift module declares: identity, option keys, hooks and extension points,
+/// and the type the host instantiates. Export it from the module's `.so` with
+///
+/// ```swift
+/// @_cdecl("parra_module_entry")
+/// public func parraModuleEntry() -> UnsafePointer<parra_module_descriptor>? {
+///     MyModule.definition.export()
+/// }
+/// ```
+public struct ModuleDefinition<Module: ParraModule> {
+    let id: String
+    let name: String
+    let version: String
+    let description: String
+    let license: String
+    let options: [OptionDeclaration]
+    let hooks: [Hook<Module>]
+    let extensionPoints: [ExtensionPointDeclaration]
+
+    /// A definition; `id` is reverse-DNS (`com.example.feature`).
+    public init(
+        id: String, name: String, version: String, description: String = "", license: String = "",
+        options: [OptionDeclaration] = [], hooks: [Hook<Module>] = [], extensionPoints: [ExtensionPointDeclaration] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.version = version
+        self.description = description
+        self.license = license
+        self.options = options
+        self.hooks = hooks
+        self.extensionPoints = extensionPoints
+    }
+
+    /// Builds the C descriptor the first time and returns the same one after: one module per
+    /// shared object. Call it only from the entry symbol.
+    public func export() -> UnsafePointer<parra_module_descriptor> {
+        Export.lock.withLock {
+            if let descriptor = Export.descriptor { return descriptor }
+            let hooks = self.hooks
+            Export.factory = { host in
+                let module = try Module(host: host)
+                return ModuleInstance(module, host: host, hooks: hooks)
+            }
+            let descriptor = UnsafeMutablePointer<parra_module_descriptor>.allocate(capacity: 1)
+            descriptor.initialize(to: makeDescriptor())
+            Export.descriptor = UnsafePointer(descriptor)
+            return UnsafePointer(descriptor)
+        }
+    }
+
+    /// The instance behind a hook's module data, for `Hook.raw` functions.
+    public static func module(from data: UnsafeMutableRawPointer?) -> Module? {
+        guard let data else { return nil }
+        return Unmanaged<ModuleInstance>.fromOpaque(data).takeUnretainedValue().module as? Module
+    }
+
+    private func makeDescriptor() -> parra_module_descriptor {
+        var d = parra_module_descriptor()
+        d.struct_size = UInt32(MemoryLayout<parra_module_descriptor>.size)
+        d.abi_major = UInt16(PARRA_ABI_VERSION_MAJOR)
+        d.abi_minor = UInt16(PARRA_ABI_VERSION_MINOR)
+        d.id = permanent(id)
+        d.name = permanent(name)
+        d.version = permanent(version)
+        d.description = permanent(description)
+        d.license = permanent(license)
+        d.options = permanentArray(options.map { option in
+            var decl = parra_option_decl()
+            decl.struct_size = UInt32(MemoryLayout<parra_option_decl>.size)
+            decl.key = permanent(option.key)
+            decl.type = option.kind.cValue
+            decl.default_json = permanent(option.defaultJSON)
+            decl.doc = permanent(option.doc)
+            decl.environment_variable = option.environmentVariable.map(permanent)
+            if let allowed = option.allowedValues {
+                decl.allowed_values = permanentArray(allowed.map { Optional(permanent($0)) } + [nil])
+            }
+            return decl
+        })
+        d.option_count = options.count
+        d.hooks = permanentArray(hooks.map { hook in
+            var decl = parra_hook_decl()
+            decl.struct_size = UInt32(MemoryLayout<parra_hook_decl>.size)
+            decl.point_id = permanent(hook.pointID)
+            decl.signature = permanent(hook.signature)
+            decl.function = hook.function
+            decl.order = hook.order
+            return decl
+        })
+        d.hook_count = hooks.count
+        d.extension_points = permanentArray(extensionPoints.map { point in
+            var decl = parra_extension_point_decl()
+            decl.struct_size = UInt32(MemoryLayout<parra_extension_point_decl>.size)
+            decl.point_id = permanent(point.id)
+            decl.signature = permanent(point.signature)
+            decl.combine = point.combine.cValue
+            decl.doc = permanent(point.doc)
+            return decl
+        })
+        d.extension_point_count = extensionPoints.count
+        d.`init` = Lifecycle.initialize
+        d.configure = Lifecycle.configure
+        d.activate = Lifecycle.activate
+        d.deactivate = Lifecycle.deactivate
+        d.shutdown = Lifecycle.shutdown
+        return d
+    }
+}
+
+/// A C string that lives until the process exits, as descriptor strings must.
+private func permanent(_ text: String) -> UnsafePointer<CChar> { UnsafePointer(strdup(text)!) }
+
+/// A C array that lives until the process exits.
+private func permanentArray<T>(_ items: [T]) -> UnsafePointer<T>? {
+    guard !items.isEmpty else { return nil }
+    let pointer = UnsafeMutablePointer<T>.allocate(capacity: items.count)
+    pointer.initialize(from: items, count: items.count)
+    return UnsafePointer(pointer)
+}
+
+/// This shared object's one exported module.
+enum Export {
+    static let lock = NSLock()
+    static var descriptor: UnsafePointer<parra_module_descriptor>?
+    static var factory: ((ModuleHost) throws -> ModuleInstance)?
+}
+
+/// The descriptor's lifecycle functions, shared by every Swift module.
+enum Lifecycle {
+    private static func instance(_ data: UnsafeMutableRawPointer?) -> ModuleInstance? {
+        data.map { Unmanaged<ModuleInstance>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private static func report(_ error: Error, _ out: UnsafeMutablePointer<parra_error>?) -> parra_status {
+        parra_error_set(out, "\(error)")
+        return PARRA_STATUS_FAILED
+    }
+
+    static let initialize:
+        @convention(c) (UnsafePointer<parra_host>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, UnsafeMutablePointer<parra_error>?)
+            -> parra_status = { host, out, errorOut in
+                guard let host, let out, let factory = Export.lock.withLock({ Export.factory }) else {
+                    parra_error_set(errorOut, "init called without a host table or before the descriptor was exported")
+                    return PARRA_STATUS_INVALID_ARGUMENT
+                }
+                do {
+                    let instance = try factory(ModuleHost(host))
+                    out.pointee = Unmanaged.passRetained(instance).toOpaque()
+                    return PARRA_STATUS_OK
+                } catch {
+                    return report(error, errorOut)
+                }
+            }
+
+    static let configure: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<parra_error>?) -> parra_status = {
+        data, out in
+        do {
+            try instance(data)?.lifecycle.configure()
+            return PARRA_STATUS_OK
+        } catch {
+            return report(error, out)
+        }
+    }
+
+    static let activate: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<parra_error>?) -> parra_status = {
+        data, out in
+        do {
+            try instance(data)?.lifecycle.activate()
+            return PARRA_STATUS_OK
+        } catch {
+            return report(error, out)
+        }
+    }
+
+    static let deactivate: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+        instance(data)?.lifecycle.deactivate()
+    }
+
+    static let shutdown: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+        guard let data else { return }
+        let instance = Unmanaged<ModuleInstance>.fromOpaque(data)
+        instance.takeUnretainedValue().lifecycle.shutdown()
+        instance.takeUnretainedValue().host.releaseCallbacks()
+        instance.release()
+    }
+}

@@ -1,0 +1,273 @@
+import CParraPlugin
+import Foundation
+
+/// The host's services, as a Swift module sees them. Thread rules are the C header's:
+/// logging, options, storage, requests, timers and clocks from any thread; `observe`,
+/// `present` and `emit` from the main thread only.
+public final class ModuleHost: @unchecked Sendable {
+    /// Severity of a diagnostic line.
+    public enum LogLevel: Int32 {
+        case trace, debug, info, warn, error, fatal
+    }
+
+    /// What a presentation shows.
+    public enum PresentationKind {
+        case modal, toast, launchScreen
+    }
+
+    private let table: UnsafePointer<parra_host>
+    private let lock = NSLock()
+    private var callbacks: [Unmanaged<CallbackBox>] = []
+
+    init(_ table: UnsafePointer<parra_host>) { self.table = table }
+
+    /// Writes a diagnostic line attributed to this module.
+    public func log(_ level: LogLevel, _ message: String) {
+        var message = message
+        message.withUTF8 { bytes in
+            table.pointee.log(table, level.rawValue, parra_string(data: cChars(bytes.baseAddress), length: bytes.count))
+        }
+    }
+
+    /// A bool option's value.
+    public func bool(_ key: String) throws -> Bool { try value(key, PARRA_OPTION_TYPE_BOOL).boolean }
+    /// An integer option's value.
+    public func integer(_ key: String) throws -> Int64 { try value(key, PARRA_OPTION_TYPE_INTEGER).integer }
+    /// A double option's value.
+    public func double(_ key: String) throws -> Double { try value(key, PARRA_OPTION_TYPE_DOUBLE).number }
+    /// A string option's value.
+    public func string(_ key: String) throws -> String { Self.text(try value(key, PARRA_OPTION_TYPE_STRING).string) }
+    /// A list or object option's value, as compact JSON.
+    public func json(_ key: String) throws -> String {
+        var out = try value(key, nil)
+        guard out.type == PARRA_OPTION_TYPE_LIST || out.type == PARRA_OPTION_TYPE_OBJECT else {
+            throw ModuleError("option '\(key)' is not a list or object")
+        }
+        return Self.text(withUnsafeMutablePointer(to: &out) { $0.pointee.string })
+    }
+
+    /// Calls `body` on the main thread after `key` changes, until shutdown. Main thread only.
+    public func observe(_ key: String, _ body: @escaping (String) -> Void) throws {
+        let box = retain(CallbackBox(text: body))
+        try check("observe_option") { error in
+            table.pointee.observe_option(table, key, { user, key in
+                Unmanaged<CallbackBox>.fromOpaque(user!).takeUnretainedValue().text?(key.map { String(cString: $0) } ?? "")
+            }, box, error)
+        }
+    }
+
+    /// The stored bytes for `key`, or nil when none are stored.
+    public func stored(_ key: String) throws -> [UInt8]? {
+        var received: [UInt8]?
+        var error = Self.makeError()
+        let status = withUnsafeMutablePointer(to: &received) { target in
+            table.pointee.storage_get(table, key, { user, bytes, length in
+                user!.assumingMemoryBound(to: [UInt8]?.self).pointee =
+                    bytes.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
+            }, target, &error)
+        }
+        if status == PARRA_STATUS_NOT_FOUND { return nil }
+        try Self.throwIfFailed(status, &error, "storage_get")
+        return received
+    }
+
+    /// Stores `bytes` for `key`, durably, replacing any old value.
+    public func store(_ bytes: [UInt8], forKey key: String) throws {
+        try check("storage_set") { error in
+            bytes.withUnsafeBytes { table.pointee.storage_set(table, key, $0.baseAddress, $0.count, error) }
+        }
+    }
+
+    /// Removes the stored value for `key`.
+    public func removeStored(_ key: String) throws {
+        try check("storage_remove") { error in table.pointee.storage_remove(table, key, error) }
+    }
+
+    /// Runs `body` on the main thread after `delay` seconds, then every `repeatEvery` seconds
+    /// if that is positive. Returns the timer's id.
+    @discardableResult
+    public func schedule(after delay: Double, repeatEvery: Double = 0, _ body: @escaping () -> Void) throws -> UInt64 {
+        let box = retain(CallbackBox(plain: body))
+        var id: UInt64 = 0
+        try check("schedule") { error in
+            table.pointee.schedule(table, delay, repeatEvery, { user, _ in
+                Unmanaged<CallbackBox>.fromOpaque(user!).takeUnretainedValue().plain?()
+            }, box, &id, error)
+        }
+        return id
+    }
+
+    /// Cancels a timer; false when it had already finished.
+    @discardableResult
+    public func cancelTimer(_ id: UInt64) -> Bool { table.pointee.cancel_timer(table, id) == PARRA_STATUS_OK }
+
+    /// Shows something on the platform's surface; `dismissed(byUser)` runs once when it goes
+    /// away. Main thread only.
+    public func present(
+        _ kind: PresentationKind, title: String, body: String = "", duration: Double = 0,
+        dismissed: ((Bool) -> Void)? = nil
+    ) throws {
+        let box = dismissed.map { retain(CallbackBox(flag: $0)) }
+        try check("present") { error in
+            title.withCString { titlePointer in
+                body.withCString { bodyPointer in
+                    var presentation = parra_presentation()
+                    presentation.struct_size = UInt32(MemoryLayout<parra_presentation>.size)
+                    switch kind {
+                    case .modal: presentation.kind = PARRA_PRESENTATION_MODAL
+                    case .toast: presentation.kind = PARRA_PRESENTATION_TOAST
+                    case .launchScreen: presentation.kind = PARRA_PRESENTATION_LAUNCH_SCREEN
+                    }
+                    presentation.title = parra_string(data: titlePointer, length: strlen(titlePointer))
+                    presentation.body = parra_string(data: bodyPointer, length: strlen(bodyPointer))
+                    presentation.duration_seconds = duration
+                    if box != nil {
+                        presentation.on_dismiss = { user, byUser in
+                            Unmanaged<CallbackBox>.fromOpaque(user!).takeUnretainedValue().flag?(byUser)
+                        }
+                        presentation.user_data = box
+                    }
+                    return table.pointee.present(table, &presentation, error)
+                }
+            }
+        }
+    }
+
+    /// Emits one of this module's extension points whose signature is `void(ptr)`.
+    public func emit(_ pointID: String) throws {
+        try check("emit") { error in table.pointee.emit(table, pointID, nil, nil, error) }
+    }
+
+    /// Emits one of this module's extension points whose signature is `void(ptr,str)`.
+    public func emit(_ pointID: String, _ text: String) throws {
+        try check("emit") { error in
+            text.withCString { pointer in
+                var argument: UnsafePointer<CChar>? = pointer
+                return withUnsafeMutablePointer(to: &argument) { slot in
+                    var arguments: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(slot)
+                    return table.pointee.emit(table, pointID, &arguments, nil, error)
+                }
+            }
+        }
+    }
+
+    /// Sends a request to the Parra API; `completion` gets the HTTP status and body, or the
+    /// reason no response arrived, once, on a host worker thread.
+    public func request(
+        _ method: String, _ path: String, body: [UInt8]? = nil, timeout: Double = 0,
+        completion: @escaping (Result<(status: Int, body: [UInt8]), ModuleError>) -> Void
+    ) throws {
+        let box = Unmanaged.passRetained(CallbackBox(response: completion))
+        do {
+            try check("api_request") { error in
+                (body ?? []).withUnsafeBytes { bodyBytes in
+                    var request = parra_api_request()
+                    request.struct_size = UInt32(MemoryLayout<parra_api_request>.size)
+                    return method.withCString { methodPointer in
+                        path.withCString { pathPointer in
+                            request.method = methodPointer
+                            request.path = pathPointer
+                            request.body = parra_string(
+                                data: body == nil ? nil : cChars(bodyBytes.baseAddress), length: bodyBytes.count)
+                            request.timeout_seconds = timeout
+                            return table.pointee.api_request(table, &request, { user, status, http, body, message in
+                                let box = Unmanaged<CallbackBox>.fromOpaque(user!)
+                                let completion = box.takeUnretainedValue().response
+                                box.release()
+                                if status == PARRA_STATUS_OK {
+                                    let bytes = body.data.map {
+                                        Array(UnsafeRawBufferPointer(start: $0, count: body.length))
+                                    } ?? []
+                                    completion?(.success((Int(http), bytes)))
+                                } else {
+                                    completion?(.failure(ModuleError(ModuleHost.text(message))))
+                                }
+                            }, box.toOpaque(), error)
+                        }
+                    }
+                }
+            }
+        } catch {
+            box.release()
+            throw error
+        }
+    }
+
+    /// Seconds since the Unix epoch, from the host's clock.
+    public var wallClockSeconds: Double { table.pointee.wall_clock_seconds(table) }
+
+    /// Monotonic nanoseconds, from the host's clock.
+    public var monotonicNanoseconds: UInt64 { table.pointee.monotonic_nanoseconds(table) }
+
+    /// Frees the callback boxes; called at shutdown, when no callback can run any more.
+    func releaseCallbacks() {
+        lock.withLock {
+            callbacks.forEach { $0.release() }
+            callbacks = []
+        }
+    }
+
+    // MARK: - Plumbing
+
+    private func retain(_ box: CallbackBox) -> UnsafeMutableRawPointer {
+        let retained = Unmanaged.passRetained(box)
+        lock.withLock { callbacks.append(retained) }
+        return retained.toOpaque()
+    }
+
+    private func value(_ key: String, _ type: parra_option_type?) throws -> parra_value {
+        var out = parra_value()
+        out.struct_size = UInt32(MemoryLayout<parra_value>.size)
+        var error = Self.makeError()
+        let status = table.pointee.get_option(table, key, &out, &error)
+        try Self.throwIfFailed(status, &error, "get_option")
+        if let type, out.type != type {
+            throw ModuleError("option '\(key)' has type \(out.type), not \(type)")
+        }
+        return out
+    }
+
+    private func check(_ what: String, _ body: (UnsafeMutablePointer<parra_error>) -> parra_status) throws {
+        var error = Self.makeError()
+        let status = withUnsafeMutablePointer(to: &error) { body($0) }
+        try Self.throwIfFailed(status, &error, what)
+    }
+
+    private static func makeError() -> parra_error {
+        var error = parra_error()
+        error.struct_size = UInt32(MemoryLayout<parra_error>.size)
+        return error
+    }
+
+    private static func throwIfFailed(_ status: parra_status, _ error: inout parra_error, _ what: String) throws {
+        guard status != PARRA_STATUS_OK else { return }
+        let message = withUnsafeBytes(of: &error.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        throw ModuleError(message.isEmpty ? "\(what) failed with status \(status)" : message)
+    }
+
+    fileprivate static func text(_ string: parra_string) -> String {
+        guard let data = string.data else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: data, count: string.length), as: UTF8.self)
+    }
+}
+
+private func cChars(_ pointer: UnsafePointer<UInt8>?) -> UnsafePointer<CChar>? {
+    pointer.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+}
+
+private func cChars(_ pointer: UnsafeRawPointer?) -> UnsafePointer<CChar>? {
+    pointer?.assumingMemoryBound(to: CChar.self)
+}
+
+/// A Swift closure kept alive while C holds a pointer to it.
+private final class CallbackBox {
+    var plain: (() -> Void)?
+    var text: ((String) -> Void)?
+    var flag: ((Bool) -> Void)?
+    var response: ((Result<(status: Int, body: [UInt8]), ModuleError>) -> Void)?
+
+    init(plain: @escaping () -> Void) { self.plain = plain }
+    init(text: @escaping (String) -> Void) { self.text = text }
+    init(flag: @escaping (Bool) -> Void) { self.flag = flag }
+    init(response: @escaping (Result<(status: Int, body: [UInt8]), ModuleError>) -> Void) { self.response = response }
+}

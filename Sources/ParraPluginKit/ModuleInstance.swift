@@ -1,0 +1,18 @@
+/// The object behind a Swift module's data pointer: the instance and its bound hooks.
+final class ModuleInstance {
+    let module: AnyObject
+    let host: ModuleHost
+    let handlers: ContiguousArray<HookHandler?>
+    let lifecycle: (configure: () throws -> Void, activate: () throws -> Void, deactivate: () -> Void, shutdown: () -> Void)
+
+    init<Module: ParraModule>(_ module: Module, host: ModuleHost, hooks: [Hook<Module>]) {
+        self.module = module
+        self.host = host
+        var handlers = ContiguousArray<HookHandler?>(repeating: nil, count: HookSlot.allCases.count)
+        for hook in hooks {
+            if let slot = hook.slot, let bind = hook.bind { handlers[slot.rawValue] = bind(module) }
+        }
+        self.handlers = handlers
+        lifecycle = (module.configure, module.activate, module.deactivate, module.shutdown)
+    }
+}

@@ -1,0 +1,109 @@
+import CParraPlugin
+
+/// An option key a module owns, with its type, default and documentation.
+public struct OptionDeclaration {
+    /// The type of an option's value.
+    public enum Kind {
+        case bool, integer, double, string, list, object
+
+        var cValue: parra_option_type {
+            switch self {
+            case .bool: PARRA_OPTION_TYPE_BOOL
+            case .integer: PARRA_OPTION_TYPE_INTEGER
+            case .double: PARRA_OPTION_TYPE_DOUBLE
+            case .string: PARRA_OPTION_TYPE_STRING
+            case .list: PARRA_OPTION_TYPE_LIST
+            case .object: PARRA_OPTION_TYPE_OBJECT
+            }
+        }
+    }
+
+    let key: String
+    let kind: Kind
+    let defaultJSON: String
+    let doc: String
+    let environmentVariable: String?
+    let allowedValues: [String]?
+
+    /// A declaration with the default given as JSON text (`"[]"`, `"{\"a\":1}"`).
+    public init(
+        _ key: String, kind: Kind, defaultJSON: String, doc: String, environmentVariable: String? = nil,
+        allowedValues: [String]? = nil
+    ) {
+        self.key = key
+        self.kind = kind
+        self.defaultJSON = defaultJSON
+        self.doc = doc
+        self.environmentVariable = environmentVariable
+        self.allowedValues = allowedValues
+    }
+
+    /// A bool option.
+    public static func bool(_ key: String, default value: Bool, doc: String, environmentVariable: String? = nil) -> Self {
+        Self(key, kind: .bool, defaultJSON: value ? "true" : "false", doc: doc, environmentVariable: environmentVariable)
+    }
+
+    /// An integer option.
+    public static func integer(_ key: String, default value: Int64, doc: String, environmentVariable: String? = nil) -> Self {
+        Self(key, kind: .integer, defaultJSON: String(value), doc: doc, environmentVariable: environmentVariable)
+    }
+
+    /// A double option.
+    public static func double(_ key: String, default value: Double, doc: String, environmentVariable: String? = nil) -> Self {
+        Self(key, kind: .double, defaultJSON: "\(value)", doc: doc, environmentVariable: environmentVariable)
+    }
+
+    /// A string option, optionally restricted to `allowedValues`.
+    public static func string(
+        _ key: String, default value: String, doc: String, environmentVariable: String? = nil,
+        allowedValues: [String]? = nil
+    ) -> Self {
+        Self(
+            key, kind: .string, defaultJSON: jsonQuoted(value), doc: doc, environmentVariable: environmentVariable,
+            allowedValues: allowedValues)
+    }
+
+    /// JSON for a string, with the escapes JSON requires.
+    static func jsonQuoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20: result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// An extension point a module offers for other modules to hook.
+public struct ExtensionPointDeclaration {
+    /// How the hooks' results combine.
+    public enum Combine {
+        case none, all, any, union
+
+        var cValue: parra_combine_rule {
+            switch self {
+            case .none: PARRA_COMBINE_NONE
+            case .all: PARRA_COMBINE_ALL
+            case .any: PARRA_COMBINE_ANY
+            case .union: PARRA_COMBINE_UNION
+            }
+        }
+    }
+
+    let id: String
+    let signature: String
+    let combine: Combine
+    let doc: String
+
+    /// A point with id `id` (which starts with the module's id), hooks of `signature`.
+    public init(_ id: String, signature: String, combine: Combine = .none, doc: String) {
+        self.id = id
+        self.signature = signature
+        self.combine = combine
+        self.doc = doc
+    }
+}

@@ -1,0 +1,101 @@
+import CParraPlugin
+
+/// The C functions behind the typed hooks: each finds the module instance from its data
+/// pointer and calls the handler in its slot.
+enum Trampolines {
+    static func function(for slot: HookSlot) -> parra_function {
+        switch slot {
+        case .didFinishLaunching: cast(flag0)
+        case .openURL: cast(twoTextsFlag0)
+        case .didRegisterForRemoteNotifications: cast(bytes0)
+        case .didFailToRegisterForRemoteNotifications: cast(text(.didFailToRegisterForRemoteNotifications))
+        case .willPresentNotification: cast(bits0)
+        case .didReceiveNotificationResponse: cast(text(.didReceiveNotificationResponse))
+        case .willTerminate: cast(plain(.willTerminate))
+        case .didEnterBackground: cast(plain(.didEnterBackground))
+        case .willEnterForeground: cast(plain(.willEnterForeground))
+        case .configurationForConnecting: cast(twoTexts(.configurationForConnecting))
+        case .sceneWillConnect: cast(twoTexts(.sceneWillConnect))
+        case .sceneDidDisconnect: cast(text(.sceneDidDisconnect))
+        case .sceneDidBecomeActive: cast(text(.sceneDidBecomeActive))
+        case .sceneWillResignActive: cast(text(.sceneWillResignActive))
+        case .sceneWillEnterForeground: cast(text(.sceneWillEnterForeground))
+        case .sceneDidEnterBackground: cast(text(.sceneDidEnterBackground))
+        case .sceneOpenURLContexts: cast(twoTexts(.sceneOpenURLContexts))
+        }
+    }
+
+    private typealias Data = UnsafeMutableRawPointer?
+    private typealias CText = UnsafePointer<CChar>?
+
+    private static func cast<F>(_ function: F) -> parra_function {
+        unsafeBitCast(function, to: parra_function.self)
+    }
+
+    private static func handler(_ data: Data, _ slot: HookSlot) -> HookHandler? {
+        guard let data else { return nil }
+        return Unmanaged<ModuleInstance>.fromOpaque(data).takeUnretainedValue().handlers[slot.rawValue]
+    }
+
+    private static func string(_ text: CText) -> String { text.map { String(cString: $0) } ?? "" }
+
+    private static let flag0: @convention(c) (Data, CText) -> Bool = { data, a in
+        guard case .flag(let body)? = handler(data, .didFinishLaunching) else { return true }
+        return body(string(a))
+    }
+
+    private static let twoTextsFlag0: @convention(c) (Data, CText, CText) -> Bool = { data, a, b in
+        guard case .twoTextsFlag(let body)? = handler(data, .openURL) else { return false }
+        return body(string(a), string(b))
+    }
+
+    private static let bytes0: @convention(c) (Data, UnsafeRawPointer?, UInt64) -> Void = { data, token, length in
+        guard case .bytes(let body)? = handler(data, .didRegisterForRemoteNotifications) else { return }
+        body(token.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(length))) } ?? [])
+    }
+
+    private static let bits0: @convention(c) (Data, CText) -> UInt32 = { data, a in
+        guard case .bits(let body)? = handler(data, .willPresentNotification) else { return 0 }
+        return body(string(a))
+    }
+
+    // Points that share a C shape still need one function each, because the function is all
+    // that tells them apart; these tables hold one per slot.
+    private static func plain(_ slot: HookSlot) -> @convention(c) (Data) -> Void { plainBySlot[slot]! }
+    private static func text(_ slot: HookSlot) -> @convention(c) (Data, CText) -> Void { textBySlot[slot]! }
+    private static func twoTexts(_ slot: HookSlot) -> @convention(c) (Data, CText, CText) -> Void { twoTextsBySlot[slot]! }
+
+    private static func callPlain(_ data: Data, _ slot: HookSlot) {
+        if case .plain(let body)? = handler(data, slot) { body() }
+    }
+
+    private static func callText(_ data: Data, _ slot: HookSlot, _ a: CText) {
+        if case .text(let body)? = handler(data, slot) { body(string(a)) }
+    }
+
+    private static func callTwoTexts(_ data: Data, _ slot: HookSlot, _ a: CText, _ b: CText) {
+        if case .twoTexts(let body)? = handler(data, slot) { body(string(a), string(b)) }
+    }
+
+    private static let plainBySlot: [HookSlot: @convention(c) (Data) -> Void] = [
+        .willTerminate: { callPlain($0, .willTerminate) },
+        .didEnterBackground: { callPlain($0, .didEnterBackground) },
+        .willEnterForeground: { callPlain($0, .willEnterForeground) },
+    ]
+
+    private static let textBySlot: [HookSlot: @convention(c) (Data, CText) -> Void] = [
+        .didFailToRegisterForRemoteNotifications: { callText($0, .didFailToRegisterForRemoteNotifications, $1) },
+        .didReceiveNotificationResponse: { callText($0, .didReceiveNotificationResponse, $1) },
+        .sceneDidDisconnect: { callText($0, .sceneDidDisconnect, $1) },
+        .sceneDidBecomeActive: { callText($0, .sceneDidBecomeActive, $1) },
+        .sceneWillResignActive: { callText($0, .sceneWillResignActive, $1) },
+        .sceneWillEnterForeground: { callText($0, .sceneWillEnterForeground, $1) },
+        .sceneDidEnterBackground: { callText($0, .sceneDidEnterBackground, $1) },
+    ]
+
+    private static let twoTextsBySlot: [HookSlot: @convention(c) (Data, CText, CText) -> Void] = [
+        .configurationForConnecting: { callTwoTexts($0, .configurationForConnecting, $1, $2) },
+        .sceneWillConnect: { callTwoTexts($0, .sceneWillConnect, $1, $2) },
+        .sceneOpenURLContexts: { callTwoTexts($0, .sceneOpenURLContexts, $1, $2) },
+    ]
+}

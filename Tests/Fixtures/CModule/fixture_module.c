@@ -1,0 +1,534 @@
+/*
+ * fixture_module.c: a complete Parra feature module in plain C11, used by the tests.
+ *
+ * Built with no macros it is a well-behaved module. Macros passed with -D select the
+ * identity it declares, what its hooks return, and the broken variants the host must refuse.
+ * Tests build it with Tests/ParraTestSupport/CFixtureBuilder.swift; by hand:
+ *
+ *   clang -std=c11 -Wall -Wextra -shared -fPIC -I Sources/CParraPlugin/include \
+ *       -o fixture.so Tests/Fixtures/CModule/fixture_module.c
+ *
+ * (Never with -Wl,-z,defs: FIXTURE_UNRESOLVED_SYMBOL relies on an undefined symbol.)
+ *
+ * Every lifecycle function and hook writes one INFO line through the host's `log` service, so
+ * a test can check what was called, in which order and with which arguments:
+ *
+ *   "init"
+ *   "configure greeting=<value of <prefix>.greeting>"
+ *   "activate"
+ *   "emit status=<n>"                                 (only with FIXTURE_EMIT_ON_ACTIVATE)
+ *   "hook application.didFinishLaunching <launch options json>"
+ *   "hook application.willPresentNotification <notification json>"
+ *   "hook application.willTerminate"
+ *   "hook scene.didBecomeActive <scene id>"
+ *   "hook <FIXTURE_HOOK_POINT> <str argument>"         (only with FIXTURE_HOOK_POINT)
+ *   "hook application.didDoSomethingUnknown"          (only with FIXTURE_UNKNOWN_POINT)
+ *   "deactivate"
+ *   "shutdown"
+ *
+ * A lifecycle function made to fail still writes its line first, then fails.
+ *
+ * Settings (each has a default):
+ *   FIXTURE_ID               module id, a string literal       "com.example.cfixture"
+ *   FIXTURE_KEY_PREFIX       first segment of option keys      "cfixture"
+ *   FIXTURE_ENV              env variable of <prefix>.greeting "PARRA_CFIXTURE_GREETING"
+ *                            (may be NULL)
+ *   FIXTURE_ORDER            order of the didFinishLaunching hook      0
+ *   FIXTURE_LAUNCH_RESULT    what didFinishLaunching returns           true
+ *   FIXTURE_PRESENT_BITS     what willPresentNotification returns
+ *                            PARRA_NOTIFICATION_PRESENTATION_BADGE
+ *   FIXTURE_HOOK_POINT       a string: also hook this point with "void(ptr,str)"
+ *                            (e.g. another fixture's "<id>.didGreet")
+ *   FIXTURE_EMIT_ON_ACTIVATE activate emits "<FIXTURE_ID>.didGreet" with the greeting
+ *
+ * Broken variants (one macro each):
+ *   FIXTURE_NO_ENTRY          no parra_module_entry symbol (exports another function)
+ *   FIXTURE_ENTRY_NULL        parra_module_entry returns NULL
+ *   FIXTURE_ABI_MAJOR=<n>     descriptor abi_major is <n>
+ *   FIXTURE_ABI_MINOR=<n>     descriptor abi_minor is <n>
+ *   FIXTURE_SMALL_STRUCT      descriptor struct_size is 8 (only struct_size and the versions)
+ *   FIXTURE_NO_ID             descriptor id is NULL (a bad id: -DFIXTURE_ID='"bad id!"')
+ *   FIXTURE_UNKNOWN_POINT     an extra hook on "application.didDoSomethingUnknown", "void(ptr)"
+ *   FIXTURE_BAD_SIGNATURE     the didFinishLaunching hook declares "void(ptr)"
+ *   FIXTURE_INIT_FAILS        init fails:      PARRA_STATUS_FAILED, "init failed on purpose"
+ *   FIXTURE_CONFIGURE_FAILS   configure fails: PARRA_STATUS_FAILED, "configure failed on purpose"
+ *   FIXTURE_ACTIVATE_FAILS    activate fails:  PARRA_STATUS_FAILED, "activate failed on purpose"
+ *   FIXTURE_UNRESOLVED_SYMBOL init calls an undefined function, so dlopen(RTLD_NOW) fails
+ */
+
+#include <parra_plugin.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* ----------------------------------------------------------------------------------------
+ * Settings
+ * ------------------------------------------------------------------------------------- */
+
+#ifndef FIXTURE_ID
+#define FIXTURE_ID "com.example.cfixture"
+#endif
+
+#ifndef FIXTURE_KEY_PREFIX
+#define FIXTURE_KEY_PREFIX "cfixture"
+#endif
+
+#ifndef FIXTURE_ENV
+#define FIXTURE_ENV "PARRA_CFIXTURE_GREETING"
+#endif
+
+#ifndef FIXTURE_ORDER
+#define FIXTURE_ORDER 0
+#endif
+
+#ifndef FIXTURE_LAUNCH_RESULT
+#define FIXTURE_LAUNCH_RESULT true
+#endif
+
+#ifndef FIXTURE_PRESENT_BITS
+#define FIXTURE_PRESENT_BITS PARRA_NOTIFICATION_PRESENTATION_BADGE
+#endif
+
+#ifndef FIXTURE_ABI_MAJOR
+#define FIXTURE_ABI_MAJOR PARRA_ABI_VERSION_MAJOR
+#endif
+
+#ifndef FIXTURE_ABI_MINOR
+#define FIXTURE_ABI_MINOR PARRA_ABI_VERSION_MINOR
+#endif
+
+#define FIXTURE_GREETING_KEY FIXTURE_KEY_PREFIX ".greeting"
+#define FIXTURE_DID_GREET_POINT FIXTURE_ID ".didGreet"
+#define FIXTURE_UNKNOWN_POINT_ID "application.didDoSomethingUnknown"
+
+#define FIXTURE_EXPORT __attribute__((visibility("default")))
+#define FIXTURE_COUNT(array) (sizeof(array) / sizeof((array)[0]))
+
+#ifdef FIXTURE_UNRESOLVED_SYMBOL
+/* Defined nowhere: with RTLD_NOW the loader cannot bind it and dlopen fails. */
+extern void parra_fixture_missing_symbol(void);
+#endif
+
+/* ----------------------------------------------------------------------------------------
+ * Module state and logging
+ * ------------------------------------------------------------------------------------- */
+
+/** The module data init creates and shutdown frees. */
+typedef struct fixture_state {
+    const parra_host *host;
+    /** A NUL-terminated copy of <prefix>.greeting, read in configure; NULL before. */
+    char *greeting;
+} fixture_state;
+
+/** True when the host table is long enough to hold `field` and the function is set. */
+#define FIXTURE_HOST_HAS(host, field)                                                       \
+    ((host)->struct_size >= offsetof(parra_host, field) + sizeof((host)->field) &&          \
+     (host)->field != NULL)
+
+/** printf-style text for a log line; NULL becomes "(null)". */
+static const char *fixture_text(const char *text) {
+    return text != NULL ? text : "(null)";
+}
+
+/** Writes one INFO line through the host's log service. */
+__attribute__((format(printf, 2, 3)))
+static void fixture_log(const fixture_state *state, const char *format, ...) {
+    if (state == NULL || !FIXTURE_HOST_HAS(state->host, log)) {
+        return;
+    }
+    char small[256];
+    va_list arguments;
+    va_start(arguments, format);
+    va_list copy;
+    va_copy(copy, arguments);
+    int length = vsnprintf(small, sizeof small, format, arguments);
+    va_end(arguments);
+    if (length < 0) {
+        va_end(copy);
+        return;
+    }
+    char *text = small;
+    if ((size_t)length >= sizeof small) {
+        /* Long JSON payloads: format again into a buffer that fits. */
+        text = malloc((size_t)length + 1);
+        if (text == NULL) {
+            va_end(copy);
+            return;
+        }
+        vsnprintf(text, (size_t)length + 1, format, copy);
+    }
+    va_end(copy);
+    parra_string message = {text, (size_t)length};
+    state->host->log(state->host, PARRA_LOG_LEVEL_INFO, message);
+    if (text != small) {
+        free(text);
+    }
+}
+
+/** A malloc'ed NUL-terminated copy of `length` bytes at `data`; NULL when out of memory. */
+static char *fixture_copy(const char *data, size_t length) {
+    char *copy = malloc(length + 1);
+    if (copy == NULL) {
+        return NULL;
+    }
+    if (length > 0) {
+        memcpy(copy, data, length);
+    }
+    copy[length] = '\0';
+    return copy;
+}
+
+/* ----------------------------------------------------------------------------------------
+ * Hooks: each logs "hook <point> <argument>" and returns its configured result
+ * ------------------------------------------------------------------------------------- */
+
+/* parra_application_did_finish_launching_fn */
+static bool fixture_did_finish_launching(void *module_data, const char *launch_options_json) {
+    fixture_log(module_data, "hook " PARRA_POINT_APPLICATION_DID_FINISH_LAUNCHING " %s",
+                fixture_text(launch_options_json));
+    return FIXTURE_LAUNCH_RESULT;
+}
+
+/* parra_application_will_present_notification_fn */
+static uint32_t fixture_will_present_notification(void *module_data,
+                                                  const char *notification_json) {
+    fixture_log(module_data, "hook " PARRA_POINT_APPLICATION_WILL_PRESENT_NOTIFICATION " %s",
+                fixture_text(notification_json));
+    return FIXTURE_PRESENT_BITS;
+}
+
+/* parra_application_will_terminate_fn */
+static void fixture_will_terminate(void *module_data) {
+    fixture_log(module_data, "hook " PARRA_POINT_APPLICATION_WILL_TERMINATE);
+}
+
+/* parra_scene_state_fn */
+static void fixture_scene_did_become_active(void *module_data, const char *scene_id) {
+    fixture_log(module_data, "hook " PARRA_POINT_SCENE_DID_BECOME_ACTIVE " %s",
+                fixture_text(scene_id));
+}
+
+#ifdef FIXTURE_HOOK_POINT
+/* "void(ptr,str)" on another module's extension point, e.g. "<id>.didGreet". */
+static void fixture_extension_hook(void *module_data, const char *payload) {
+    fixture_log(module_data, "hook %s %s", FIXTURE_HOOK_POINT, fixture_text(payload));
+}
+#endif
+
+#ifdef FIXTURE_UNKNOWN_POINT
+/* "void(ptr)" on a point nobody offers; the host must refuse the module, never call this. */
+static void fixture_unknown_point(void *module_data) {
+    fixture_log(module_data, "hook " FIXTURE_UNKNOWN_POINT_ID);
+}
+#endif
+
+/* ----------------------------------------------------------------------------------------
+ * Lifecycle
+ * ------------------------------------------------------------------------------------- */
+
+static parra_status fixture_init(const parra_host *host, void **out_module_data,
+                                 parra_error *error) {
+    if (host == NULL || out_module_data == NULL) {
+        parra_error_set(error, "init needs a host table and somewhere to write module data");
+        return PARRA_STATUS_INVALID_ARGUMENT;
+    }
+    if (!FIXTURE_HOST_HAS(host, log) || !FIXTURE_HOST_HAS(host, get_option) ||
+        !FIXTURE_HOST_HAS(host, emit)) {
+        parra_error_set(error, "the host table lacks log, get_option or emit");
+        return PARRA_STATUS_UNSUPPORTED;
+    }
+    fixture_state *state = malloc(sizeof *state);
+    if (state == NULL) {
+        parra_error_set(error, "out of memory");
+        return PARRA_STATUS_FAILED;
+    }
+    state->host = host;
+    state->greeting = NULL;
+    fixture_log(state, "init");
+
+#ifdef FIXTURE_UNRESOLVED_SYMBOL
+    parra_fixture_missing_symbol();
+#endif
+
+#ifdef FIXTURE_INIT_FAILS
+    /* A module whose init fails never gets shutdown, so free the state here. */
+    free(state);
+    parra_error_set(error, "init failed on purpose");
+    return PARRA_STATUS_FAILED;
+#else
+    *out_module_data = state;
+    return PARRA_STATUS_OK;
+#endif
+}
+
+static parra_status fixture_configure(void *module_data, parra_error *error) {
+    fixture_state *state = module_data;
+    const parra_host *host = state->host;
+
+    parra_value value;
+    memset(&value, 0, sizeof value);
+    value.struct_size = sizeof value;
+    parra_error option_error;
+    memset(&option_error, 0, sizeof option_error);
+    option_error.struct_size = sizeof option_error;
+
+    parra_status status = host->get_option(host, FIXTURE_GREETING_KEY, &value, &option_error);
+    if (status != PARRA_STATUS_OK) {
+        /* The host's reason is cut so that the whole line fits parra_error.message. */
+        char message[PARRA_ERROR_MESSAGE_CAPACITY];
+        snprintf(message, sizeof message, "cannot read " FIXTURE_GREETING_KEY ": %.400s",
+                 option_error.message);
+        parra_error_set(error, message);
+        return status;
+    }
+    if (value.type != PARRA_OPTION_TYPE_STRING) {
+        parra_error_set(error, FIXTURE_GREETING_KEY " is not a string");
+        return PARRA_STATUS_WRONG_TYPE;
+    }
+
+    /* The host's text lives only until the option changes: keep a copy for activate. */
+    char *greeting = fixture_copy(value.string.data, value.string.length);
+    if (greeting == NULL) {
+        parra_error_set(error, "out of memory");
+        return PARRA_STATUS_FAILED;
+    }
+    free(state->greeting);
+    state->greeting = greeting;
+    fixture_log(state, "configure greeting=%s", greeting);
+
+#ifdef FIXTURE_CONFIGURE_FAILS
+    parra_error_set(error, "configure failed on purpose");
+    return PARRA_STATUS_FAILED;
+#else
+    return PARRA_STATUS_OK;
+#endif
+}
+
+static parra_status fixture_activate(void *module_data, parra_error *error) {
+    fixture_state *state = module_data;
+    fixture_log(state, "activate");
+
+#ifdef FIXTURE_ACTIVATE_FAILS
+    parra_error_set(error, "activate failed on purpose");
+    return PARRA_STATUS_FAILED;
+#else
+    (void)error;
+#ifdef FIXTURE_EMIT_ON_ACTIVATE
+    /* "void(ptr,str)": one argument after the hooking module's ptr, passed as libffi's
+     * avalue (a pointer to the `const char *`); void result, so `result` is NULL. */
+    const char *greeting = fixture_text(state->greeting);
+    void *arguments[] = {(void *)&greeting};
+    parra_error emit_error;
+    memset(&emit_error, 0, sizeof emit_error);
+    emit_error.struct_size = sizeof emit_error;
+    parra_status status =
+        state->host->emit(state->host, FIXTURE_DID_GREET_POINT, arguments, NULL, &emit_error);
+    fixture_log(state, "emit status=%d", (int)status);
+#endif
+    return PARRA_STATUS_OK;
+#endif
+}
+
+static void fixture_deactivate(void *module_data) {
+    fixture_log(module_data, "deactivate");
+}
+
+static void fixture_shutdown(void *module_data) {
+    fixture_state *state = module_data;
+    if (state == NULL) {
+        return;
+    }
+    fixture_log(state, "shutdown");
+    free(state->greeting);
+    free(state);
+}
+
+/* ----------------------------------------------------------------------------------------
+ * Declarations
+ * ------------------------------------------------------------------------------------- */
+
+static const char *const fixture_mode_values[] = {"fast", "slow", NULL};
+
+static const parra_option_decl fixture_options[] = {
+    {
+        .struct_size = sizeof(parra_option_decl),
+        .key = FIXTURE_GREETING_KEY,
+        .type = PARRA_OPTION_TYPE_STRING,
+        .default_json = "\"hello\"",
+        .doc = "What the fixture greets with.",
+        .environment_variable = FIXTURE_ENV,
+        .allowed_values = NULL,
+    },
+    {
+        .struct_size = sizeof(parra_option_decl),
+        .key = FIXTURE_KEY_PREFIX ".enabled",
+        .type = PARRA_OPTION_TYPE_BOOL,
+        .default_json = "true",
+        .doc = "A bool option.",
+        .environment_variable = NULL,
+        .allowed_values = NULL,
+    },
+    {
+        .struct_size = sizeof(parra_option_decl),
+        .key = FIXTURE_KEY_PREFIX ".count",
+        .type = PARRA_OPTION_TYPE_INTEGER,
+        .default_json = "3",
+        .doc = "An integer option.",
+        .environment_variable = NULL,
+        .allowed_values = NULL,
+    },
+    {
+        .struct_size = sizeof(parra_option_decl),
+        .key = FIXTURE_KEY_PREFIX ".ratio",
+        .type = PARRA_OPTION_TYPE_DOUBLE,
+        .default_json = "0.5",
+        .doc = "A double option.",
+        .environment_variable = NULL,
+        .allowed_values = NULL,
+    },
+    {
+        .struct_size = sizeof(parra_option_decl),
+        .key = FIXTURE_KEY_PREFIX ".mode",
+        .type = PARRA_OPTION_TYPE_STRING,
+        .default_json = "\"fast\"",
+        .doc = "A string option limited to fast or slow.",
+        .environment_variable = NULL,
+        .allowed_values = fixture_mode_values,
+    },
+    {
+        .struct_size = sizeof(parra_option_decl),
+        .key = FIXTURE_KEY_PREFIX ".tags",
+        .type = PARRA_OPTION_TYPE_LIST,
+        .default_json = "[]",
+        .doc = "A list option.",
+        .environment_variable = NULL,
+        .allowed_values = NULL,
+    },
+    {
+        .struct_size = sizeof(parra_option_decl),
+        .key = FIXTURE_KEY_PREFIX ".extra",
+        .type = PARRA_OPTION_TYPE_OBJECT,
+        .default_json = "{}",
+        .doc = "An object option.",
+        .environment_variable = NULL,
+        .allowed_values = NULL,
+    },
+};
+
+/* Casting to parra_function (void (*)(void)) and back is how the ABI carries hooks; the host
+ * calls each through the type its signature string names. */
+static const parra_hook_decl fixture_hooks[] = {
+    {
+        .struct_size = sizeof(parra_hook_decl),
+        .point_id = PARRA_POINT_APPLICATION_DID_FINISH_LAUNCHING,
+#ifdef FIXTURE_BAD_SIGNATURE
+        .signature = "void(ptr)",
+#else
+        .signature = PARRA_SIGNATURE_APPLICATION_DID_FINISH_LAUNCHING,
+#endif
+        .function = (parra_function)fixture_did_finish_launching,
+        .order = FIXTURE_ORDER,
+    },
+    {
+        .struct_size = sizeof(parra_hook_decl),
+        .point_id = PARRA_POINT_APPLICATION_WILL_PRESENT_NOTIFICATION,
+        .signature = PARRA_SIGNATURE_APPLICATION_WILL_PRESENT_NOTIFICATION,
+        .function = (parra_function)fixture_will_present_notification,
+        .order = 0,
+    },
+    {
+        .struct_size = sizeof(parra_hook_decl),
+        .point_id = PARRA_POINT_APPLICATION_WILL_TERMINATE,
+        .signature = PARRA_SIGNATURE_APPLICATION_WILL_TERMINATE,
+        .function = (parra_function)fixture_will_terminate,
+        .order = 0,
+    },
+    {
+        .struct_size = sizeof(parra_hook_decl),
+        .point_id = PARRA_POINT_SCENE_DID_BECOME_ACTIVE,
+        .signature = PARRA_SIGNATURE_SCENE_STATE,
+        .function = (parra_function)fixture_scene_did_become_active,
+        .order = 0,
+    },
+#ifdef FIXTURE_HOOK_POINT
+    {
+        .struct_size = sizeof(parra_hook_decl),
+        .point_id = FIXTURE_HOOK_POINT,
+        .signature = "void(ptr,str)",
+        .function = (parra_function)fixture_extension_hook,
+        .order = 0,
+    },
+#endif
+#ifdef FIXTURE_UNKNOWN_POINT
+    {
+        .struct_size = sizeof(parra_hook_decl),
+        .point_id = FIXTURE_UNKNOWN_POINT_ID,
+        .signature = "void(ptr)",
+        .function = (parra_function)fixture_unknown_point,
+        .order = 0,
+    },
+#endif
+};
+
+static const parra_extension_point_decl fixture_extension_points[] = {
+    {
+        .struct_size = sizeof(parra_extension_point_decl),
+        .point_id = FIXTURE_DID_GREET_POINT,
+        .signature = "void(ptr,str)",
+        .combine = PARRA_COMBINE_NONE,
+        .doc = "The fixture greeted; the argument is the greeting.",
+    },
+};
+
+static const parra_module_descriptor fixture_descriptor = {
+#ifdef FIXTURE_SMALL_STRUCT
+    .struct_size = 8,
+#else
+    .struct_size = sizeof(parra_module_descriptor),
+#endif
+    .abi_major = FIXTURE_ABI_MAJOR,
+    .abi_minor = FIXTURE_ABI_MINOR,
+#ifdef FIXTURE_NO_ID
+    .id = NULL,
+#else
+    .id = FIXTURE_ID,
+#endif
+    .name = "CFixture",
+    .version = "1.0.0",
+    .description = "A Parra module in plain C that the tests load.",
+    .license = "MIT",
+    .options = fixture_options,
+    .option_count = FIXTURE_COUNT(fixture_options),
+    .hooks = fixture_hooks,
+    .hook_count = FIXTURE_COUNT(fixture_hooks),
+    .extension_points = fixture_extension_points,
+    .extension_point_count = FIXTURE_COUNT(fixture_extension_points),
+    .init = fixture_init,
+    .configure = fixture_configure,
+    .activate = fixture_activate,
+    .deactivate = fixture_deactivate,
+    .shutdown = fixture_shutdown,
+};
+
+/* ----------------------------------------------------------------------------------------
+ * The entry symbol
+ * ------------------------------------------------------------------------------------- */
+
+#ifdef FIXTURE_NO_ENTRY
+/* Exports a function under another name, so the file is a valid .so without the entry. */
+FIXTURE_EXPORT const parra_module_descriptor *parra_fixture_not_the_entry(void);
+FIXTURE_EXPORT const parra_module_descriptor *parra_fixture_not_the_entry(void) {
+    return &fixture_descriptor;
+}
+#else
+FIXTURE_EXPORT const parra_module_descriptor *parra_module_entry(void);
+FIXTURE_EXPORT const parra_module_descriptor *parra_module_entry(void) {
+#ifdef FIXTURE_ENTRY_NULL
+    (void)fixture_descriptor;
+    return NULL;
+#else
+    return &fixture_descriptor;
+#endif
+}
+#endif

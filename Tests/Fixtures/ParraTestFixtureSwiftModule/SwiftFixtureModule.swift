@@ -1,0 +1,74 @@
+import CParraPlugin
+import ParraPluginKit
+
+/// A module written with ParraPluginKit, for tests through the host. Every call it gets is
+/// logged through the host's log service, so tests can see what crossed the boundary.
+final class SwiftFixtureModule: ParraModule {
+    static let definition = ModuleDefinition<SwiftFixtureModule>(
+        id: "com.parra.test.swiftfixture", name: "SwiftFixture", version: "2.1.0",
+        description: "Exercises ParraPluginKit through the host", license: "MIT",
+        options: [
+            .string(
+                "swiftfixture.greeting", default: "hi", doc: "What the fixture says",
+                environmentVariable: "PARRA_SWIFTFIXTURE_GREETING"),
+            .integer("swiftfixture.launches", default: 1, doc: "How many launches to count"),
+            .bool("swiftfixture.failLaunch", default: false, doc: "Return false from didFinishLaunching"),
+        ],
+        hooks: [
+            .didFinishLaunching { module, options in
+                module.host.log(.info, "hook application.didFinishLaunching \(options)")
+                return !module.failLaunch
+            },
+            .willPresentNotification { module, payload in
+                module.host.log(.info, "hook application.willPresentNotification \(payload)")
+                return 4
+            },
+            .sceneDidBecomeActive { module, scene in module.host.log(.info, "hook scene.didBecomeActive \(scene)") },
+            .willTerminate { module in module.host.log(.info, "hook application.willTerminate") },
+            .raw(pointID: "com.example.cfixture.didGreet", signature: "void(ptr,str)", function: onGreet),
+        ],
+        extensionPoints: [
+            ExtensionPointDeclaration(
+                "com.parra.test.swiftfixture.didCount", signature: "void(ptr)", doc: "Emitted when the count is stored")
+        ])
+
+    let host: ModuleHost
+    private var failLaunch = false
+
+    init(host: ModuleHost) throws {
+        self.host = host
+        host.log(.info, "init")
+    }
+
+    func configure() throws {
+        let greeting = try host.string("swiftfixture.greeting")
+        failLaunch = try host.bool("swiftfixture.failLaunch")
+        guard try host.integer("swiftfixture.launches") >= 0 else {
+            throw ModuleError("swiftfixture.launches: must not be negative")
+        }
+        host.log(.info, "configure greeting=\(greeting)")
+    }
+
+    func activate() throws {
+        let previous = try host.stored("count").map { Int(String(decoding: $0, as: UTF8.self)) ?? 0 } ?? 0
+        try host.store(Array(String(previous + 1).utf8), forKey: "count")
+        try host.emit("com.parra.test.swiftfixture.didCount")
+        host.log(.info, "activate count=\(previous + 1)")
+    }
+
+    func deactivate() { host.log(.info, "deactivate") }
+
+    func shutdown() { host.log(.info, "shutdown") }
+}
+
+/// A hook on the C fixture's extension point, written against the raw C signature.
+private let onGreet: parra_function = unsafeBitCast(
+    { (data: UnsafeMutableRawPointer?, text: UnsafePointer<CChar>?) in
+        ModuleDefinition<SwiftFixtureModule>.module(from: data)?.host.log(
+            .info, "hook com.example.cfixture.didGreet \(text.map { String(cString: $0) } ?? "")")
+    } as @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void, to: parra_function.self)
+
+@_cdecl("parra_module_entry")
+public func parraModuleEntry() -> UnsafePointer<parra_module_descriptor>? {
+    SwiftFixtureModule.definition.export()
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Compiles Tests/Fixtures/CModule/fixture_module.c into shared objects for tests.
+///
+/// The macros the fixture understands are listed at the top of `fixture_module.c`. Nothing is
+/// cached: every call runs the C compiler.
+public enum CFixtureBuilder {
+    /// Why a fixture could not be built.
+    public struct BuildError: Error, CustomStringConvertible {
+        public let description: String
+
+        public init(_ description: String) {
+            self.description = description
+        }
+    }
+
+    /// The repository root: this file is `<root>/Tests/ParraTestSupport/CFixtureBuilder.swift`.
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // Tests/ParraTestSupport
+            .deletingLastPathComponent()  // Tests
+            .deletingLastPathComponent()  // root
+    }
+
+    /// The fixture's C source.
+    public static var sourceFile: URL {
+        repositoryRoot.appendingPathComponent("Tests/Fixtures/CModule/fixture_module.c")
+    }
+
+    /// The folder holding `parra_plugin.h`.
+    public static var includeDirectory: URL {
+        repositoryRoot.appendingPathComponent("Sources/CParraPlugin/include", isDirectory: true)
+    }
+
+    /// Builds the fixture with `defines` (e.g. ["FIXTURE_ID=\"com.a\"", "FIXTURE_INIT_FAILS"]) into `directory/fileName` and returns its URL. Throws with the compiler's stderr on failure.
+    public static func build(_ fileName: String, defines: [String] = [], in directory: URL) throws -> URL {
+        let fileManager = FileManager.default
+        let output = directory.appendingPathComponent(fileName)
+        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Never overwrite a file in place: a process that already dlopen'ed it maps its pages.
+        if fileManager.fileExists(atPath: output.path) {
+            try fileManager.removeItem(at: output)
+        }
+
+        let compiler = try findCompiler()
+        // Each define is one argument (no shell), so `FIXTURE_ID="com.a"` keeps its quotes.
+        var arguments = ["-std=c11", "-shared", "-fPIC", "-O1", "-w", "-I\(includeDirectory.path)"]
+        arguments += defines.map { "-D\($0)" }
+        arguments += ["-o", output.path, sourceFile.path]
+
+        let process = Process()
+        process.executableURL = compiler
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        // One pipe for both streams, read to its end before waiting, so a chatty compiler can
+        // never block on a full pipe.
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            throw BuildError("cannot run \(compiler.path): \(error)")
+        }
+        let outputData = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let compilerOutput = String(decoding: outputData, as: UTF8.self)
+
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw BuildError(
+                """
+                building \(fileName) failed (\(process.terminationReason == .exit ? "exit" : "signal") \
+                \(process.terminationStatus)): \(compiler.path) \(arguments.joined(separator: " "))
+                \(compilerOutput)
+                """)
+        }
+        guard fileManager.fileExists(atPath: output.path) else {
+            throw BuildError("the compiler reported success but wrote no \(output.path)\n\(compilerOutput)")
+        }
+        try fileManager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: output.path)
+        return output
+    }
+
+    /// A fresh temporary directory with mode 0755 (tests put fixtures in it).
+    public static func makeTemporaryDirectory() throws -> URL {
+        let fileManager = FileManager.default
+        let directory = fileManager.temporaryDirectory
+            .appendingPathComponent("parra-cfixture-\(UUID().uuidString)", isDirectory: true)
+        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Set after creating, so the process umask cannot change it.
+        try fileManager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        return directory
+    }
+
+    /// `CC` if set (a path, or a name looked up on PATH), else `clang`, `cc` or `gcc` on PATH.
+    static func findCompiler() throws -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let cc = environment["CC"]?.trimmingCharacters(in: .whitespaces), !cc.isEmpty {
+            if let found = executable(named: cc, environment: environment) {
+                return found
+            }
+            throw BuildError("CC is \(cc), which is not an executable file")
+        }
+        for name in ["clang", "cc", "gcc"] {
+            if let found = executable(named: name, environment: environment) {
+                return found
+            }
+        }
+        throw BuildError("no C compiler found: set CC, or put clang, cc or gcc on PATH")
+    }
+
+    /// `name` itself when it contains a slash, else the first executable `name` on PATH.
+    private static func executable(named name: String, environment: [String: String]) -> URL? {
+        let fileManager = FileManager.default
+        if name.contains("/") {
+            return fileManager.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil
+        }
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for directory in path.split(separator: ":", omittingEmptySubsequences: true) {
+            let candidate = URL(fileURLWithPath: String(directory), isDirectory: true)
+                .appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+                !isDirectory.boolValue, fileManager.isExecutableFile(atPath: candidate.path)
+            {
+                return candidate
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Parra
+
+/// A module runtime set up for a test: only the paths it names, temporary storage, a
+/// recording log and surface, and an environment of its own.
+public struct TestHost {
+    /// The runtime, not started.
+    public let runtime: ModuleRuntime
+    /// Everything logged.
+    public let log: RecordingLog
+    /// Everything presented.
+    public let surface: RecordingPresentationSurface
+    /// Where module storage lives.
+    public let storage: URL
+
+    /// A runtime searching only `paths` (files or folders).
+    public init(
+        paths: [String], environment: [String: String] = [:], configFile: URL? = nil,
+        codeOptions: [String: OptionValue] = [:], storage: URL? = nil, mainQueue: DispatchQueue = .main,
+        apiService: ParraAPIService? = nil
+    ) throws {
+        log = RecordingLog()
+        surface = RecordingPresentationSurface()
+        self.storage = try storage ?? CFixtureBuilder.makeTemporaryDirectory()
+        var settings = ModuleRuntime.Settings(
+            environment: environment,
+            searchPath: ModuleSearchPath(explicitPaths: paths, environment: environment, standardLocations: false))
+        settings.configFile = configFile
+        settings.codeOptions = codeOptions
+        settings.storageDirectory = self.storage
+        settings.log = log.hostLog
+        settings.presentationSurface = surface
+        settings.mainQueue = mainQueue
+        settings.apiService = apiService
+        runtime = ModuleRuntime(settings: settings)
+    }
+}
+
+/// Where `swift build` put this package's products: the folder of the running test binary.
+public enum BuildProducts {
+    /// The build folder.
+    public static var folder: URL {
+        ModuleSearchPath.currentExecutableURL()!.deletingLastPathComponent()
+    }
+
+    /// The Swift fixture module built by the package.
+    public static var swiftFixture: String {
+        folder.appendingPathComponent("libParraTestFixtureSwiftModule.so").path
+    }
+}
