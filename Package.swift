@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "ParraPluginKit", dependencies: ["CParraPlugin"]),
         .executableTarget(name: "parra", dependencies: ["Parra"]),
         .executableTarget(
-            name: "parra-bench", dependencies: ["Parra", "CParraPlugin", "CFFI"]),
+            name: "parra-bench", dependencies: ["Parra", "CParraPlugin", "CFFI", "ParraTestSupport"]),
         .executableTarget(
             name: "ParraDemoApp", dependencies: ["Parra"], path: "Sample/ParraDemoApp"),
         .target(
@@ -36,6 +36,7 @@ let package = Package(
         .testTarget(name: "ParraABITests", dependencies: ["CParraPlugin", "Parra", "ParraTestSupport"]),
         .testTarget(name: "ParraHostTests", dependencies: ["Parra", "ParraTestSupport"]),
         .testTarget(name: "ParraPluginKitTests", dependencies: ["ParraPluginKit", "Parra", "ParraTestSupport"]),
+        .testTarget(name: "ParraCLITests", dependencies: ["ParraTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )
