@@ -161,9 +161,9 @@ public final class OptionStore: @unchecked Sendable {
         for name in members.keys.sorted() {
             let key = path.isEmpty ? name : "\(path).\(name)"
             let value = members[name]!
-            if schemas[key] == nil, case .object(let nested) = value,
-                schemas.keys.contains(where: { $0.hasPrefix(key + ".") })
-            {
+            // An object at a path that is not itself a key groups keys below it; walking into
+            // it gives every unknown leaf its full key path.
+            if schemas[key] == nil, case .object(let nested) = value, !nested.isEmpty {
                 walk(nested, path: key, source: source, problems: &problems)
             } else if let problem = place(value, forKey: key, source: source) {
                 problems.append(problem)

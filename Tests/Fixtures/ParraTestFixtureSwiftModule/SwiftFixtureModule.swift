@@ -13,6 +13,9 @@ final class SwiftFixtureModule: ParraModule {
                 environmentVariable: "PARRA_SWIFTFIXTURE_GREETING"),
             .integer("swiftfixture.launches", default: 1, doc: "How many launches to count"),
             .bool("swiftfixture.failLaunch", default: false, doc: "Return false from didFinishLaunching"),
+            .bool(
+                "swiftfixture.exerciseServices", default: false,
+                doc: "On activate, use every host service and log what came back"),
         ],
         hooks: [
             .didFinishLaunching { module, options in
@@ -54,6 +57,27 @@ final class SwiftFixtureModule: ParraModule {
         try host.store(Array(String(previous + 1).utf8), forKey: "count")
         try host.emit("com.parra.test.swiftfixture.didCount")
         host.log(.info, "activate count=\(previous + 1)")
+        if try host.bool("swiftfixture.exerciseServices") { try exerciseServices() }
+    }
+
+    /// Uses observe, schedule, present and request, logging each result.
+    private func exerciseServices() throws {
+        let host = self.host
+        try host.observe("swiftfixture.greeting") { key in
+            host.log(.info, "changed \(key) to \((try? host.string(key)) ?? "?")")
+        }
+        try host.schedule(after: 0) { host.log(.info, "timer fired") }
+        try host.present(.toast, title: "Hello", body: "from the fixture", duration: 8) { byUser in
+            host.log(.info, "dismissed byUser=\(byUser)")
+        }
+        try host.request("GET", "tenants/t/applications/a/app-info") { result in
+            switch result {
+            case .success(let response):
+                host.log(.info, "response \(response.status) \(String(decoding: response.body, as: UTF8.self))")
+            case .failure(let error):
+                host.log(.info, "request failed \(error)")
+            }
+        }
     }
 
     func deactivate() { host.log(.info, "deactivate") }

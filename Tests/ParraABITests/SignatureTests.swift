@@ -1,0 +1,52 @@
+import Testing
+
+@testable import Parra
+
+@Suite("Signature strings and combine rules")
+struct SignatureTests {
+    @Test("every canonical point's signature parses and takes the module data first")
+    func canonicalSignatures() {
+        #expect(OverridePoint.canonical.count == 17)
+        #expect(Set(OverridePoint.canonical.map(\.id)).count == 17)
+        for point in OverridePoint.canonical {
+            #expect(point.signature.argumentTypes.first == .ptr)
+            #expect(point.combine.fits(point.signature.returnType), "\(point.id)")
+            #expect(OverridePoint.isCanonicalNamespace(point.id))
+        }
+    }
+
+    @Test("parsing ignores spaces and prints the canonical form")
+    func parsing() throws {
+        let signature = try HookSignature(parsing: " bool ( ptr, str ,u64 ) ")
+        #expect(signature.description == "bool(ptr,str,u64)")
+        #expect(signature == (try HookSignature(parsing: "bool(ptr,str,u64)")))
+    }
+
+    @Test(
+        "malformed signatures say what is wrong",
+        arguments: [
+            ("bool", "expected RETURN(ARG,...)"), ("float(ptr)", "unknown return type 'float'"),
+            ("void(ptr,int)", "unknown argument type 'int'"), ("void(str)", "the first argument must be ptr"),
+            ("void()", "unknown argument type ''"), ("void(ptr,void)", "unknown argument type 'void'"),
+            ("void(ptr,,str)", "unknown argument type ''"),
+        ])
+    func malformed(text: String, reason: String) {
+        #expect {
+            try HookSignature(parsing: text)
+        } throws: { error in
+            (error as? HookSignatureError)?.description.contains(reason) == true
+        }
+    }
+
+    @Test("combine rules fold results and fit only their return types")
+    func combineRules() {
+        #expect(CombineRule.all.combine(1, 0) == 0)
+        #expect(CombineRule.all.identity == 1)
+        #expect(CombineRule.any.combine(0, 1) == 1)
+        #expect(CombineRule.any.identity == 0)
+        #expect(CombineRule.union.combine(0b01, 0b10) == 0b11)
+        #expect(CombineRule.none.fits(.void) && !CombineRule.none.fits(.bool))
+        #expect(CombineRule.all.fits(.bool) && !CombineRule.all.fits(.u32))
+        #expect(CombineRule.union.fits(.u64) && !CombineRule.union.fits(.f64))
+    }
+}

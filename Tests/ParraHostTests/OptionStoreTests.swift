@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@testable import Parra
+
+@Suite("Option layers, schemas and provenance")
+struct OptionStoreTests {
+    static let schemas = [
+        OptionSchema(
+            key: "logger.minimumLogLevel", type: .string, defaultValue: .string("info"), doc: "level",
+            environmentVariable: "PARRA_LOG_LEVEL",
+            allowedValues: ["trace", "debug", "info", "warn", "error", "fatal"], ownerID: "com.parra.logger"),
+        OptionSchema(
+            key: "logger.enabled", type: .bool, defaultValue: .bool(true), doc: "on", environmentVariable: nil,
+            allowedValues: nil, ownerID: "com.parra.logger"),
+        OptionSchema(
+            key: "whatsNew.delay", type: .double, defaultValue: .double(5), doc: "seconds",
+            environmentVariable: "PARRA_WHATS_NEW_DELAY", allowedValues: nil, ownerID: "com.parra.whatsNew"),
+        OptionSchema(
+            key: "whatsNew.sections", type: .list, defaultValue: .list([]), doc: "list",
+            environmentVariable: "PARRA_SECTIONS", allowedValues: nil, ownerID: "com.parra.whatsNew"),
+    ]
+
+    private func writeConfig(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("parra-config-\(UUID()).json")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test("module defaults are the lowest layer")
+    func defaults() {
+        let store = OptionStore(schemas: Self.schemas)
+        let option = store.option(forKey: "logger.minimumLogLevel")
+        #expect(option?.value == .string("info"))
+        #expect(option?.source == .moduleDefault(moduleID: "com.parra.logger"))
+    }
+
+    @Test("config file < code < environment, each value remembering its source")
+    func layering() throws {
+        let store = OptionStore(schemas: Self.schemas)
+        let file = try writeConfig(#"{"logger": {"minimumLogLevel": "debug", "enabled": false}, "whatsNew.delay": 2}"#)
+        #expect(store.applyConfigFile(at: file).isEmpty)
+        #expect(store.option(forKey: "logger.minimumLogLevel")?.source == .configFile(path: file.path))
+        #expect(store.option(forKey: "whatsNew.delay")?.value == .double(2))
+        #expect(store.applyCode(["logger.minimumLogLevel": .string("warn")]).isEmpty)
+        #expect(store.option(forKey: "logger.minimumLogLevel")?.value == .string("warn"))
+        #expect(store.option(forKey: "logger.minimumLogLevel")?.source == .code)
+        #expect(store.applyEnvironment(["PARRA_LOG_LEVEL": "error"]).isEmpty)
+        #expect(store.option(forKey: "logger.minimumLogLevel")?.value == .string("error"))
+        #expect(store.option(forKey: "logger.minimumLogLevel")?.source == .environment(variable: "PARRA_LOG_LEVEL"))
+        #expect(store.option(forKey: "logger.enabled")?.value == .bool(false))
+    }
+
+    @Test("a wrong type names the file, the full key path and the rule, and keeps the lower layer")
+    func wrongType() throws {
+        let store = OptionStore(schemas: Self.schemas)
+        let file = try writeConfig(#"{"logger": {"minimumLogLevel": 3, "enabled": "yes"}}"#)
+        let problems = store.applyConfigFile(at: file).map(\.description)
+        #expect(problems.contains("\(file.path): logger.minimumLogLevel: expected string, got integer 3"))
+        #expect(problems.contains("\(file.path): logger.enabled: expected bool, got string \"yes\""))
+        #expect(store.option(forKey: "logger.minimumLogLevel")?.value == .string("info"))
+    }
+
+    @Test("a value outside the allowed set lists the choices")
+    func allowedValues() throws {
+        let store = OptionStore(schemas: Self.schemas)
+        let problem = try #require(store.applyCode(["logger.minimumLogLevel": .string("verbose")]).first)
+        #expect(problem.description.contains("\"verbose\" is not one of \"trace\", \"debug\""))
+    }
+
+    @Test("unknown keys are reported with a hint")
+    func unknownKeys() throws {
+        let store = OptionStore(schemas: Self.schemas)
+        let file = try writeConfig(#"{"logger": {"minimumLogLevl": "debug"}, "launchScreen": {"fadeDuration": 1}}"#)
+        let problems = store.applyConfigFile(at: file).map(\.description)
+        #expect(problems.contains("\(file.path): logger.minimumLogLevl: no loaded module owns this key; did you mean 'logger.minimumLogLevel'?"))
+        #expect(problems.contains("\(file.path): launchScreen.fadeDuration: no loaded module owns this key (is ParraLaunchScreen installed?)"))
+    }
+
+    @Test("malformed JSON and a non-object top level are reported, not fatal", arguments: [
+        (#"{"logger": "#, "malformed JSON"), ("[1, 2]", "the top level must be a JSON object"), ("", "malformed JSON"),
+    ])
+    func malformedFile(text: String, fragment: String) throws {
+        let store = OptionStore(schemas: Self.schemas)
+        let file = try writeConfig(text)
+        let problems = store.applyConfigFile(at: file)
+        #expect(problems.count == 1)
+        #expect(problems.first?.description.hasPrefix(file.path) == true)
+        #expect(problems.first?.description.contains(fragment) == true, "\(problems)")
+        #expect(store.option(forKey: "logger.minimumLogLevel")?.value == .string("info"))
+    }
+
+    @Test("a missing config file is reported")
+    func missingFile() {
+        let store = OptionStore(schemas: Self.schemas)
+        let problems = store.applyConfigFile(at: URL(fileURLWithPath: "/nonexistent/parra.json"))
+        #expect(problems.first?.description.contains("/nonexistent/parra.json: cannot read") == true)
+    }
+
+    @Test("environment text is parsed by type; an unparseable value is reported and ignored")
+    func environmentParsing() {
+        let store = OptionStore(schemas: Self.schemas)
+        #expect(store.applyEnvironment(["PARRA_WHATS_NEW_DELAY": "1.5", "PARRA_SECTIONS": #"["a"]"#]).isEmpty)
+        #expect(store.option(forKey: "whatsNew.delay")?.value == .double(1.5))
+        #expect(store.option(forKey: "whatsNew.sections")?.value == .list([.string("a")]))
+        let problems = store.applyEnvironment(["PARRA_WHATS_NEW_DELAY": "soon"])
+        #expect(problems.map(\.description) == ["environment PARRA_WHATS_NEW_DELAY: whatsNew.delay: 'soon' is not a valid double; ignored"])
+        #expect(store.option(forKey: "whatsNew.delay")?.value == .double(1.5))
+    }
+
+    @Test("an integer is accepted where a double is declared")
+    func integerAsDouble() {
+        let store = OptionStore(schemas: Self.schemas)
+        #expect(store.applyCode(["whatsNew.delay": .integer(3)]).isEmpty)
+        #expect(store.option(forKey: "whatsNew.delay")?.value == .double(3))
+    }
+
+    @Test("set(_:forKey:) notifies observers only when the value changes")
+    func observers() throws {
+        let store = OptionStore(schemas: Self.schemas)
+        var changes: [String] = []
+        #expect(store.observe("logger.enabled") { changes.append($0) })
+        #expect(!store.observe("logger.nope") { _ in })
+        try store.set(.bool(false), forKey: "logger.enabled")
+        try store.set(.bool(false), forKey: "logger.enabled")
+        #expect(changes == ["logger.enabled"])
+        #expect(throws: OptionProblem.self) { try store.set(.integer(1), forKey: "logger.enabled") }
+    }
+
+    @Test("JSON values round-trip with their types")
+    func jsonRoundTrip() throws {
+        let value = try OptionValue(json: #"{"b": [true, 1, 2.5, "x\n"], "a": {}}"#)
+        #expect(value.json == #"{"a":{},"b":[true,1,2.5,"x\n"]}"#)
+        #expect(try OptionValue(json: value.json) == value)
+        #expect(throws: OptionJSONError.self) { try OptionValue(json: "null") }
+    }
+}
