@@ -12,7 +12,10 @@ public struct Hook<Module: ParraModule> {
     let slot: HookSlot?
     let bind: ((Module) -> HookHandler)?
 
-    private init(_ slot: HookSlot, _ pointID: String, _ signature: String, _ order: Int32, _ bind: @escaping (Module) -> HookHandler) {
+    private init(
+        _ slot: HookSlot, _ pointID: String, _ signature: String, _ order: Int32,
+        _ bind: @escaping (Module) -> HookHandler
+    ) {
         self.pointID = pointID
         self.signature = signature
         self.order = order
@@ -27,7 +30,10 @@ public struct Hook<Module: ParraModule> {
         Hook(pointID: pointID, signature: signature, order: order, function: function, slot: nil, bind: nil)
     }
 
-    private init(pointID: String, signature: String, order: Int32, function: parra_function, slot: HookSlot?, bind: ((Module) -> HookHandler)?) {
+    private init(
+        pointID: String, signature: String, order: Int32, function: parra_function, slot: HookSlot?,
+        bind: ((Module) -> HookHandler)?
+    ) {
         self.pointID = pointID
         self.signature = signature
         self.order = order
@@ -38,7 +44,10 @@ public struct Hook<Module: ParraModule> {
 
     /// `application.didFinishLaunching`: gets the launch options JSON; false fails the launch.
     public static func didFinishLaunching(order: Int32 = 0, _ body: @escaping (Module, String) -> Bool) -> Hook {
-        Hook(.didFinishLaunching, PARRA_POINT_APPLICATION_DID_FINISH_LAUNCHING, PARRA_SIGNATURE_APPLICATION_DID_FINISH_LAUNCHING, order) { module in
+        Hook(
+            .didFinishLaunching, PARRA_POINT_APPLICATION_DID_FINISH_LAUNCHING,
+            PARRA_SIGNATURE_APPLICATION_DID_FINISH_LAUNCHING, order
+        ) { module in
             .flag { [unowned module] in body(module, $0) }
         }
     }
@@ -51,7 +60,9 @@ public struct Hook<Module: ParraModule> {
     }
 
     /// `application.didRegisterForRemoteNotifications`: gets the token bytes.
-    public static func didRegisterForRemoteNotifications(order: Int32 = 0, _ body: @escaping (Module, [UInt8]) -> Void) -> Hook {
+    public static func didRegisterForRemoteNotifications(order: Int32 = 0, _ body: @escaping (Module, [UInt8]) -> Void)
+        -> Hook
+    {
         Hook(
             .didRegisterForRemoteNotifications, PARRA_POINT_APPLICATION_DID_REGISTER_FOR_REMOTE_NOTIFICATIONS,
             PARRA_SIGNATURE_APPLICATION_DID_REGISTER_FOR_REMOTE_NOTIFICATIONS, order
@@ -59,9 +70,12 @@ public struct Hook<Module: ParraModule> {
     }
 
     /// `application.didFailToRegisterForRemoteNotifications`: gets the error message.
-    public static func didFailToRegisterForRemoteNotifications(order: Int32 = 0, _ body: @escaping (Module, String) -> Void) -> Hook {
+    public static func didFailToRegisterForRemoteNotifications(
+        order: Int32 = 0, _ body: @escaping (Module, String) -> Void
+    ) -> Hook {
         Hook(
-            .didFailToRegisterForRemoteNotifications, PARRA_POINT_APPLICATION_DID_FAIL_TO_REGISTER_FOR_REMOTE_NOTIFICATIONS,
+            .didFailToRegisterForRemoteNotifications,
+            PARRA_POINT_APPLICATION_DID_FAIL_TO_REGISTER_FOR_REMOTE_NOTIFICATIONS,
             PARRA_SIGNATURE_APPLICATION_DID_FAIL_TO_REGISTER_FOR_REMOTE_NOTIFICATIONS, order
         ) { module in .text { [unowned module] in body(module, $0) } }
     }
@@ -75,7 +89,9 @@ public struct Hook<Module: ParraModule> {
     }
 
     /// `application.didReceiveNotificationResponse`: gets the response JSON.
-    public static func didReceiveNotificationResponse(order: Int32 = 0, _ body: @escaping (Module, String) -> Void) -> Hook {
+    public static func didReceiveNotificationResponse(order: Int32 = 0, _ body: @escaping (Module, String) -> Void)
+        -> Hook
+    {
         Hook(
             .didReceiveNotificationResponse, PARRA_POINT_APPLICATION_DID_RECEIVE_NOTIFICATION_RESPONSE,
             PARRA_SIGNATURE_APPLICATION_DID_RECEIVE_NOTIFICATION_RESPONSE, order
@@ -84,27 +100,36 @@ public struct Hook<Module: ParraModule> {
 
     /// `application.willTerminate`.
     public static func willTerminate(order: Int32 = 0, _ body: @escaping (Module) -> Void) -> Hook {
-        Hook(.willTerminate, PARRA_POINT_APPLICATION_WILL_TERMINATE, PARRA_SIGNATURE_APPLICATION_WILL_TERMINATE, order) { module in
+        Hook(.willTerminate, PARRA_POINT_APPLICATION_WILL_TERMINATE, PARRA_SIGNATURE_APPLICATION_WILL_TERMINATE, order)
+        { module in
             .plain { [unowned module] in body(module) }
         }
     }
 
     /// `application.didEnterBackground`.
     public static func didEnterBackground(order: Int32 = 0, _ body: @escaping (Module) -> Void) -> Hook {
-        Hook(.didEnterBackground, PARRA_POINT_APPLICATION_DID_ENTER_BACKGROUND, PARRA_SIGNATURE_APPLICATION_DID_ENTER_BACKGROUND, order) { module in
+        Hook(
+            .didEnterBackground, PARRA_POINT_APPLICATION_DID_ENTER_BACKGROUND,
+            PARRA_SIGNATURE_APPLICATION_DID_ENTER_BACKGROUND, order
+        ) { module in
             .plain { [unowned module] in body(module) }
         }
     }
 
     /// `application.willEnterForeground`.
     public static func willEnterForeground(order: Int32 = 0, _ body: @escaping (Module) -> Void) -> Hook {
-        Hook(.willEnterForeground, PARRA_POINT_APPLICATION_WILL_ENTER_FOREGROUND, PARRA_SIGNATURE_APPLICATION_WILL_ENTER_FOREGROUND, order) { module in
+        Hook(
+            .willEnterForeground, PARRA_POINT_APPLICATION_WILL_ENTER_FOREGROUND,
+            PARRA_SIGNATURE_APPLICATION_WILL_ENTER_FOREGROUND, order
+        ) { module in
             .plain { [unowned module] in body(module) }
         }
     }
 
     /// `application.configurationForConnecting`: gets the scene id and role.
-    public static func configurationForConnecting(order: Int32 = 0, _ body: @escaping (Module, String, String) -> Void) -> Hook {
+    public static func configurationForConnecting(order: Int32 = 0, _ body: @escaping (Module, String, String) -> Void)
+        -> Hook
+    {
         Hook(
             .configurationForConnecting, PARRA_POINT_APPLICATION_CONFIGURATION_FOR_CONNECTING,
             PARRA_SIGNATURE_APPLICATION_CONFIGURATION_FOR_CONNECTING, order
@@ -144,13 +169,20 @@ public struct Hook<Module: ParraModule> {
     }
 
     /// `scene.openURLContexts`: gets the scene id and a JSON array of URLs.
-    public static func sceneOpenURLContexts(order: Int32 = 0, _ body: @escaping (Module, String, String) -> Void) -> Hook {
-        Hook(.sceneOpenURLContexts, PARRA_POINT_SCENE_OPEN_URL_CONTEXTS, PARRA_SIGNATURE_SCENE_OPEN_URL_CONTEXTS, order) { module in
+    public static func sceneOpenURLContexts(order: Int32 = 0, _ body: @escaping (Module, String, String) -> Void)
+        -> Hook
+    {
+        Hook(.sceneOpenURLContexts, PARRA_POINT_SCENE_OPEN_URL_CONTEXTS, PARRA_SIGNATURE_SCENE_OPEN_URL_CONTEXTS, order)
+        { module in
             .twoTexts { [unowned module] in body(module, $0, $1) }
         }
     }
 
-    private static func sceneState(_ slot: HookSlot, _ pointID: String, _ order: Int32, _ body: @escaping (Module, String) -> Void) -> Hook {
-        Hook(slot, pointID, PARRA_SIGNATURE_SCENE_STATE, order) { module in .text { [unowned module] in body(module, $0) } }
+    private static func sceneState(
+        _ slot: HookSlot, _ pointID: String, _ order: Int32, _ body: @escaping (Module, String) -> Void
+    ) -> Hook {
+        Hook(slot, pointID, PARRA_SIGNATURE_SCENE_STATE, order) { module in
+            .text { [unowned module] in body(module, $0) }
+        }
     }
 }

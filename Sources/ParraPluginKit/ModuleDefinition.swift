@@ -68,39 +68,42 @@ public struct ModuleDefinition<Module: ParraModule> {
         d.version = permanent(version)
         d.description = permanent(description)
         d.license = permanent(license)
-        d.options = permanentArray(options.map { option in
-            var decl = parra_option_decl()
-            decl.struct_size = UInt32(MemoryLayout<parra_option_decl>.size)
-            decl.key = permanent(option.key)
-            decl.type = option.kind.cValue
-            decl.default_json = permanent(option.defaultJSON)
-            decl.doc = permanent(option.doc)
-            decl.environment_variable = option.environmentVariable.map(permanent)
-            if let allowed = option.allowedValues {
-                decl.allowed_values = permanentArray(allowed.map { Optional(permanent($0)) } + [nil])
-            }
-            return decl
-        })
+        d.options = permanentArray(
+            options.map { option in
+                var decl = parra_option_decl()
+                decl.struct_size = UInt32(MemoryLayout<parra_option_decl>.size)
+                decl.key = permanent(option.key)
+                decl.type = option.kind.cValue
+                decl.default_json = permanent(option.defaultJSON)
+                decl.doc = permanent(option.doc)
+                decl.environment_variable = option.environmentVariable.map(permanent)
+                if let allowed = option.allowedValues {
+                    decl.allowed_values = permanentArray(allowed.map { Optional(permanent($0)) } + [nil])
+                }
+                return decl
+            })
         d.option_count = options.count
-        d.hooks = permanentArray(hooks.map { hook in
-            var decl = parra_hook_decl()
-            decl.struct_size = UInt32(MemoryLayout<parra_hook_decl>.size)
-            decl.point_id = permanent(hook.pointID)
-            decl.signature = permanent(hook.signature)
-            decl.function = hook.function
-            decl.order = hook.order
-            return decl
-        })
+        d.hooks = permanentArray(
+            hooks.map { hook in
+                var decl = parra_hook_decl()
+                decl.struct_size = UInt32(MemoryLayout<parra_hook_decl>.size)
+                decl.point_id = permanent(hook.pointID)
+                decl.signature = permanent(hook.signature)
+                decl.function = hook.function
+                decl.order = hook.order
+                return decl
+            })
         d.hook_count = hooks.count
-        d.extension_points = permanentArray(extensionPoints.map { point in
-            var decl = parra_extension_point_decl()
-            decl.struct_size = UInt32(MemoryLayout<parra_extension_point_decl>.size)
-            decl.point_id = permanent(point.id)
-            decl.signature = permanent(point.signature)
-            decl.combine = point.combine.cValue
-            decl.doc = permanent(point.doc)
-            return decl
-        })
+        d.extension_points = permanentArray(
+            extensionPoints.map { point in
+                var decl = parra_extension_point_decl()
+                decl.struct_size = UInt32(MemoryLayout<parra_extension_point_decl>.size)
+                decl.point_id = permanent(point.id)
+                decl.signature = permanent(point.signature)
+                decl.combine = point.combine.cValue
+                decl.doc = permanent(point.doc)
+                return decl
+            })
         d.extension_point_count = extensionPoints.count
         d.`init` = Lifecycle.initialize
         d.configure = Lifecycle.configure
@@ -141,7 +144,10 @@ enum Lifecycle {
     }
 
     static let initialize:
-        @convention(c) (UnsafePointer<parra_host>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, UnsafeMutablePointer<parra_error>?)
+        @convention(c) (
+            UnsafePointer<parra_host>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+            UnsafeMutablePointer<parra_error>?
+        )
             -> parra_status = { host, out, errorOut in
                 guard let host, let out, let factory = Export.lock.withLock({ Export.factory }) else {
                     parra_error_set(errorOut, "init called without a host table or before the descriptor was exported")
@@ -156,25 +162,27 @@ enum Lifecycle {
                 }
             }
 
-    static let configure: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<parra_error>?) -> parra_status = {
-        data, out in
-        do {
-            try instance(data)?.lifecycle.configure()
-            return PARRA_STATUS_OK
-        } catch {
-            return report(error, out)
+    static let configure:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<parra_error>?) -> parra_status = {
+            data, out in
+            do {
+                try instance(data)?.lifecycle.configure()
+                return PARRA_STATUS_OK
+            } catch {
+                return report(error, out)
+            }
         }
-    }
 
-    static let activate: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<parra_error>?) -> parra_status = {
-        data, out in
-        do {
-            try instance(data)?.lifecycle.activate()
-            return PARRA_STATUS_OK
-        } catch {
-            return report(error, out)
+    static let activate: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<parra_error>?) -> parra_status =
+        {
+            data, out in
+            do {
+                try instance(data)?.lifecycle.activate()
+                return PARRA_STATUS_OK
+            } catch {
+                return report(error, out)
+            }
         }
-    }
 
     static let deactivate: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
         instance(data)?.lifecycle.deactivate()

@@ -50,9 +50,12 @@ public final class ModuleHost: @unchecked Sendable {
     public func observe(_ key: String, _ body: @escaping (String) -> Void) throws {
         let box = retain(CallbackBox(text: body))
         try check("observe_option") { error in
-            table.pointee.observe_option(table, key, { user, key in
-                Unmanaged<CallbackBox>.fromOpaque(user!).takeUnretainedValue().text?(key.map { String(cString: $0) } ?? "")
-            }, box, error)
+            table.pointee.observe_option(
+                table, key,
+                { user, key in
+                    Unmanaged<CallbackBox>.fromOpaque(user!).takeUnretainedValue().text?(
+                        key.map { String(cString: $0) } ?? "")
+                }, box, error)
         }
     }
 
@@ -61,10 +64,12 @@ public final class ModuleHost: @unchecked Sendable {
         var received: [UInt8]?
         var error = Self.makeError()
         let status = withUnsafeMutablePointer(to: &received) { target in
-            table.pointee.storage_get(table, key, { user, bytes, length in
-                user!.assumingMemoryBound(to: [UInt8]?.self).pointee =
-                    bytes.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
-            }, target, &error)
+            table.pointee.storage_get(
+                table, key,
+                { user, bytes, length in
+                    user!.assumingMemoryBound(to: [UInt8]?.self).pointee =
+                        bytes.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
+                }, target, &error)
         }
         if status == PARRA_STATUS_NOT_FOUND { return nil }
         try Self.throwIfFailed(status, &error, "storage_get")
@@ -90,9 +95,11 @@ public final class ModuleHost: @unchecked Sendable {
         let box = retain(CallbackBox(plain: body))
         var id: UInt64 = 0
         try check("schedule") { error in
-            table.pointee.schedule(table, delay, repeatEvery, { user, _ in
-                Unmanaged<CallbackBox>.fromOpaque(user!).takeUnretainedValue().plain?()
-            }, box, &id, error)
+            table.pointee.schedule(
+                table, delay, repeatEvery,
+                { user, _ in
+                    Unmanaged<CallbackBox>.fromOpaque(user!).takeUnretainedValue().plain?()
+                }, box, &id, error)
         }
         return id
     }
@@ -170,19 +177,22 @@ public final class ModuleHost: @unchecked Sendable {
                             request.body = parra_string(
                                 data: body == nil ? nil : cChars(bodyBytes.baseAddress), length: bodyBytes.count)
                             request.timeout_seconds = timeout
-                            return table.pointee.api_request(table, &request, { user, status, http, body, message in
-                                let box = Unmanaged<CallbackBox>.fromOpaque(user!)
-                                let completion = box.takeUnretainedValue().response
-                                box.release()
-                                if status == PARRA_STATUS_OK {
-                                    let bytes = body.data.map {
-                                        Array(UnsafeRawBufferPointer(start: $0, count: body.length))
-                                    } ?? []
-                                    completion?(.success((Int(http), bytes)))
-                                } else {
-                                    completion?(.failure(ModuleError(ModuleHost.text(message))))
-                                }
-                            }, box.toOpaque(), error)
+                            return table.pointee.api_request(
+                                table, &request,
+                                { user, status, http, body, message in
+                                    let box = Unmanaged<CallbackBox>.fromOpaque(user!)
+                                    let completion = box.takeUnretainedValue().response
+                                    box.release()
+                                    if status == PARRA_STATUS_OK {
+                                        let bytes =
+                                            body.data.map {
+                                                Array(UnsafeRawBufferPointer(start: $0, count: body.length))
+                                            } ?? []
+                                        completion?(.success((Int(http), bytes)))
+                                    } else {
+                                        completion?(.failure(ModuleError(ModuleHost.text(message))))
+                                    }
+                                }, box.toOpaque(), error)
                         }
                     }
                 }
@@ -202,7 +212,7 @@ public final class ModuleHost: @unchecked Sendable {
     /// Frees the callback boxes; called at shutdown, when no callback can run any more.
     func releaseCallbacks() {
         lock.withLock {
-            callbacks.forEach { $0.release() }
+            for callback in callbacks { callback.release() }
             callbacks = []
         }
     }

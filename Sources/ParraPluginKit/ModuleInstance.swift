@@ -3,7 +3,8 @@ final class ModuleInstance {
     let module: AnyObject
     let host: ModuleHost
     let handlers: ContiguousArray<HookHandler?>
-    let lifecycle: (configure: () throws -> Void, activate: () throws -> Void, deactivate: () -> Void, shutdown: () -> Void)
+    let lifecycle:
+        (configure: () throws -> Void, activate: () throws -> Void, deactivate: () -> Void, shutdown: () -> Void)
 
     init<Module: ParraModule>(_ module: Module, host: ModuleHost, hooks: [Hook<Module>]) {
         self.module = module

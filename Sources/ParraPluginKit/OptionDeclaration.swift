@@ -39,17 +39,23 @@ public struct OptionDeclaration {
     }
 
     /// A bool option.
-    public static func bool(_ key: String, default value: Bool, doc: String, environmentVariable: String? = nil) -> Self {
-        Self(key, kind: .bool, defaultJSON: value ? "true" : "false", doc: doc, environmentVariable: environmentVariable)
+    public static func bool(_ key: String, default value: Bool, doc: String, environmentVariable: String? = nil) -> Self
+    {
+        Self(
+            key, kind: .bool, defaultJSON: value ? "true" : "false", doc: doc, environmentVariable: environmentVariable)
     }
 
     /// An integer option.
-    public static func integer(_ key: String, default value: Int64, doc: String, environmentVariable: String? = nil) -> Self {
+    public static func integer(_ key: String, default value: Int64, doc: String, environmentVariable: String? = nil)
+        -> Self
+    {
         Self(key, kind: .integer, defaultJSON: String(value), doc: doc, environmentVariable: environmentVariable)
     }
 
     /// A double option.
-    public static func double(_ key: String, default value: Double, doc: String, environmentVariable: String? = nil) -> Self {
+    public static func double(_ key: String, default value: Double, doc: String, environmentVariable: String? = nil)
+        -> Self
+    {
         Self(key, kind: .double, defaultJSON: "\(value)", doc: doc, environmentVariable: environmentVariable)
     }
 
@@ -70,7 +76,10 @@ public struct OptionDeclaration {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20: result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20:
+                result +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
             default: result.unicodeScalars.append(scalar)
             }
         }

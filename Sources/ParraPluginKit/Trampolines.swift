@@ -63,7 +63,9 @@ enum Trampolines {
     // that tells them apart; these tables hold one per slot.
     private static func plain(_ slot: HookSlot) -> @convention(c) (Data) -> Void { plainBySlot[slot]! }
     private static func text(_ slot: HookSlot) -> @convention(c) (Data, CText) -> Void { textBySlot[slot]! }
-    private static func twoTexts(_ slot: HookSlot) -> @convention(c) (Data, CText, CText) -> Void { twoTextsBySlot[slot]! }
+    private static func twoTexts(_ slot: HookSlot) -> @convention(c) (Data, CText, CText) -> Void {
+        twoTextsBySlot[slot]!
+    }
 
     private static func callPlain(_ data: Data, _ slot: HookSlot) {
         if case .plain(let body)? = handler(data, slot) { body() }

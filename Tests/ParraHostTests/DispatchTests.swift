@@ -32,7 +32,8 @@ struct DispatchTests {
         let result = try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string(#"{"url":"x"}"#))
         #expect(result.bool)
         let calls = host.log.records.filter { $0.message.hasPrefix("hook application.didFinishLaunching") }
-        #expect(calls.map(\.moduleID) == ["com.example.zeta", "com.example.beta", "com.example.alpha", "com.example.gamma"])
+        #expect(
+            calls.map(\.moduleID) == ["com.example.zeta", "com.example.beta", "com.example.alpha", "com.example.gamma"])
         #expect(calls.first?.message == #"hook application.didFinishLaunching {"url":"x"}"#)
         host.runtime.stop()
     }
@@ -82,7 +83,8 @@ struct DispatchTests {
             ], extra: [BuildProducts.swiftFixture])
         #expect(host.log.messages(from: "com.example.cfixture").contains("emit status=0"))
         #expect(host.log.messages(from: "com.example.listener").contains("hook com.example.cfixture.didGreet hello"))
-        #expect(host.log.messages(from: "com.parra.test.swiftfixture").contains("hook com.example.cfixture.didGreet hello"))
+        #expect(
+            host.log.messages(from: "com.parra.test.swiftfixture").contains("hook com.example.cfixture.didGreet hello"))
         host.runtime.stop()
     }
 
@@ -99,7 +101,9 @@ struct DispatchTests {
         let host = try start([fixture("one")], extra: [BuildProducts.swiftFixture])
         _ = try host.runtime.dispatcher.call(.sceneDidBecomeActive, .string("secondary-window-id"))
         #expect(host.log.messages(from: "com.example.one").contains("hook scene.didBecomeActive secondary-window-id"))
-        #expect(host.log.messages(from: "com.parra.test.swiftfixture").contains("hook scene.didBecomeActive secondary-window-id"))
+        #expect(
+            host.log.messages(from: "com.parra.test.swiftfixture").contains(
+                "hook scene.didBecomeActive secondary-window-id"))
         host.runtime.stop()
     }
 }

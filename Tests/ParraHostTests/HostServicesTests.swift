@@ -7,7 +7,8 @@ import Testing
 struct HostServicesTests {
     /// Answers every request with a fixed body from a background queue.
     struct CannedAPI: ParraAPIService {
-        func send(_ request: APIRequest, completion: @escaping @Sendable (Result<APIResponse, APIServiceError>) -> Void) {
+        func send(_ request: APIRequest, completion: @escaping @Sendable (Result<APIResponse, APIServiceError>) -> Void)
+        {
             DispatchQueue.global().async {
                 completion(.success(APIResponse(status: 200, body: Data("{\"path\":\"\(request.path)\"}".utf8))))
             }
@@ -51,7 +52,8 @@ struct HostServicesTests {
 
     @Test("a module's configure error names the option, and the module is refused")
     func configureRejectsValue() throws {
-        let host = try TestHost(paths: [BuildProducts.swiftFixture], codeOptions: ["swiftfixture.launches": .integer(-1)])
+        let host = try TestHost(
+            paths: [BuildProducts.swiftFixture], codeOptions: ["swiftfixture.launches": .integer(-1)])
         let report = host.runtime.start()
         let record = try #require(report.records.first)
         #expect(record.outcome == .refused)

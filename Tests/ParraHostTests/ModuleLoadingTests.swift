@@ -32,10 +32,12 @@ struct ModuleLoadingTests {
         let file = try CFixtureBuilder.build("cfixture.so", in: folder)
         let host = try TestHost(paths: [file.path, BuildProducts.swiftFixture])
         let report = host.runtime.start()
-        #expect(report.loaded.map(\.moduleID) == ["com.example.cfixture", "com.parra.test.swiftfixture"], "\(report.lines)")
-        #expect(host.log.messages(from: "com.parra.test.swiftfixture").prefix(3) == [
-            "init", "configure greeting=hi", "activate count=1",
-        ])
+        #expect(
+            report.loaded.map(\.moduleID) == ["com.example.cfixture", "com.parra.test.swiftfixture"], "\(report.lines)")
+        #expect(
+            host.log.messages(from: "com.parra.test.swiftfixture").prefix(3) == [
+                "init", "configure greeting=hi", "activate count=1",
+            ])
         host.runtime.stop()
     }
 }

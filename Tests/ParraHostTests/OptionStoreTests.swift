@@ -73,13 +73,22 @@ struct OptionStoreTests {
         let store = OptionStore(schemas: Self.schemas)
         let file = try writeConfig(#"{"logger": {"minimumLogLevl": "debug"}, "launchScreen": {"fadeDuration": 1}}"#)
         let problems = store.applyConfigFile(at: file).map(\.description)
-        #expect(problems.contains("\(file.path): logger.minimumLogLevl: no loaded module owns this key; did you mean 'logger.minimumLogLevel'?"))
-        #expect(problems.contains("\(file.path): launchScreen.fadeDuration: no loaded module owns this key (is ParraLaunchScreen installed?)"))
+        #expect(
+            problems.contains(
+                "\(file.path): logger.minimumLogLevl: no loaded module owns this key; did you mean 'logger.minimumLogLevel'?"
+            ))
+        #expect(
+            problems.contains(
+                "\(file.path): launchScreen.fadeDuration: no loaded module owns this key (is ParraLaunchScreen installed?)"
+            ))
     }
 
-    @Test("malformed JSON and a non-object top level are reported, not fatal", arguments: [
-        (#"{"logger": "#, "malformed JSON"), ("[1, 2]", "the top level must be a JSON object"), ("", "malformed JSON"),
-    ])
+    @Test(
+        "malformed JSON and a non-object top level are reported, not fatal",
+        arguments: [
+            (#"{"logger": "#, "malformed JSON"), ("[1, 2]", "the top level must be a JSON object"),
+            ("", "malformed JSON"),
+        ])
     func malformedFile(text: String, fragment: String) throws {
         let store = OptionStore(schemas: Self.schemas)
         let file = try writeConfig(text)
@@ -104,7 +113,10 @@ struct OptionStoreTests {
         #expect(store.option(forKey: "whatsNew.delay")?.value == .double(1.5))
         #expect(store.option(forKey: "whatsNew.sections")?.value == .list([.string("a")]))
         let problems = store.applyEnvironment(["PARRA_WHATS_NEW_DELAY": "soon"])
-        #expect(problems.map(\.description) == ["environment PARRA_WHATS_NEW_DELAY: whatsNew.delay: 'soon' is not a valid double; ignored"])
+        #expect(
+            problems.map(\.description) == [
+                "environment PARRA_WHATS_NEW_DELAY: whatsNew.delay: 'soon' is not a valid double; ignored"
+            ])
         #expect(store.option(forKey: "whatsNew.delay")?.value == .double(1.5))
     }
 

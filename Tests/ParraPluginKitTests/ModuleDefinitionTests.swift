@@ -63,10 +63,12 @@ struct ModuleDefinitionTests {
 
     @Test("a didFinishLaunching hook that returns false fails the launch through the host")
     func hookResultCrossesBoundary() throws {
-        let host = try TestHost(paths: [BuildProducts.swiftFixture], codeOptions: ["swiftfixture.failLaunch": .bool(true)])
+        let host = try TestHost(
+            paths: [BuildProducts.swiftFixture], codeOptions: ["swiftfixture.failLaunch": .bool(true)])
         host.runtime.start()
         #expect(try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}")).bool == false)
-        #expect(host.log.messages(from: "com.parra.test.swiftfixture").contains("hook application.didFinishLaunching {}"))
+        #expect(
+            host.log.messages(from: "com.parra.test.swiftfixture").contains("hook application.didFinishLaunching {}"))
         host.runtime.stop()
         #expect(host.log.messages(from: "com.parra.test.swiftfixture").suffix(2) == ["deactivate", "shutdown"])
     }

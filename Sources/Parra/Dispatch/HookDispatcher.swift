@@ -68,7 +68,7 @@ public final class HookDispatcher {
         let storage = UnsafeMutableRawPointer.allocate(byteCount: max(1, arguments.count) * 8, alignment: 8)
         var copies: [UnsafeMutablePointer<CChar>] = []
         defer {
-            copies.forEach { free($0) }
+            for copy in copies { free(copy) }
             storage.deallocate()
             slots.deallocate()
         }

@@ -91,7 +91,9 @@ enum HostServiceTable {
         }
         let name = String(cString: key)
         guard ModuleStorage.isValidKey(name) else {
-            _ = fail(error, PARRA_STATUS_INVALID_ARGUMENT, "storage key '\(name)' must be 1-128 bytes of [A-Za-z0-9._-], not starting with '.'")
+            _ = fail(
+                error, PARRA_STATUS_INVALID_ARGUMENT,
+                "storage key '\(name)' must be 1-128 bytes of [A-Za-z0-9._-], not starting with '.'")
             return nil
         }
         return (context, name)
@@ -103,7 +105,9 @@ enum HostServiceTable {
             UnsafeMutablePointer<parra_error>?
         ) -> parra_status = { host, key, receive, userData, error in
             guard let (context, name) = storageKey(host, key, error) else { return PARRA_STATUS_INVALID_ARGUMENT }
-            guard let receive else { return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "storage_get needs a receive callback") }
+            guard let receive else {
+                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "storage_get needs a receive callback")
+            }
             do {
                 guard let data = try context.storage.read(name) else {
                     return fail(error, PARRA_STATUS_NOT_FOUND, "nothing stored for '\(name)'")
@@ -117,7 +121,8 @@ enum HostServiceTable {
 
     private static let storageSet:
         @convention(c) (
-            UnsafePointer<parra_host>?, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, UnsafeMutablePointer<parra_error>?
+            UnsafePointer<parra_host>?, UnsafePointer<CChar>?, UnsafeRawPointer?, Int,
+            UnsafeMutablePointer<parra_error>?
         ) -> parra_status = { host, key, bytes, length, error in
             guard let (context, name) = storageKey(host, key, error) else { return PARRA_STATUS_INVALID_ARGUMENT }
             guard bytes != nil || length == 0 else {
@@ -134,15 +139,15 @@ enum HostServiceTable {
 
     private static let storageRemove:
         @convention(c) (UnsafePointer<parra_host>?, UnsafePointer<CChar>?, UnsafeMutablePointer<parra_error>?) ->
-        parra_status = { host, key, error in
-            guard let (context, name) = storageKey(host, key, error) else { return PARRA_STATUS_INVALID_ARGUMENT }
-            do {
-                try context.storage.remove(name)
-                return PARRA_STATUS_OK
-            } catch let failure {
-                return fail(error, PARRA_STATUS_IO, "cannot remove '\(name)': \(failure)")
+            parra_status = { host, key, error in
+                guard let (context, name) = storageKey(host, key, error) else { return PARRA_STATUS_INVALID_ARGUMENT }
+                do {
+                    try context.storage.remove(name)
+                    return PARRA_STATUS_OK
+                } catch let failure {
+                    return fail(error, PARRA_STATUS_IO, "cannot remove '\(name)': \(failure)")
+                }
             }
-        }
 
     private static let apiRequest:
         @convention(c) (
@@ -152,7 +157,9 @@ enum HostServiceTable {
             guard let context = ModuleHostContext.from(host), let request, let callback,
                 let method = request.pointee.method, let path = request.pointee.path
             else {
-                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "api_request needs host, request with method and path, and callback")
+                return fail(
+                    error, PARRA_STATUS_INVALID_ARGUMENT,
+                    "api_request needs host, request with method and path, and callback")
             }
             guard let service = context.runtime.apiService else {
                 return fail(error, PARRA_STATUS_UNSUPPORTED, "this host has no Parra API service configured")
@@ -168,14 +175,17 @@ enum HostServiceTable {
                 switch result {
                 case .success(let response):
                     response.body.withUnsafeBytes { bytes in
-                        let body = parra_string(data: bytes.baseAddress?.assumingMemoryBound(to: CChar.self), length: bytes.count)
-                        callback(userData, PARRA_STATUS_OK, Int32(response.status), body, parra_string(data: nil, length: 0))
+                        let body = parra_string(
+                            data: bytes.baseAddress?.assumingMemoryBound(to: CChar.self), length: bytes.count)
+                        callback(
+                            userData, PARRA_STATUS_OK, Int32(response.status), body, parra_string(data: nil, length: 0))
                     }
                 case .failure(let failure):
                     var message = failure.description
                     message.withUTF8 { bytes in
                         let text = parra_string(
-                            data: UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self), length: bytes.count)
+                            data: UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
+                            length: bytes.count)
                         callback(userData, PARRA_STATUS_NETWORK, 0, parra_string(data: nil, length: 0), text)
                     }
                 }
@@ -192,12 +202,17 @@ enum HostServiceTable {
                 return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "schedule needs host and callback")
             }
             guard delay.isFinite, delay >= 0, repeatEvery.isFinite, repeatEvery >= 0 else {
-                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "schedule needs finite delay_seconds and repeat_seconds >= 0")
+                return fail(
+                    error, PARRA_STATUS_INVALID_ARGUMENT, "schedule needs finite delay_seconds and repeat_seconds >= 0")
             }
             let user = UInt(bitPattern: userData)
-            guard let id = context.schedule(delay: delay, repeatEvery: repeatEvery, fire: { id in
-                callback(UnsafeMutableRawPointer(bitPattern: user), id)
-            }) else {
+            guard
+                let id = context.schedule(
+                    delay: delay, repeatEvery: repeatEvery,
+                    fire: { id in
+                        callback(UnsafeMutableRawPointer(bitPattern: user), id)
+                    })
+            else {
                 return fail(error, PARRA_STATUS_WRONG_STATE, "the module has shut down")
             }
             outID?.pointee = id
@@ -210,36 +225,38 @@ enum HostServiceTable {
     }
 
     private static let present:
-        @convention(c) (UnsafePointer<parra_host>?, UnsafePointer<parra_presentation>?, UnsafeMutablePointer<parra_error>?) ->
-        parra_status = { host, presentation, error in
-            guard let context = ModuleHostContext.from(host), let presentation else {
-                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "present needs host and presentation")
+        @convention(c) (
+            UnsafePointer<parra_host>?, UnsafePointer<parra_presentation>?, UnsafeMutablePointer<parra_error>?
+        ) ->
+            parra_status = { host, presentation, error in
+                guard let context = ModuleHostContext.from(host), let presentation else {
+                    return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "present needs host and presentation")
+                }
+                guard context.runtime.isOnMainThread else {
+                    return fail(error, PARRA_STATUS_WRONG_THREAD, "present is main-thread only")
+                }
+                let p = presentation.pointee
+                let kind: Presentation.Kind
+                switch p.kind {
+                case PARRA_PRESENTATION_MODAL: kind = .modal
+                case PARRA_PRESENTATION_TOAST: kind = .toast
+                case PARRA_PRESENTATION_LAUNCH_SCREEN: kind = .launchScreen
+                default: return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "unknown presentation kind \(p.kind)")
+                }
+                guard kind != .toast || (p.duration_seconds.isFinite && p.duration_seconds > 0) else {
+                    return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "a toast needs a duration_seconds > 0")
+                }
+                let onDismiss = p.on_dismiss
+                let user = UInt(bitPattern: p.user_data)
+                context.runtime.presentationSurface.present(
+                    Presentation(
+                        kind: kind, title: text(p.title), body: text(p.body),
+                        duration: kind == .toast ? p.duration_seconds : 0, moduleID: context.moduleID)
+                ) { byUser in
+                    onDismiss?(UnsafeMutableRawPointer(bitPattern: user), byUser)
+                }
+                return PARRA_STATUS_OK
             }
-            guard context.runtime.isOnMainThread else {
-                return fail(error, PARRA_STATUS_WRONG_THREAD, "present is main-thread only")
-            }
-            let p = presentation.pointee
-            let kind: Presentation.Kind
-            switch p.kind {
-            case PARRA_PRESENTATION_MODAL: kind = .modal
-            case PARRA_PRESENTATION_TOAST: kind = .toast
-            case PARRA_PRESENTATION_LAUNCH_SCREEN: kind = .launchScreen
-            default: return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "unknown presentation kind \(p.kind)")
-            }
-            guard kind != .toast || (p.duration_seconds.isFinite && p.duration_seconds > 0) else {
-                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "a toast needs a duration_seconds > 0")
-            }
-            let onDismiss = p.on_dismiss
-            let user = UInt(bitPattern: p.user_data)
-            context.runtime.presentationSurface.present(
-                Presentation(
-                    kind: kind, title: text(p.title), body: text(p.body),
-                    duration: kind == .toast ? p.duration_seconds : 0, moduleID: context.moduleID)
-            ) { byUser in
-                onDismiss?(UnsafeMutableRawPointer(bitPattern: user), byUser)
-            }
-            return PARRA_STATUS_OK
-        }
 
     private static let emit:
         @convention(c) (
@@ -256,13 +273,17 @@ enum HostServiceTable {
             guard let point = context.runtime.dispatcher.point(for: id),
                 point.offeringModuleID == context.moduleID
             else {
-                return fail(error, PARRA_STATUS_NOT_FOUND, "module \(context.moduleID) offers no extension point '\(id)'")
+                return fail(
+                    error, PARRA_STATUS_NOT_FOUND, "module \(context.moduleID) offers no extension point '\(id)'")
             }
             let argumentCount = point.signature.argumentTypes.count - 1
             guard argumentCount == 0 || arguments != nil else {
-                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "'\(id)' takes \(argumentCount) arguments but arguments is NULL")
+                return fail(
+                    error, PARRA_STATUS_INVALID_ARGUMENT,
+                    "'\(id)' takes \(argumentCount) arguments but arguments is NULL")
             }
-            let combined = withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: argumentCount + 1) {
+            let combined = withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: argumentCount + 1)
+            {
                 slots in
                 for index in 0..<argumentCount { slots[index + 1] = arguments![index] }
                 return context.runtime.dispatcher.table(for: id)?.invoke(slots.baseAddress!) ?? point.combine.identity

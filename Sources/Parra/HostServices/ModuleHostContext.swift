@@ -66,7 +66,7 @@ final class ModuleHostContext: @unchecked Sendable {
     func close() {
         lock.withLock {
             closed = true
-            timers.values.forEach { $0.cancel() }
+            for timer in timers.values { timer.cancel() }
             timers = [:]
         }
     }

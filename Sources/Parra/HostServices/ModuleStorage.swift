@@ -16,7 +16,8 @@ final class ModuleStorage: @unchecked Sendable {
     static func isValidKey(_ key: String) -> Bool {
         (1...128).contains(key.utf8.count) && !key.hasPrefix(".")
             && key.unicodeScalars.allSatisfy {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
             }
     }
 

@@ -9,31 +9,44 @@ enum DescriptorReader {
         let size = raw.load(as: UInt32.self)
         // The version fields sit right after struct_size in every version of the ABI.
         guard size >= 8 else {
-            throw refuse("descriptor struct_size \(size) is smaller than the minimum \(MemoryLayout<parra_module_descriptor>.size)")
+            throw refuse(
+                "descriptor struct_size \(size) is smaller than the minimum \(MemoryLayout<parra_module_descriptor>.size)"
+            )
         }
         let major = raw.load(fromByteOffset: 4, as: UInt16.self)
         let minor = raw.load(fromByteOffset: 6, as: UInt16.self)
         guard major == PARRA_ABI_VERSION_MAJOR else {
-            throw refuse("built for ABI \(major).\(minor); this host speaks ABI \(PARRA_ABI_VERSION_MAJOR).\(PARRA_ABI_VERSION_MINOR) and the major versions differ")
+            throw refuse(
+                "built for ABI \(major).\(minor); this host speaks ABI \(PARRA_ABI_VERSION_MAJOR).\(PARRA_ABI_VERSION_MINOR) and the major versions differ"
+            )
         }
         guard minor <= PARRA_ABI_VERSION_MINOR else {
-            throw refuse("built for ABI \(major).\(minor), newer than this host's \(PARRA_ABI_VERSION_MAJOR).\(PARRA_ABI_VERSION_MINOR); update the host")
+            throw refuse(
+                "built for ABI \(major).\(minor), newer than this host's \(PARRA_ABI_VERSION_MAJOR).\(PARRA_ABI_VERSION_MINOR); update the host"
+            )
         }
         guard size >= MemoryLayout<parra_module_descriptor>.size else {
-            throw refuse("descriptor struct_size \(size) is smaller than the minimum \(MemoryLayout<parra_module_descriptor>.size)")
+            throw refuse(
+                "descriptor struct_size \(size) is smaller than the minimum \(MemoryLayout<parra_module_descriptor>.size)"
+            )
         }
         let d = descriptor.pointee
         let id = try requiredString(d.id, "id")
         guard isValidModuleID(id) else {
-            throw refuse("id '\(id)' has characters outside [A-Za-z0-9._-] or is not reverse-DNS (like com.example.feature)")
+            throw refuse(
+                "id '\(id)' has characters outside [A-Za-z0-9._-] or is not reverse-DNS (like com.example.feature)")
         }
-        let options = try readArray(d.options, d.option_count, "option", parra_option_decl.self).map { (i, decl) throws(ModuleRefusal) in
+        let options = try readArray(d.options, d.option_count, "option", parra_option_decl.self).map {
+            (i, decl) throws(ModuleRefusal) in
             try readOption(decl, index: i, ownerID: id)
         }
-        let hooks = try readArray(d.hooks, d.hook_count, "hook", parra_hook_decl.self).map { (i, decl) throws(ModuleRefusal) in
+        let hooks = try readArray(d.hooks, d.hook_count, "hook", parra_hook_decl.self).map {
+            (i, decl) throws(ModuleRefusal) in
             try readHook(decl, index: i)
         }
-        let points = try readArray(d.extension_points, d.extension_point_count, "extension point", parra_extension_point_decl.self).map { (i, decl) throws(ModuleRefusal) in
+        let points = try readArray(
+            d.extension_points, d.extension_point_count, "extension point", parra_extension_point_decl.self
+        ).map { (i, decl) throws(ModuleRefusal) in
             try readExtensionPoint(decl, index: i, moduleID: id)
         }
         try requireUnique(options.map(\.key), "option key")
@@ -53,11 +66,16 @@ enum DescriptorReader {
         let parts = id.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count >= 2
             && parts.allSatisfy { part in
-                !part.isEmpty && part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+                !part.isEmpty
+                    && part.unicodeScalars.allSatisfy {
+                        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+                    }
             }
     }
 
-    private static func readOption(_ decl: parra_option_decl, index: Int, ownerID: String) throws(ModuleRefusal) -> OptionSchema {
+    private static func readOption(_ decl: parra_option_decl, index: Int, ownerID: String) throws(ModuleRefusal)
+        -> OptionSchema
+    {
         let key = try requiredString(decl.key, "option \(index) key")
         guard OptionSchema.isValidKey(key) else {
             throw refuse("option key '\(key)' is not dotted [A-Za-z0-9_] segments like feature.name")
@@ -121,10 +139,13 @@ enum DescriptorReader {
                 throw refuse("hook '\(pointID)' declares signature \(signature), the point's is \(point.signature)")
             }
         }
-        return HookDeclaration(pointID: pointID, signature: signature, order: decl.order, index: index, function: function)
+        return HookDeclaration(
+            pointID: pointID, signature: signature, order: decl.order, index: index, function: function)
     }
 
-    private static func readExtensionPoint(_ decl: parra_extension_point_decl, index: Int, moduleID: String) throws(ModuleRefusal) -> OverridePoint {
+    private static func readExtensionPoint(_ decl: parra_extension_point_decl, index: Int, moduleID: String)
+        throws(ModuleRefusal) -> OverridePoint
+    {
         let pointID = try requiredString(decl.point_id, "extension point \(index) point_id")
         guard pointID.hasPrefix(moduleID + "."), pointID.count > moduleID.count + 1 else {
             throw refuse("extension point '\(pointID)' must start with the module's id '\(moduleID).'")
@@ -137,7 +158,9 @@ enum DescriptorReader {
             throw refuse("extension point '\(pointID)': \(error)")
         }
         guard let rule = CombineRule(cValue: decl.combine), rule.fits(signature.returnType) else {
-            throw refuse("extension point '\(pointID)': combine rule \(decl.combine) does not fit return type \(signature.returnType.rawValue)")
+            throw refuse(
+                "extension point '\(pointID)': combine rule \(decl.combine) does not fit return type \(signature.returnType.rawValue)"
+            )
         }
         return OverridePoint(
             id: pointID, signature: signature, combine: rule, offeringModuleID: moduleID,
@@ -145,7 +168,9 @@ enum DescriptorReader {
     }
 
     /// Steps through a C array by each element's own struct_size.
-    private static func readArray<T>(_ base: UnsafePointer<T>?, _ count: Int, _ what: String, _: T.Type) throws(ModuleRefusal) -> [(Int, T)] {
+    private static func readArray<T>(_ base: UnsafePointer<T>?, _ count: Int, _ what: String, _: T.Type)
+        throws(ModuleRefusal) -> [(Int, T)]
+    {
         guard count > 0 else { return [] }
         guard let base else { throw refuse("\(what) count is \(count) but the array is NULL") }
         guard count <= 4096 else { throw refuse("\(what) count \(count) is implausible (more than 4096)") }
@@ -172,14 +197,17 @@ enum DescriptorReader {
         }
     }
 
-    private static func requiredString(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(ModuleRefusal) -> String {
+    private static func requiredString(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(ModuleRefusal) -> String
+    {
         guard let text = try optionalString(pointer, what), !text.isEmpty else {
             throw refuse("missing \(what)")
         }
         return text
     }
 
-    private static func optionalString(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(ModuleRefusal) -> String? {
+    private static func optionalString(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(ModuleRefusal)
+        -> String?
+    {
         guard let pointer else { return nil }
         guard let text = String(validatingCString: pointer) else {
             throw refuse("\(what) is not valid UTF-8")

@@ -25,7 +25,13 @@ public struct ModuleDeclaration: @unchecked Sendable {
 
     /// The lifecycle functions; any may be absent.
     struct Lifecycle {
-        let initialize: (@convention(c) (UnsafePointer<parra_host>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, UnsafeMutablePointer<parra_error>?) -> parra_status)?
+        let initialize:
+            (
+                @convention(c) (
+                    UnsafePointer<parra_host>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+                    UnsafeMutablePointer<parra_error>?
+                ) -> parra_status
+            )?
         let configure: (@convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<parra_error>?) -> parra_status)?
         let activate: (@convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<parra_error>?) -> parra_status)?
         let deactivate: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?

@@ -29,7 +29,8 @@ enum ModuleFileCheck {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         if info.st_mode & S_IWOTH != 0 {
             return refuse(
-                "writable by others (mode \(String(info.st_mode & 0o7777, radix: 8))); a module runs with the app's rights")
+                "writable by others (mode \(String(info.st_mode & 0o7777, radix: 8))); a module runs with the app's rights"
+            )
         }
         let folder = (resolved as NSString).deletingLastPathComponent
         var folderInfo = stat()

@@ -163,7 +163,8 @@ public final class ModuleRuntime {
         }
         // Modules stay loaded until exit: Swift libraries cannot be safely unloaded.
         guard let symbol = dlsym(handle, PARRA_MODULE_ENTRY_SYMBOL) else {
-            return refuse(&record, ModuleRefusal(phase: .entry, reason: "no entry symbol '\(PARRA_MODULE_ENTRY_SYMBOL)'"))
+            return refuse(
+                &record, ModuleRefusal(phase: .entry, reason: "no entry symbol '\(PARRA_MODULE_ENTRY_SYMBOL)'"))
         }
         let entry = unsafeBitCast(symbol, to: parra_module_entry_fn.self)
         guard let descriptor = entry() else {
@@ -197,7 +198,8 @@ public final class ModuleRuntime {
     private func conflict(of module: LoadedModule) -> ModuleRefusal? {
         for other in usableModules {
             if other.id == module.id {
-                return ModuleRefusal(phase: .validate, reason: "duplicate id '\(module.id)': already loaded from \(other.file)")
+                return ModuleRefusal(
+                    phase: .validate, reason: "duplicate id '\(module.id)': already loaded from \(other.file)")
             }
             let claimed = Set(other.declaration.options.map(\.key))
             if let key = module.declaration.options.map(\.key).first(where: claimed.contains) {
@@ -228,14 +230,20 @@ public final class ModuleRuntime {
                                 module,
                                 ModuleRefusal(
                                     phase: .validate,
-                                    reason: "hook '\(hook.pointID)' declares signature \(hook.signature), the point's is \(point.signature)"))
+                                    reason:
+                                        "hook '\(hook.pointID)' declares signature \(hook.signature), the point's is \(point.signature)"
+                                ))
                             changed = true
                             break
                         }
                     } else if let owner = usableIDs.first(where: { hook.pointID.hasPrefix($0 + ".") }) {
                         reject(
                             module,
-                            ModuleRefusal(phase: .validate, reason: "hook for unknown point '\(hook.pointID)': \(owner) offers no such extension point"))
+                            ModuleRefusal(
+                                phase: .validate,
+                                reason:
+                                    "hook for unknown point '\(hook.pointID)': \(owner) offers no such extension point")
+                        )
                         changed = true
                         break
                     } else {
@@ -264,7 +272,8 @@ public final class ModuleRuntime {
             let context = ModuleHostContext(
                 moduleID: module.id, runtime: self,
                 storage: ModuleStorage(
-                    folder: settings.storageDirectory.appendingPathComponent("modules").appendingPathComponent(module.id)))
+                    folder: settings.storageDirectory.appendingPathComponent("modules").appendingPathComponent(
+                        module.id)))
             module.context = context
             var data: UnsafeMutableRawPointer?
             let refusal = module.call(.initialize) { error in
@@ -282,7 +291,9 @@ public final class ModuleRuntime {
 
     private func configureAll() {
         for module in usableModules {
-            if let refusal = module.call(.configure, { module.declaration.lifecycle.configure?(module.moduleData, $0) ?? PARRA_STATUS_OK }) {
+            if let refusal = module.call(
+                .configure, { module.declaration.lifecycle.configure?(module.moduleData, $0) ?? PARRA_STATUS_OK })
+            {
                 shutDown(module)
                 reject(module, refusal)
             } else {
@@ -295,7 +306,9 @@ public final class ModuleRuntime {
         // Hooks may be called from activate on, so the tables exist before the first activate.
         rebuildDispatch()
         for module in usableModules {
-            if let refusal = module.call(.activate, { module.declaration.lifecycle.activate?(module.moduleData, $0) ?? PARRA_STATUS_OK }) {
+            if let refusal = module.call(
+                .activate, { module.declaration.lifecycle.activate?(module.moduleData, $0) ?? PARRA_STATUS_OK })
+            {
                 shutDown(module)
                 reject(module, refusal)
                 rebuildDispatch()

@@ -25,8 +25,8 @@ public final class OptionStore: @unchecked Sendable {
     }
 
     deinit {
-        cStrings.values.forEach { free($0) }
-        retiredCStrings.forEach { free($0) }
+        for pointer in cStrings.values { free(pointer) }
+        for pointer in retiredCStrings { free(pointer) }
     }
 
     /// Every problem found while applying layers, in the order found.
@@ -116,7 +116,7 @@ public final class OptionStore: @unchecked Sendable {
         let after = option(forKey: key)?.value
         guard before != after else { return }
         let callbacks = lock.withLock { observers[key] ?? [] }
-        callbacks.forEach { $0(key) }
+        for callback in callbacks { callback(key) }
     }
 
     /// Calls `callback` (on the main thread) after `key`'s value changes. False when no loaded

@@ -33,7 +33,7 @@ public enum OptionValue: Hashable, Sendable {
         case .object(let members):
             "{"
                 + members.keys.sorted().map { Self.quoted($0) + ":" + members[$0]!.json }
-                    .joined(separator: ",") + "}"
+                .joined(separator: ",") + "}"
         }
     }
 
@@ -82,8 +82,9 @@ public enum OptionValue: Hashable, Sendable {
     private static func describe(_ error: DecodingError) -> String {
         switch error {
         case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as NSError?)?.userInfo[
-                NSDebugDescriptionErrorKey] as? String
+            let underlying =
+                (context.underlyingError as NSError?)?.userInfo[
+                    NSDebugDescriptionErrorKey] as? String
             return underlying ?? context.debugDescription
         case .typeMismatch(_, let context), .valueNotFound(_, let context),
             .keyNotFound(_, let context):
