@@ -72,6 +72,7 @@ struct HostServicesTests {
         let messages = { host.log.messages(from: "com.parra.test.swiftfixture") }
         #expect(eventually { messages().contains("timer fired") })
         #expect(eventually { messages().contains(#"response 200 {"path":"tenants/t/applications/a/app-info"}"#) })
+        #expect(eventually { messages().contains("background emit failed: emit is main-thread only") })
         let toast = try #require(host.surface.presented.first)
         #expect(toast.kind == .toast && toast.title == "Hello" && toast.duration == 8)
         #expect(toast.moduleID == "com.parra.test.swiftfixture")

@@ -20,9 +20,9 @@ enum HostServiceTable {
         host.cancel_timer = cancelTimer
         host.present = present
         host.emit = emit
-        host.wall_clock_seconds = { host in ModuleHostContext.from(host)?.runtime.clock.wallSeconds ?? 0 }
+        host.wall_clock_seconds = { host in ModuleHostContext.live(host)?.1.clock.wallSeconds ?? 0 }
         host.monotonic_nanoseconds = { host in
-            ModuleHostContext.from(host)?.runtime.clock.monotonicNanoseconds ?? 0
+            ModuleHostContext.live(host)?.1.clock.monotonicNanoseconds ?? 0
         }
         return host
     }
@@ -34,6 +34,15 @@ enum HostServiceTable {
         return status
     }
 
+    /// The error for a call whose table is unusable: NULL, or its module has shut down (or its
+    /// runtime has gone).
+    private static func closed(_ host: UnsafePointer<parra_host>?, _ error: UnsafeMutablePointer<parra_error>?) -> parra_status {
+        guard let context = ModuleHostContext.from(host) else {
+            return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "host is NULL")
+        }
+        return fail(error, PARRA_STATUS_WRONG_STATE, "module \(context.moduleID) has shut down; host services are closed")
+    }
+
     private static func text(_ string: parra_string) -> String {
         guard let data = string.data, string.length > 0 else { return "" }
         return String(decoding: UnsafeRawBufferPointer(start: data, count: string.length), as: UTF8.self)
@@ -41,9 +50,9 @@ enum HostServiceTable {
 
     private static let log: @convention(c) (UnsafePointer<parra_host>?, parra_log_level, parra_string) -> Void = {
         host, level, message in
-        guard let context = ModuleHostContext.from(host) else { return }
+        guard let (context, runtime) = ModuleHostContext.live(host) else { return }
         let level = HostLogLevel(rawValue: min(max(level, 0), 5))!
-        context.runtime.log.log(level, text(message), moduleID: context.moduleID)
+        runtime.log.log(level, text(message), moduleID: context.moduleID)
     }
 
     private static let getOption:
@@ -51,11 +60,12 @@ enum HostServiceTable {
             UnsafePointer<parra_host>?, UnsafePointer<CChar>?, UnsafeMutablePointer<parra_value>?,
             UnsafeMutablePointer<parra_error>?
         ) -> parra_status = { host, key, out, error in
-            guard let context = ModuleHostContext.from(host), let key, let out else {
+            guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
+            guard let key, let out else {
                 return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "get_option needs host, key and out_value")
             }
             let name = String(cString: key)
-            guard context.runtime.options.fill(&out.pointee, forKey: name) else {
+            guard runtime.options.fill(&out.pointee, forKey: name) else {
                 return fail(error, PARRA_STATUS_NOT_FOUND, "no loaded module declares option '\(name)'")
             }
             return PARRA_STATUS_OK
@@ -66,14 +76,15 @@ enum HostServiceTable {
             UnsafePointer<parra_host>?, UnsafePointer<CChar>?, parra_option_changed_fn?, UnsafeMutableRawPointer?,
             UnsafeMutablePointer<parra_error>?
         ) -> parra_status = { host, key, callback, userData, error in
-            guard let context = ModuleHostContext.from(host), let key, let callback else {
+            guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
+            guard let key, let callback else {
                 return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "observe_option needs host, key and callback")
             }
-            guard context.runtime.isOnMainThread else {
+            guard runtime.isOnMainThread else {
                 return fail(error, PARRA_STATUS_WRONG_THREAD, "observe_option is main-thread only")
             }
             let name = String(cString: key)
-            let registered = context.runtime.options.observe(name) { [weak context] changed in
+            let registered = runtime.options.observe(name) { [weak context] changed in
                 guard let context, !context.isClosed else { return }
                 changed.withCString { callback(userData, $0) }
             }
@@ -82,16 +93,22 @@ enum HostServiceTable {
                 : fail(error, PARRA_STATUS_NOT_FOUND, "no loaded module declares option '\(name)'")
         }
 
+    /// The caller's context and a checked storage key; on failure `status` says why.
     private static func storageKey(
-        _ host: UnsafePointer<parra_host>?, _ key: UnsafePointer<CChar>?, _ error: UnsafeMutablePointer<parra_error>?
+        _ host: UnsafePointer<parra_host>?, _ key: UnsafePointer<CChar>?, _ error: UnsafeMutablePointer<parra_error>?,
+        _ status: inout parra_status
     ) -> (ModuleHostContext, String)? {
-        guard let context = ModuleHostContext.from(host), let key else {
-            _ = fail(error, PARRA_STATUS_INVALID_ARGUMENT, "storage needs host and key")
+        guard let (context, _) = ModuleHostContext.live(host) else {
+            status = closed(host, error)
+            return nil
+        }
+        guard let key else {
+            status = fail(error, PARRA_STATUS_INVALID_ARGUMENT, "storage needs a key")
             return nil
         }
         let name = String(cString: key)
         guard ModuleStorage.isValidKey(name) else {
-            _ = fail(
+            status = fail(
                 error, PARRA_STATUS_INVALID_ARGUMENT,
                 "storage key '\(name)' must be 1-128 bytes of [A-Za-z0-9._-], not starting with '.'")
             return nil
@@ -104,7 +121,8 @@ enum HostServiceTable {
             UnsafePointer<parra_host>?, UnsafePointer<CChar>?, parra_bytes_fn?, UnsafeMutableRawPointer?,
             UnsafeMutablePointer<parra_error>?
         ) -> parra_status = { host, key, receive, userData, error in
-            guard let (context, name) = storageKey(host, key, error) else { return PARRA_STATUS_INVALID_ARGUMENT }
+            var status = PARRA_STATUS_OK
+            guard let (context, name) = storageKey(host, key, error, &status) else { return status }
             guard let receive else {
                 return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "storage_get needs a receive callback")
             }
@@ -124,7 +142,8 @@ enum HostServiceTable {
             UnsafePointer<parra_host>?, UnsafePointer<CChar>?, UnsafeRawPointer?, Int,
             UnsafeMutablePointer<parra_error>?
         ) -> parra_status = { host, key, bytes, length, error in
-            guard let (context, name) = storageKey(host, key, error) else { return PARRA_STATUS_INVALID_ARGUMENT }
+            var status = PARRA_STATUS_OK
+            guard let (context, name) = storageKey(host, key, error, &status) else { return status }
             guard bytes != nil || length == 0 else {
                 return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "storage_set got NULL bytes with length \(length)")
             }
@@ -140,7 +159,8 @@ enum HostServiceTable {
     private static let storageRemove:
         @convention(c) (UnsafePointer<parra_host>?, UnsafePointer<CChar>?, UnsafeMutablePointer<parra_error>?) ->
             parra_status = { host, key, error in
-                guard let (context, name) = storageKey(host, key, error) else { return PARRA_STATUS_INVALID_ARGUMENT }
+                var status = PARRA_STATUS_OK
+            guard let (context, name) = storageKey(host, key, error, &status) else { return status }
                 do {
                     try context.storage.remove(name)
                     return PARRA_STATUS_OK
@@ -154,14 +174,15 @@ enum HostServiceTable {
             UnsafePointer<parra_host>?, UnsafePointer<parra_api_request>?, parra_api_response_fn?,
             UnsafeMutableRawPointer?, UnsafeMutablePointer<parra_error>?
         ) -> parra_status = { host, request, callback, userData, error in
-            guard let context = ModuleHostContext.from(host), let request, let callback,
+            guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
+            guard let request, let callback,
                 let method = request.pointee.method, let path = request.pointee.path
             else {
                 return fail(
                     error, PARRA_STATUS_INVALID_ARGUMENT,
                     "api_request needs host, request with method and path, and callback")
             }
-            guard let service = context.runtime.apiService else {
+            guard let service = runtime.apiService else {
                 return fail(error, PARRA_STATUS_UNSUPPORTED, "this host has no Parra API service configured")
             }
             let body = request.pointee.body
@@ -198,7 +219,8 @@ enum HostServiceTable {
             UnsafePointer<parra_host>?, Double, Double, parra_timer_fn?, UnsafeMutableRawPointer?,
             UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<parra_error>?
         ) -> parra_status = { host, delay, repeatEvery, callback, userData, outID, error in
-            guard let context = ModuleHostContext.from(host), let callback else {
+            guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
+            guard let callback else {
                 return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "schedule needs host and callback")
             }
             guard delay.isFinite, delay >= 0, repeatEvery.isFinite, repeatEvery >= 0 else {
@@ -220,7 +242,7 @@ enum HostServiceTable {
         }
 
     private static let cancelTimer: @convention(c) (UnsafePointer<parra_host>?, UInt64) -> parra_status = { host, id in
-        guard let context = ModuleHostContext.from(host) else { return PARRA_STATUS_INVALID_ARGUMENT }
+        guard let (context, runtime) = ModuleHostContext.live(host) else { return PARRA_STATUS_INVALID_ARGUMENT }
         return context.cancelTimer(id) ? PARRA_STATUS_OK : PARRA_STATUS_NOT_FOUND
     }
 
@@ -229,10 +251,11 @@ enum HostServiceTable {
             UnsafePointer<parra_host>?, UnsafePointer<parra_presentation>?, UnsafeMutablePointer<parra_error>?
         ) ->
             parra_status = { host, presentation, error in
-                guard let context = ModuleHostContext.from(host), let presentation else {
+                guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
+            guard let presentation else {
                     return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "present needs host and presentation")
                 }
-                guard context.runtime.isOnMainThread else {
+                guard runtime.isOnMainThread else {
                     return fail(error, PARRA_STATUS_WRONG_THREAD, "present is main-thread only")
                 }
                 let p = presentation.pointee
@@ -248,7 +271,7 @@ enum HostServiceTable {
                 }
                 let onDismiss = p.on_dismiss
                 let user = UInt(bitPattern: p.user_data)
-                context.runtime.presentationSurface.present(
+                runtime.presentationSurface.present(
                     Presentation(
                         kind: kind, title: text(p.title), body: text(p.body),
                         duration: kind == .toast ? p.duration_seconds : 0, moduleID: context.moduleID)
@@ -263,14 +286,15 @@ enum HostServiceTable {
             UnsafePointer<parra_host>?, UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
             UnsafeMutableRawPointer?, UnsafeMutablePointer<parra_error>?
         ) -> parra_status = { host, pointID, arguments, result, error in
-            guard let context = ModuleHostContext.from(host), let pointID else {
+            guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
+            guard let pointID else {
                 return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "emit needs host and point_id")
             }
-            guard context.runtime.isOnMainThread else {
+            guard runtime.isOnMainThread else {
                 return fail(error, PARRA_STATUS_WRONG_THREAD, "emit is main-thread only")
             }
             let id = String(cString: pointID)
-            guard let point = context.runtime.dispatcher.point(for: id),
+            guard let point = runtime.dispatcher.point(for: id),
                 point.offeringModuleID == context.moduleID
             else {
                 return fail(
@@ -286,7 +310,7 @@ enum HostServiceTable {
             {
                 slots in
                 for index in 0..<argumentCount { slots[index + 1] = arguments![index] }
-                return context.runtime.dispatcher.table(for: id)?.invoke(slots.baseAddress!) ?? point.combine.identity
+                return runtime.dispatcher.table(for: id)?.invoke(slots.baseAddress!) ?? point.combine.identity
             }
             if let result {
                 switch point.signature.returnType {

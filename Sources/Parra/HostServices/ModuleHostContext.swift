@@ -2,11 +2,12 @@ import CParraPlugin
 import Foundation
 
 /// The host side of one module's services table: who the module is, its storage and timers.
-/// `table.host_data` points at this object, which the runtime keeps alive until the process
-/// ends.
+/// `table.host_data` points at this object. Contexts and their tables are kept until the
+/// process ends, like the modules themselves, so a module that calls the host after its
+/// shutdown (or after its runtime is gone) gets an error instead of touching freed memory.
 final class ModuleHostContext: @unchecked Sendable {
     let moduleID: String
-    unowned let runtime: ModuleRuntime
+    private(set) weak var runtime: ModuleRuntime?
     let storage: ModuleStorage
     let table: UnsafeMutablePointer<parra_host>
     private let lock = NSLock()
@@ -20,7 +21,14 @@ final class ModuleHostContext: @unchecked Sendable {
         self.storage = storage
         table = .allocate(capacity: 1)
         table.initialize(to: HostServiceTable.make())
-        table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
+        table.pointee.host_data = Unmanaged.passRetained(self).toOpaque()
+    }
+
+    /// The context and its runtime, when the module may still use host services: nil once the
+    /// module has shut down or its runtime has gone.
+    static func live(_ host: UnsafePointer<parra_host>?) -> (ModuleHostContext, ModuleRuntime)? {
+        guard let context = from(host), !context.isClosed, let runtime = context.runtime else { return nil }
+        return (context, runtime)
     }
 
     /// The context behind a table a module passed back.
@@ -32,10 +40,10 @@ final class ModuleHostContext: @unchecked Sendable {
     /// Starts a timer on the host's main queue; nil after shutdown.
     func schedule(delay: Double, repeatEvery: Double, fire: @escaping (UInt64) -> Void) -> UInt64? {
         lock.withLock {
-            guard !closed else { return nil }
             let id = nextTimerID
             nextTimerID += 1
-            let source = DispatchSource.makeTimerSource(queue: runtime.mainQueue)
+            guard !closed, let queue = runtime?.mainQueue else { return nil }
+            let source = DispatchSource.makeTimerSource(queue: queue)
             let interval: DispatchTimeInterval = repeatEvery > 0 ? .nanoseconds(Int(repeatEvery * 1e9)) : .never
             source.schedule(deadline: .now() + delay, repeating: interval)
             source.setEventHandler { [weak self] in

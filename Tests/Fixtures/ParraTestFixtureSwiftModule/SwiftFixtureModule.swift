@@ -1,4 +1,5 @@
 import CParraPlugin
+import Foundation
 import ParraPluginKit
 
 /// A module written with ParraPluginKit, for tests through the host. Every call it gets is
@@ -69,6 +70,14 @@ final class SwiftFixtureModule: ParraModule {
         try host.schedule(after: 0) { host.log(.info, "timer fired") }
         try host.present(.toast, title: "Hello", body: "from the fixture", duration: 8) { byUser in
             host.log(.info, "dismissed byUser=\(byUser)")
+        }
+        DispatchQueue.global().async {
+            do {
+                try host.emit("com.parra.test.swiftfixture.didCount")
+                host.log(.info, "background emit succeeded")
+            } catch {
+                host.log(.info, "background emit failed: \(error)")
+            }
         }
         try host.request("GET", "tenants/t/applications/a/app-info") { result in
             switch result {
