@@ -1,0 +1,111 @@
+import Foundation
+
+extension ParraConfiguration {
+    /// Every option key of the module-owned groups (logger, What's New, push notifications,
+    /// launch screen) with its value. App info, theme and component attributes are the host's
+    /// own and are not flattened.
+    public var optionValues: [String: OptionValue] {
+        typealias Key = OptionKey
+        let push = pushNotificationOptions
+        return [
+            Key.loggerEnvironment: .string(loggerOptions.environment.rawValue),
+            Key.loggerMinimumLogLevel: .string(loggerOptions.minimumLogLevel.keyword),
+            Key.loggerConsoleFormatOptions: .list(loggerOptions.consoleFormatOptions.map(\.optionValue)),
+            Key.whatsNewPresentationStyle: .string(whatsNewOptions.presentationStyle.rawValue),
+            Key.whatsNewPresentationMode: whatsNewOptions.presentationMode.optionValue,
+            Key.pushEnabled: .bool(push.enabled),
+            Key.pushAlerts: .bool(push.alerts),
+            Key.pushBadges: .bool(push.badges),
+            Key.pushSounds: .bool(push.sounds),
+            Key.pushProvisional: .bool(push.provisional),
+            Key.pushPromptTrigger: .string(push.promptTrigger.rawValue),
+            Key.pushProvidesInAppNotificationSettings: .bool(push.providesInAppNotificationSettings),
+            Key.launchScreenType: ParraLaunchScreen.LaunchScreenType.optionValue(
+                launchScreenOptions.type),
+            Key.launchScreenFadeDuration: .double(launchScreenOptions.fadeDuration),
+        ]
+    }
+
+    /// The entries of ``optionValues`` that differ from ``ParraConfiguration/default``: what the
+    /// app actually chose.
+    public var explicitOptionValues: [String: OptionValue] {
+        let defaults = ParraConfiguration.default.optionValues
+        return optionValues.filter { defaults[$0.key] != $0.value }
+    }
+}
+
+extension ParraLoggerConsoleFormatOption {
+    /// The option as an object: `kind`, its style or call-site options, `leftPad`, `rightPad`.
+    var optionValue: OptionValue {
+        func object(_ kind: String, _ leftPad: String, _ rightPad: String, _ extra: [String: OptionValue])
+            -> OptionValue
+        {
+            .object(
+                extra.merging(
+                    ["kind": .string(kind), "leftPad": .string(leftPad), "rightPad": .string(rightPad)]
+                ) { _, new in new })
+        }
+        switch self {
+        case .printMessage(let leftPad, let rightPad):
+            return object("message", leftPad, rightPad, [:])
+        case .printTimestamps(let style, let leftPad, let rightPad):
+            return object("timestamp", leftPad, rightPad, style.optionFields)
+        case .printLevel(let style, let leftPad, let rightPad):
+            return object("level", leftPad, rightPad, ["style": .string(style.rawValue)])
+        case .printCallSite(let options, let leftPad, let rightPad):
+            return object("callSite", leftPad, rightPad, ["options": .list(options.names.map(OptionValue.string))])
+        case .printExtras(let style, let leftPad, let rightPad):
+            return object("extras", leftPad, rightPad, ["style": .string(style.rawValue)])
+        }
+    }
+}
+
+extension ParraLoggerTimestampStyle {
+    /// `style`, plus `format` for a custom style.
+    var optionFields: [String: OptionValue] {
+        switch self {
+        case .iso8601: ["style": .string("iso8601")]
+        case .rfc3339: ["style": .string("rfc3339")]
+        case .epoch: ["style": .string("epoch")]
+        case .custom(let format): ["style": .string("custom"), "format": .string(format)]
+        }
+    }
+}
+
+extension ParraWhatsNewOptions.PresentationMode {
+    /// `{kind: automatic, behavior}`, `{kind: delayed, behavior, delay}` or `{kind: manual}`.
+    var optionValue: OptionValue {
+        switch self {
+        case .automatic(let behavior):
+            .object(["kind": .string("automatic"), "behavior": .string(behavior.rawValue)])
+        case .delayed(let behavior, let delay):
+            .object(["kind": .string("delayed"), "behavior": .string(behavior.rawValue), "delay": .double(delay)])
+        case .manual:
+            .object(["kind": .string("manual")])
+        }
+    }
+}
+
+extension ParraLaunchScreen.LaunchScreenType {
+    /// `{kind: none}` for nil; otherwise the kind and the fields given (nil fields left out).
+    static func optionValue(_ type: Self?) -> OptionValue {
+        guard let type else { return .object(["kind": .string("none")]) }
+        switch type {
+        case .default(let config):
+            var members: [String: OptionValue] = ["kind": .string("default")]
+            members["colorName"] = config.colorName.map(OptionValue.string)
+            members["imageName"] = config.imageName.map(OptionValue.string)
+            members["respectsSafeArea"] = config.respectsSafeArea.map(OptionValue.bool)
+            members["navigationBar"] = config.navigationBar.map(OptionValue.bool)
+            members["tabBar"] = config.tabBar.map(OptionValue.bool)
+            members["toolbar"] = config.toolbar.map(OptionValue.bool)
+            return .object(members)
+        case .storyboard(let config):
+            var members: [String: OptionValue] = ["kind": .string("storyboard"), "name": .string(config.name)]
+            members["identifier"] = config.identifier.map(OptionValue.string)
+            return .object(members)
+        case .custom(let identifier):
+            return .object(["kind": .string("custom"), "identifier": .string(identifier)])
+        }
+    }
+}

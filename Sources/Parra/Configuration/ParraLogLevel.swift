@@ -1,0 +1,57 @@
+import Foundation
+
+/// The severity of a log, ordered trace < debug < info < warn < error < fatal.
+public enum ParraLogLevel: Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
+    /// Very fine-grained tracing, such as scope entry.
+    case trace
+    /// Information useful while developing.
+    case debug
+    /// Normal operational messages; the default minimum level.
+    case info
+    /// Something unexpected that the app recovers from.
+    case warn
+    /// A failure of an operation.
+    case error
+    /// A failure the app cannot recover from (logging it does not stop the program).
+    case fatal
+
+    /// The level used when none is configured: `.info`.
+    public static let `default` = ParraLogLevel.info
+
+    /// Parses a level name: trims whitespace, lowercases, and accepts exactly the six names.
+    public init?(string: String) {
+        let word = string.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard let level = Self.allCases.first(where: { $0.keyword == word }) else { return nil }
+        self = level
+    }
+
+    /// The lowercase name, as written in configuration (`trace` ... `fatal`).
+    public var keyword: String {
+        switch self {
+        case .trace: "trace"
+        case .debug: "debug"
+        case .info: "info"
+        case .warn: "warn"
+        case .error: "error"
+        case .fatal: "fatal"
+        }
+    }
+
+    /// The upper-case name printed in log lines (`TRACE` ... `FATAL`).
+    public var name: String { keyword.uppercased() }
+
+    /// The symbol printed in log lines: 🟣 🔵 ⚪️ 🟡 🔴 💀 from trace to fatal.
+    public var symbol: String {
+        switch self {
+        case .trace: "\u{1F7E3}"
+        case .debug: "\u{1F535}"
+        case .info: "\u{26AA}\u{FE0F}"
+        case .warn: "\u{1F7E1}"
+        case .error: "\u{1F534}"
+        case .fatal: "\u{1F480}"
+        }
+    }
+
+    /// The upper-case name.
+    public var description: String { name }
+}

@@ -1,0 +1,475 @@
+import Foundation
+import Parra
+import Testing
+
+@Suite("ParraConfiguration: the typed model and its flattening into option keys")
+struct ConfigurationTests {
+    // MARK: The documentation's listings
+
+    @Test("the documentation's configuration call compiles and keeps everything else default")
+    func documentationCall() {
+        let bundleId = "x"
+        let loggerEnvironment: ParraLoggerEnvironment = .production
+        let configuration = ParraConfiguration(
+            appInfoOptions: ParraAppInfoOptions(bundleId: bundleId),
+            loggerOptions: ParraLoggerOptions(environment: loggerEnvironment)
+        )
+        #expect(configuration.appInfoOptions.bundleId == "x")
+        #expect(configuration.loggerOptions.environment == .production)
+        #expect(configuration.loggerOptions.minimumLogLevel == .info)
+        #expect(configuration.theme == .default)
+        #expect(configuration.globalComponentAttributes == .default)
+        #expect(configuration.launchScreenOptions == .default)
+        #expect(configuration.pushNotificationOptions == .default)
+        #expect(configuration.whatsNewOptions == .default)
+    }
+
+    @Test("the documentation's field types are spelled as it spells them")
+    func documentationTypes() {
+        let configuration = ParraConfiguration.default
+        let _: ParraAppInfoOptions = configuration.appInfoOptions
+        let _: ParraTheme = configuration.theme
+        let _: ParraGlobalComponentAttributes = configuration.globalComponentAttributes
+        let _: ParraLaunchScreen.Options = configuration.launchScreenOptions
+        let _: ParraLoggerOptions = configuration.loggerOptions
+        let _: ParraPushNotificationOptions = configuration.pushNotificationOptions
+        let _: ParraWhatsNewOptions = configuration.whatsNewOptions
+        let _: ParraLoggerEnvironment = configuration.loggerOptions.environment
+        let _: ParraLogLevel = configuration.loggerOptions.minimumLogLevel
+        let _: [ParraLoggerConsoleFormatOption] = configuration.loggerOptions.consoleFormatOptions
+        let _: ParraWhatsNewOptions.PresentationStyle = configuration.whatsNewOptions.presentationStyle
+        let _: ParraWhatsNewOptions.PresentationMode = configuration.whatsNewOptions.presentationMode
+        #expect(ParraConfiguration() == .default)
+    }
+
+    // MARK: Defaults, group by group
+
+    @Test("app info defaults to no bundle ID override")
+    func appInfoDefaults() {
+        #expect(ParraAppInfoOptions().bundleId == nil)
+        #expect(ParraAppInfoOptions.default == ParraAppInfoOptions(bundleId: nil))
+        #expect(ParraConfiguration.default.appInfoOptions.bundleId == nil)
+    }
+
+    @Test("logger defaults: automatic, info, the reference's console format")
+    func loggerDefaults() {
+        let options = ParraLoggerOptions()
+        #expect(options.environment == .automatic)
+        #expect(ParraLoggerEnvironment.default == .automatic)
+        #expect(options.minimumLogLevel == .info)
+        #expect(
+            options.consoleFormatOptions == [
+                .printLevel(style: .symbol, leftPad: "", rightPad: " "),
+                .printCallSite(options: [.file, .function, .line], leftPad: "[", rightPad: "]"),
+                .printMessage(leftPad: " ", rightPad: " "),
+                .printExtras(style: .pretty, leftPad: "\n", rightPad: ""),
+            ])
+        #expect(options == .default)
+        #expect(ParraConfiguration.default.loggerOptions == options)
+    }
+
+    @Test("console format pieces default each parameter as the reference gives")
+    func consoleFormatDefaults() {
+        #expect(ParraLoggerTimestampStyle.default == .iso8601)
+        #expect(ParraLoggerLevelStyle.default == .both)
+        #expect(ParraLoggerExtraStyle.default == .pretty)
+        #expect(ParraLoggerCallSiteStyleOptions.default == [.file, .function, .line])
+        #expect(ParraLoggerConsoleFormatOption.printMessage() == .printMessage(leftPad: "", rightPad: ""))
+        #expect(
+            ParraLoggerConsoleFormatOption.printTimestamps()
+                == .printTimestamps(style: .iso8601, leftPad: "", rightPad: ""))
+        #expect(ParraLoggerConsoleFormatOption.printLevel() == .printLevel(style: .both, leftPad: "", rightPad: ""))
+        #expect(
+            ParraLoggerConsoleFormatOption.printCallSite()
+                == .printCallSite(options: [.file, .function, .line], leftPad: "", rightPad: ""))
+        #expect(ParraLoggerConsoleFormatOption.printExtras() == .printExtras(style: .pretty, leftPad: "", rightPad: ""))
+        // Every style exists.
+        let _: [ParraLoggerTimestampStyle] = [.iso8601, .rfc3339, .epoch, .custom("HH:mm")]
+        #expect(ParraLoggerLevelStyle.allCases == [.symbol, .word, .both])
+        #expect(ParraLoggerExtraStyle.allCases == [.raw, .condensed, .pretty])
+    }
+
+    @Test("call-site options name themselves in printing order")
+    func callSiteNames() {
+        #expect(ParraLoggerCallSiteStyleOptions.default.names == ["file", "function", "line"])
+        let all: ParraLoggerCallSiteStyleOptions = [.column, .line, .function, .thread, .file]
+        #expect(all.names == ["file", "thread", "function", "line", "column"])
+        #expect(ParraLoggerCallSiteStyleOptions().names.isEmpty)
+    }
+
+    @Test("What's New defaults to a modal delayed 5 s with the default behaviour")
+    func whatsNewDefaults() {
+        let options = ParraWhatsNewOptions()
+        #expect(options.presentationStyle == .modal)
+        #expect(options.presentationMode == .delayed(.default, 5.0))
+        #expect(options == .default)
+        #expect(ParraConfiguration.default.whatsNewOptions == options)
+        let modes: [ParraWhatsNewOptions.PresentationMode] = [
+            .automatic(.production), .delayed(.beta, 2), .manual,
+        ]
+        #expect(Set(modes).count == 3)
+        #expect(ParraWhatsNewOptions.Behavior.allCases == [.production, .beta, .debug, .default])
+        #expect(ParraWhatsNewOptions.PresentationStyle.allCases == [.modal, .toast])
+    }
+
+    @Test("push notifications default to off with alerts, badges and sounds allowed")
+    func pushDefaults() {
+        let options = ParraPushNotificationOptions()
+        #expect(options.enabled == false)
+        #expect(options.alerts == true)
+        #expect(options.badges == true)
+        #expect(options.sounds == true)
+        #expect(options.provisional == false)
+        #expect(options.promptTrigger == .manual)
+        #expect(options.providesInAppNotificationSettings == true)
+        #expect(options == .default)
+        #expect(ParraConfiguration.default.pushNotificationOptions == options)
+    }
+
+    @Test("push presets enable everything, with and without provisional")
+    func pushPresets() {
+        let with = ParraPushNotificationOptions.allWithProvisional
+        #expect(with.enabled && with.alerts && with.badges && with.sounds && with.provisional)
+        #expect(with.promptTrigger == .manual)
+        #expect(with.providesInAppNotificationSettings)
+        let without = ParraPushNotificationOptions.allWithoutProvisional
+        #expect(without.enabled && without.alerts && without.badges && without.sounds)
+        #expect(without.provisional == false)
+        #expect(without.promptTrigger == .manual)
+        #expect(without.providesInAppNotificationSettings)
+        #expect(with != without)
+        #expect(ParraPushNotificationOptions.default.enabled == false)
+        #expect(
+            ParraPushNotificationOptions(enabled: true, promptTrigger: .automatic).promptTrigger == .automatic)
+    }
+
+    @Test("launch screen defaults to no type and a 0.5 s fade")
+    func launchScreenDefaults() {
+        let options = ParraLaunchScreen.Options()
+        #expect(options.type == nil)
+        #expect(options.fadeDuration == 0.5)
+        #expect(options == .default)
+        #expect(ParraConfiguration.default.launchScreenOptions == options)
+        let config = ParraLaunchScreen.DefaultConfig()
+        #expect(config.colorName == nil && config.imageName == nil && config.navigationBar == nil)
+        #expect(ParraLaunchScreen.StoryboardConfig(name: "Launch").identifier == nil)
+        let types: [ParraLaunchScreen.LaunchScreenType] = [
+            .default(config), .storyboard(.init(name: "Launch", identifier: "Splash")),
+            .custom(identifier: "SplashView"),
+        ]
+        #expect(Set(types).count == 3)
+    }
+
+    @Test("theme, colours and component attributes have sensible defaults")
+    func themeDefaults() {
+        let theme = ParraTheme.default
+        #expect(theme == ParraTheme())
+        let palette = [
+            theme.primary, theme.secondary, theme.background, theme.text, theme.error, theme.warning,
+            theme.info, theme.success,
+        ]
+        #expect(Set(palette).count == palette.count)
+        #expect(theme.background != theme.text)
+        #expect(ParraTheme(primary: .purple).primary == .purple)
+        #expect(ParraColor(hex: "#FF3B30") == .red)
+        #expect(ParraColor(hex: "007aff") == .blue)
+        #expect(ParraColor(hex: "#12ab9C")?.hex == "#12AB9C")
+        #expect(ParraColor(red: 1, green: 2, blue: 3).hex == "#010203")
+        #expect(ParraColor(hex: "#FFF") == nil)
+        #expect(ParraColor(hex: "#GGGGGG") == nil)
+        #expect(ParraColor(hex: "#+12345") == nil)
+        #expect(ParraColor(hex: "") == nil)
+        let attributes = ParraGlobalComponentAttributes.default
+        #expect(attributes.cornerRadius == 8 && attributes.padding == 16 && attributes.fontScale == 1)
+    }
+
+    // MARK: Log levels
+
+    @Test("levels parse trimmed and case-insensitive, exactly the six words")
+    func levelParsing() {
+        #expect(ParraLogLevel(string: " Debug \n") == .debug)
+        #expect(ParraLogLevel(string: "TRACE") == .trace)
+        #expect(ParraLogLevel(string: "info") == .info)
+        #expect(ParraLogLevel(string: "\twarn") == .warn)
+        #expect(ParraLogLevel(string: "Error") == .error)
+        #expect(ParraLogLevel(string: "fatal ") == .fatal)
+        for word in ["verbose", "warning", "", "  ", "in fo", "err", "debug1", "critical"] {
+            #expect(ParraLogLevel(string: word) == nil, "\(word.debugDescription)")
+        }
+    }
+
+    @Test("levels are ordered trace < debug < info < warn < error < fatal")
+    func levelOrdering() {
+        let ordered: [ParraLogLevel] = [.trace, .debug, .info, .warn, .error, .fatal]
+        #expect(ParraLogLevel.allCases == ordered)
+        #expect(ordered.shuffled().sorted() == ordered)
+        for (lower, higher) in zip(ordered, ordered.dropFirst()) {
+            #expect(lower < higher)
+        }
+        #expect(ParraLogLevel.fatal > .trace)
+        #expect(ParraLogLevel.default == .info)
+    }
+
+    @Test("level names and symbols follow the reference")
+    func levelNamesAndSymbols() {
+        #expect(ParraLogLevel.allCases.map(\.name) == ["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"])
+        #expect(ParraLogLevel.allCases.map(\.symbol) == ["🟣", "🔵", "⚪️", "🟡", "🔴", "💀"])
+        #expect(ParraLogLevel.info.symbol.unicodeScalars.map(\.value) == [0x26AA, 0xFE0F])
+        #expect(ParraLogLevel.allCases.map(\.keyword) == ["trace", "debug", "info", "warn", "error", "fatal"])
+        for level in ParraLogLevel.allCases {
+            #expect(ParraLogLevel(string: level.name) == level)
+        }
+    }
+
+    // MARK: Flattening
+
+    @Test("the default configuration flattens into exactly the module-owned keys")
+    func defaultFlattening() {
+        let values = ParraConfiguration.default.optionValues
+        #expect(
+            Set(values.keys) == [
+                "logger.environment", "logger.minimumLogLevel", "logger.consoleFormatOptions",
+                "whatsNew.presentationStyle", "whatsNew.presentationMode",
+                "pushNotifications.enabled", "pushNotifications.alerts", "pushNotifications.badges",
+                "pushNotifications.sounds", "pushNotifications.provisional",
+                "pushNotifications.promptTrigger", "pushNotifications.providesInAppNotificationSettings",
+                "launchScreen.type", "launchScreen.fadeDuration",
+            ])
+        #expect(Set(values.keys) == Set(ParraConfiguration.OptionKey.all))
+        #expect(ParraConfiguration.OptionKey.all.count == values.count)
+        #expect(values["logger.environment"] == .string("automatic"))
+        #expect(values["logger.minimumLogLevel"] == .string("info"))
+        #expect(
+            values["logger.consoleFormatOptions"]
+                == .list([
+                    .object([
+                        "kind": .string("level"), "style": .string("symbol"), "leftPad": .string(""),
+                        "rightPad": .string(" "),
+                    ]),
+                    .object([
+                        "kind": .string("callSite"),
+                        "options": .list([.string("file"), .string("function"), .string("line")]),
+                        "leftPad": .string("["), "rightPad": .string("]"),
+                    ]),
+                    .object(["kind": .string("message"), "leftPad": .string(" "), "rightPad": .string(" ")]),
+                    .object([
+                        "kind": .string("extras"), "style": .string("pretty"), "leftPad": .string("\n"),
+                        "rightPad": .string(""),
+                    ]),
+                ]))
+        #expect(values["whatsNew.presentationStyle"] == .string("modal"))
+        #expect(
+            values["whatsNew.presentationMode"]
+                == .object(["kind": .string("delayed"), "behavior": .string("default"), "delay": .double(5.0)]))
+        #expect(values["pushNotifications.enabled"] == .bool(false))
+        #expect(values["pushNotifications.alerts"] == .bool(true))
+        #expect(values["pushNotifications.badges"] == .bool(true))
+        #expect(values["pushNotifications.sounds"] == .bool(true))
+        #expect(values["pushNotifications.provisional"] == .bool(false))
+        #expect(values["pushNotifications.promptTrigger"] == .string("manual"))
+        #expect(values["pushNotifications.providesInAppNotificationSettings"] == .bool(true))
+        #expect(values["launchScreen.type"] == .object(["kind": .string("none")]))
+        #expect(values["launchScreen.fadeDuration"] == .double(0.5))
+    }
+
+    @Test("the default console format's JSON, as a module receives it")
+    func consoleFormatJSON() {
+        let json = ParraConfiguration.default.optionValues["logger.consoleFormatOptions"]?.json
+        #expect(
+            json
+                == #"[{"kind":"level","leftPad":"","rightPad":" ","style":"symbol"},"#
+                + #"{"kind":"callSite","leftPad":"[","options":["file","function","line"],"rightPad":"]"},"#
+                + #"{"kind":"message","leftPad":" ","rightPad":" "},"#
+                + #"{"kind":"extras","leftPad":"\n","rightPad":"","style":"pretty"}]"#)
+    }
+
+    @Test("every console format piece and style flattens to its object")
+    func consoleFormatFlattening() {
+        func flattened(_ option: ParraLoggerConsoleFormatOption) -> OptionValue? {
+            let configuration = ParraConfiguration(
+                loggerOptions: ParraLoggerOptions(consoleFormatOptions: [option]))
+            guard case .list(let items) = configuration.optionValues["logger.consoleFormatOptions"],
+                items.count == 1
+            else { return nil }
+            return items[0]
+        }
+        let pads: [String: OptionValue] = ["leftPad": .string("<"), "rightPad": .string(">")]
+        func with(_ members: [String: OptionValue]) -> OptionValue {
+            .object(members.merging(pads) { a, _ in a })
+        }
+        for (style, name) in [(ParraLoggerTimestampStyle.iso8601, "iso8601"), (.rfc3339, "rfc3339"), (.epoch, "epoch")]
+        {
+            #expect(
+                flattened(.printTimestamps(style: style, leftPad: "<", rightPad: ">"))
+                    == with(["kind": .string("timestamp"), "style": .string(name)]))
+        }
+        #expect(
+            flattened(.printTimestamps(style: .custom("HH:mm:ss"), leftPad: "<", rightPad: ">"))
+                == with(["kind": .string("timestamp"), "style": .string("custom"), "format": .string("HH:mm:ss")]))
+        for style in ParraLoggerLevelStyle.allCases {
+            #expect(
+                flattened(.printLevel(style: style, leftPad: "<", rightPad: ">"))
+                    == with(["kind": .string("level"), "style": .string(style.rawValue)]))
+        }
+        for style in ParraLoggerExtraStyle.allCases {
+            #expect(
+                flattened(.printExtras(style: style, leftPad: "<", rightPad: ">"))
+                    == with(["kind": .string("extras"), "style": .string(style.rawValue)]))
+        }
+        #expect(
+            flattened(.printCallSite(options: [.thread, .column], leftPad: "<", rightPad: ">"))
+                == with(["kind": .string("callSite"), "options": .list([.string("thread"), .string("column")])]))
+        #expect(flattened(.printMessage(leftPad: "<", rightPad: ">")) == with(["kind": .string("message")]))
+        #expect(
+            flattened(.printMessage())
+                == .object(["kind": .string("message"), "leftPad": .string(""), "rightPad": .string("")]))
+    }
+
+    @Test("logger environment and level flatten to lowercase strings")
+    func loggerFlattening() {
+        for environment in ParraLoggerEnvironment.allCases {
+            let values = ParraConfiguration(loggerOptions: ParraLoggerOptions(environment: environment)).optionValues
+            #expect(values["logger.environment"] == .string(environment.rawValue))
+        }
+        #expect(ParraLoggerEnvironment.allCases.map(\.rawValue) == ["debug", "production", "automatic"])
+        for level in ParraLogLevel.allCases {
+            let values = ParraConfiguration(loggerOptions: ParraLoggerOptions(minimumLogLevel: level)).optionValues
+            #expect(values["logger.minimumLogLevel"] == .string(level.name.lowercased()))
+        }
+    }
+
+    @Test("What's New style and every mode flatten to their shapes")
+    func whatsNewFlattening() {
+        func values(_ style: ParraWhatsNewOptions.PresentationStyle, _ mode: ParraWhatsNewOptions.PresentationMode)
+            -> [String: OptionValue]
+        {
+            ParraConfiguration(
+                whatsNewOptions: ParraWhatsNewOptions(presentationStyle: style, presentationMode: mode)
+            ).optionValues
+        }
+        #expect(values(.toast, .manual)["whatsNew.presentationStyle"] == .string("toast"))
+        #expect(values(.toast, .manual)["whatsNew.presentationMode"] == .object(["kind": .string("manual")]))
+        for behavior in ParraWhatsNewOptions.Behavior.allCases {
+            #expect(
+                values(.modal, .automatic(behavior))["whatsNew.presentationMode"]
+                    == .object(["kind": .string("automatic"), "behavior": .string(behavior.rawValue)]))
+            #expect(
+                values(.modal, .delayed(behavior, 2.5))["whatsNew.presentationMode"]
+                    == .object([
+                        "kind": .string("delayed"), "behavior": .string(behavior.rawValue), "delay": .double(2.5),
+                    ]))
+        }
+        #expect(ParraWhatsNewOptions.Behavior.allCases.map(\.rawValue) == ["production", "beta", "debug", "default"])
+    }
+
+    @Test("push options flatten to bools and the prompt trigger's name")
+    func pushFlattening() {
+        let options = ParraPushNotificationOptions(
+            enabled: true, alerts: false, badges: false, sounds: false, provisional: true,
+            promptTrigger: .automatic, providesInAppNotificationSettings: false)
+        let values = ParraConfiguration(pushNotificationOptions: options).optionValues
+        #expect(values["pushNotifications.enabled"] == .bool(true))
+        #expect(values["pushNotifications.alerts"] == .bool(false))
+        #expect(values["pushNotifications.badges"] == .bool(false))
+        #expect(values["pushNotifications.sounds"] == .bool(false))
+        #expect(values["pushNotifications.provisional"] == .bool(true))
+        #expect(values["pushNotifications.promptTrigger"] == .string("automatic"))
+        #expect(values["pushNotifications.providesInAppNotificationSettings"] == .bool(false))
+    }
+
+    @Test("every launch screen type flattens to its object, nil fields left out")
+    func launchScreenFlattening() {
+        func type(_ type: ParraLaunchScreen.LaunchScreenType?) -> OptionValue? {
+            ParraConfiguration(launchScreenOptions: ParraLaunchScreen.Options(type: type)).optionValues[
+                "launchScreen.type"]
+        }
+        #expect(type(nil) == .object(["kind": .string("none")]))
+        #expect(
+            type(
+                .default(
+                    ParraLaunchScreen.DefaultConfig(
+                        colorName: "LaunchBackground", imageName: "Logo", respectsSafeArea: true,
+                        navigationBar: true, tabBar: false, toolbar: false)))
+                == .object([
+                    "kind": .string("default"), "colorName": .string("LaunchBackground"),
+                    "imageName": .string("Logo"), "respectsSafeArea": .bool(true), "navigationBar": .bool(true),
+                    "tabBar": .bool(false), "toolbar": .bool(false),
+                ]))
+        #expect(
+            type(.default(ParraLaunchScreen.DefaultConfig(imageName: "Logo")))
+                == .object(["kind": .string("default"), "imageName": .string("Logo")]))
+        #expect(
+            type(.storyboard(ParraLaunchScreen.StoryboardConfig(name: "LaunchScreen", identifier: "Splash")))
+                == .object([
+                    "kind": .string("storyboard"), "name": .string("LaunchScreen"), "identifier": .string("Splash"),
+                ]))
+        #expect(
+            type(.storyboard(ParraLaunchScreen.StoryboardConfig(name: "LaunchScreen")))
+                == .object(["kind": .string("storyboard"), "name": .string("LaunchScreen")]))
+        #expect(
+            type(.custom(identifier: "SplashView"))
+                == .object(["kind": .string("custom"), "identifier": .string("SplashView")]))
+        let values = ParraConfiguration(launchScreenOptions: ParraLaunchScreen.Options(fadeDuration: 1.25))
+            .optionValues
+        #expect(values["launchScreen.fadeDuration"] == .double(1.25))
+    }
+
+    @Test("host-side groups are not flattened")
+    func hostSideNotFlattened() {
+        let configuration = ParraConfiguration(
+            appInfoOptions: ParraAppInfoOptions(bundleId: "com.example.app"),
+            theme: ParraTheme(primary: .purple),
+            globalComponentAttributes: ParraGlobalComponentAttributes(cornerRadius: 2))
+        #expect(configuration.optionValues == ParraConfiguration.default.optionValues)
+        #expect(configuration.explicitOptionValues.isEmpty)
+        #expect(!configuration.optionValues.keys.contains { $0.hasPrefix("appInfo") || $0.hasPrefix("theme") })
+    }
+
+    // MARK: Explicit values
+
+    @Test("the default configuration chose nothing explicitly")
+    func explicitOfDefault() {
+        #expect(ParraConfiguration.default.explicitOptionValues.isEmpty)
+        #expect(ParraConfiguration().explicitOptionValues.isEmpty)
+        // Passing the defaults by hand is not a choice either.
+        let spelledOut = ParraConfiguration(
+            loggerOptions: ParraLoggerOptions(environment: .automatic, minimumLogLevel: .info),
+            pushNotificationOptions: ParraPushNotificationOptions(enabled: false),
+            whatsNewOptions: ParraWhatsNewOptions(presentationStyle: .modal, presentationMode: .delayed(.default, 5)))
+        #expect(spelledOut.explicitOptionValues.isEmpty)
+    }
+
+    @Test("a changed configuration reports only the changed keys")
+    func explicitOfChanged() {
+        let documentation = ParraConfiguration(
+            appInfoOptions: ParraAppInfoOptions(bundleId: "x"),
+            loggerOptions: ParraLoggerOptions(environment: .production))
+        #expect(documentation.explicitOptionValues == ["logger.environment": .string("production")])
+
+        let changed = ParraConfiguration(
+            launchScreenOptions: ParraLaunchScreen.Options(fadeDuration: 1),
+            loggerOptions: ParraLoggerOptions(minimumLogLevel: .debug),
+            pushNotificationOptions: .allWithProvisional,
+            whatsNewOptions: ParraWhatsNewOptions(presentationMode: .manual))
+        #expect(
+            changed.explicitOptionValues == [
+                "launchScreen.fadeDuration": .double(1),
+                "logger.minimumLogLevel": .string("debug"),
+                "pushNotifications.enabled": .bool(true),
+                "pushNotifications.provisional": .bool(true),
+                "whatsNew.presentationMode": .object(["kind": .string("manual")]),
+            ])
+        let withoutProvisional = ParraConfiguration(pushNotificationOptions: .allWithoutProvisional)
+        #expect(withoutProvisional.explicitOptionValues == ["pushNotifications.enabled": .bool(true)])
+    }
+
+    @Test("the whole configuration is a hashable, sendable value")
+    func valueSemantics() {
+        var configuration = ParraConfiguration.default
+        configuration.loggerOptions.minimumLogLevel = .warn
+        #expect(configuration != .default)
+        #expect(Set([configuration, .default, configuration]).count == 2)
+        let sendable: any Sendable = configuration
+        #expect((sendable as? ParraConfiguration) == configuration)
+    }
+}
