@@ -1,1 +1,20 @@
-print("parra")
+import Foundation
+
+let tool = CommandLineTool(
+    root: CommandGroup(
+        name: "parra", summary: "Inspect Parra feature modules and their configuration.",
+        children: [
+            .group(
+                CommandGroup(
+                    name: "plugins", summary: "Find and inspect feature modules.",
+                    children: [.command(PluginsListCommand()), .command(PluginsInspectCommand())])),
+            .group(
+                CommandGroup(
+                    name: "config", summary: "Inspect and check option values.",
+                    children: [
+                        .command(ConfigSchemaCommand()), .command(ConfigValidateCommand()),
+                        .command(ConfigShowCommand()),
+                    ])),
+        ]),
+    console: Console())
+exit(tool.run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -1,0 +1,32 @@
+import Foundation
+import Parra
+
+/// Loads modules the way every `parra` command does: only through `.validate`, so no module
+/// code runs but the entry symbol, with host diagnostics on standard error.
+enum ModuleLoader {
+    /// The documented search order with `pluginPaths` first, read from the process environment.
+    static func searchPath(pluginPaths: [String]) -> ModuleSearchPath {
+        ModuleSearchPath(explicitPaths: pluginPaths)
+    }
+
+    /// Exactly `files` (files or folders), nothing from the environment or standard locations.
+    static func searchPath(onlyFiles files: [String]) -> ModuleSearchPath {
+        ModuleSearchPath(explicitPaths: files, environment: [:], standardLocations: false)
+    }
+
+    /// A runtime started through `.validate`.
+    ///
+    /// - Parameters:
+    ///   - searchPath: where to look.
+    ///   - configFile: the JSON config file layer; nil for none (`PARRA_CONFIG_FILE` is ignored).
+    ///   - optionEnvironment: the environment the option layer reads.
+    static func load(
+        searchPath: ModuleSearchPath, configFile: URL? = nil, optionEnvironment: [String: String] = [:]
+    ) -> ModuleRuntime {
+        var settings = ModuleRuntime.Settings(environment: optionEnvironment, searchPath: searchPath)
+        settings.configFile = configFile
+        let runtime = ModuleRuntime(settings: settings)
+        runtime.start(through: .validate)
+        return runtime
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import ParraTestSupport
+
+/// A temporary folder for one test: fixture modules, config files, and a home of its own for
+/// the `parra` runs, so nothing from the machine's environment or data folders leaks in.
+final class CLIWorkspace {
+    /// The folder; removed when the workspace goes away.
+    let folder: URL
+
+    init() throws {
+        folder = try CFixtureBuilder.makeTemporaryDirectory()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Builds the C fixture module with `defines` as `fileName` and returns its path.
+    func module(_ fileName: String, defines: [String] = []) throws -> String {
+        try CFixtureBuilder.build(fileName, defines: defines, in: folder).path
+    }
+
+    /// Writes `contents` to `fileName` and returns its path.
+    func file(_ fileName: String, contents: String) throws -> String {
+        let url = folder.appendingPathComponent(fileName)
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// Runs `parra arguments` with HOME and XDG_DATA_HOME inside the workspace, no
+    /// PARRA_PLUGIN_PATH or PARRA_CONFIG_FILE, and `environment` added.
+    func parra(_ arguments: String..., environment: [String: String] = [:]) throws -> ParraResult {
+        try parra(arguments, environment: environment)
+    }
+
+    /// `parra(_:environment:)` with the arguments as an array.
+    func parra(_ arguments: [String], environment: [String: String] = [:]) throws -> ParraResult {
+        let home = folder.appendingPathComponent("home").path
+        let base = ["HOME": home, "XDG_DATA_HOME": home + "/.local/share"]
+        return try ParraProcess.run(
+            arguments, environment: base.merging(environment, uniquingKeysWith: { _, added in added }), in: folder)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@Suite("parra config")
+struct ConfigCommandTests {
+    @Test("schema lists every option key with its type, default, environment variable and owner")
+    func schemaText() throws {
+        let workspace = try CLIWorkspace()
+        let module = try workspace.module("good.so")
+        let result = try workspace.parra("config", "schema", "--plugin-path", module)
+        #expect(result.status == 0, "\(result.transcript)")
+        let lines = result.outputLines
+        let keys = lines.filter { !$0.isEmpty && !$0.hasPrefix(" ") }
+        #expect(
+            keys == [
+                "cfixture.count", "cfixture.enabled", "cfixture.extra", "cfixture.greeting", "cfixture.mode",
+                "cfixture.ratio", "cfixture.tags",
+            ], "\(result.transcript)")
+        let greeting = try #require(lines.firstIndex(of: "cfixture.greeting"))
+        #expect(
+            Array(lines[greeting + 1...greeting + 5]) == [
+                "  type         string",
+                "  default      \"hello\"",
+                "  environment  PARRA_CFIXTURE_GREETING",
+                "  module       com.example.cfixture",
+                "  doc          What the fixture greets with.",
+            ])
+    }
+
+    @Test("schema --json has every key")
+    func schemaJSON() throws {
+        let workspace = try CLIWorkspace()
+        let module = try workspace.module("good.so")
+        let result = try workspace.parra("config", "schema", "--json", "--plugin-path", module)
+        #expect(result.status == 0, "\(result.transcript)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let options = try #require(json["options"] as? [[String: Any]])
+        #expect(options.compactMap { $0["key"] as? String }.count == 7)
+        let greeting = try #require(options.first { $0["key"] as? String == "cfixture.greeting" })
+        #expect(greeting["environmentVariable"] as? String == "PARRA_CFIXTURE_GREETING")
+        #expect(greeting["module"] as? String == "com.example.cfixture")
+    }
+
+    @Test("validate accepts a good file, prints the values it sets, and exits 0")
+    func validateGood() throws {
+        let workspace = try CLIWorkspace()
+        let module = try workspace.module("good.so")
+        let config = try workspace.file(
+            "good.json", contents: #"{"cfixture": {"count": 5, "mode": "slow"}, "cfixture.ratio": 2}"#)
+        let result = try workspace.parra("config", "validate", config, "--plugin-path", module)
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(
+            result.outputLines == [
+                "cfixture.count = 5 (from \(config))",
+                "cfixture.mode = \"slow\" (from \(config))",
+                "cfixture.ratio = 2.0 (from \(config))",
+                "\(config): no problems",
+                "",
+            ], "\(result.transcript)")
+    }
+
+    @Test("validate prints a wrong type and an unknown key each on its own line, and exits 1")
+    func validateProblems() throws {
+        let workspace = try CLIWorkspace()
+        let module = try workspace.module("good.so")
+        let config = try workspace.file(
+            "bad.json", contents: #"{"cfixture": {"count": "three", "gretting": "hi", "enabled": false}}"#)
+        let result = try workspace.parra("config", "validate", config, "--plugin-path", module)
+        #expect(result.status == 1, "\(result.transcript)")
+        let lines = result.outputLines
+        #expect(
+            lines.contains("\(config): cfixture.count: expected integer, got string \"three\""), "\(result.transcript)")
+        #expect(
+            lines.contains { $0.hasPrefix("\(config): cfixture.gretting: no loaded module owns this key") },
+            "\(result.transcript)")
+        #expect(lines.contains("cfixture.enabled = false (from \(config))"))
+        #expect(lines.contains("\(config): 2 problem(s)"))
+    }
+
+    @Test("validate reports malformed JSON and exits 1")
+    func validateMalformed() throws {
+        let workspace = try CLIWorkspace()
+        let module = try workspace.module("good.so")
+        let config = try workspace.file("broken.json", contents: #"{"cfixture": "#)
+        let result = try workspace.parra("config", "validate", config, "--plugin-path", module)
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(result.outputLines.first?.hasPrefix("\(config): malformed JSON") == true, "\(result.transcript)")
+    }
+
+    @Test("validate reports a file that does not exist and exits 1")
+    func validateMissingFile() throws {
+        let workspace = try CLIWorkspace()
+        let module = try workspace.module("good.so")
+        let config = workspace.folder.appendingPathComponent("absent.json").path
+        let result = try workspace.parra("config", "validate", config, "--plugin-path", module)
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(result.outputLines.first?.hasPrefix("\(config): cannot read") == true, "\(result.transcript)")
+    }
+
+    @Test("show gives each key's value and its source: default, config file, environment")
+    func show() throws {
+        let workspace = try CLIWorkspace()
+        let module = try workspace.module("good.so")
+        let config = try workspace.file("app.json", contents: #"{"cfixture": {"count": 9, "greeting": "file"}}"#)
+        let result = try workspace.parra(
+            "config", "show", "--plugin-path", module, "--config", config,
+            environment: ["PARRA_CFIXTURE_GREETING": "env"])
+        #expect(result.status == 0, "\(result.transcript)")
+        let lines = result.outputLines
+        #expect(lines.contains { $0.hasPrefix("cfixture.count = 9 ") && $0.hasSuffix("(config file \(config))") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("cfixture.greeting = \"env\" ") && $0.hasSuffix("(environment PARRA_CFIXTURE_GREETING)")
+            }, "\(result.transcript)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("cfixture.ratio = 0.5 ") && $0.hasSuffix("(default of com.example.cfixture)")
+            })
+    }
+}
