@@ -32,12 +32,15 @@ enum ModuleFileCheck {
                 "writable by others (mode \(String(info.st_mode & 0o7777, radix: 8))); a module runs with the app's rights"
             )
         }
-        let folder = (resolved as NSString).deletingLastPathComponent
-        var folderInfo = stat()
-        if stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IWOTH != 0 {
-            return refuse(
-                "its folder \(folder) is writable by others (mode \(String(folderInfo.st_mode & 0o7777, radix: 8))); a module runs with the app's rights"
-            )
+        // Both the link's folder and the target's: whoever can write either can swap the code.
+        let folders = [(path as NSString).deletingLastPathComponent, (resolved as NSString).deletingLastPathComponent]
+        for folder in Set(folders.map { $0.isEmpty ? "." : $0 }).sorted() {
+            var folderInfo = stat()
+            if stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IWOTH != 0 {
+                let mode = String(folderInfo.st_mode & 0o7777, radix: 8)
+                return refuse(
+                    "its folder \(folder) is writable by others (mode \(mode)); a module runs with the app's rights")
+            }
         }
         if info.st_size == 0 {
             return refuse("empty file")
@@ -84,6 +87,31 @@ enum ModuleFileCheck {
         let needed = max(programHeadersEnd, sectionHeadersEnd)
         if needed > size {
             return "truncated ELF (its headers end at byte \(needed), the file has \(size))"
+        }
+        // dlopen maps every PT_LOAD segment's file range; touching a page past the end of the
+        // file is SIGBUS, so a segment that does not fit is a truncated file.
+        let programHeadersOffset = read64(32)
+        let phentsize = read16(54)
+        let phnum = read16(56)
+        if phnum > 0 {
+            guard phentsize >= 56 else { return "ELF program header size \(phentsize) is smaller than 56" }
+            try? handle.seek(toOffset: programHeadersOffset)
+            let table = [UInt8]((try? handle.read(upToCount: Int(phentsize * phnum))) ?? Data())
+            guard table.count == Int(phentsize * phnum) else {
+                return "truncated ELF (cannot read its program headers)"
+            }
+            func field(_ base: Int, _ offset: Int, _ width: Int) -> UInt64 {
+                (0..<width).reduce(UInt64(0)) { $0 | UInt64(table[base + offset + $1]) << (8 * UInt64($1)) }
+            }
+            for index in 0..<Int(phnum) {
+                let base = index * Int(phentsize)
+                guard field(base, 0, 4) == 1 else { continue }  // PT_LOAD
+                let (end, overflow) = field(base, 8, 8).addingReportingOverflow(field(base, 32, 8))
+                if overflow || end > size {
+                    return
+                        "truncated ELF (segment \(index) ends at byte \(overflow ? UInt64.max : end), the file has \(size))"
+                }
+            }
         }
         return nil
     }

@@ -1,0 +1,559 @@
+import Foundation
+import Parra
+import ParraTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The bad-input corpus: every kind of broken file or module the host must refuse (or load
+/// with a warning), each loaded beside a healthy module that must come through untouched.
+///
+/// Every case checks: the bad file's record names its path, says `.refused` with the right
+/// `LoadPhase` and a reason naming the rule; the healthy module is `.active`; the report has
+/// one line per file; `start()` returns and `stop()` shuts the healthy module down.
+@Suite("Bad input corpus")
+struct BadInputTests {
+    // MARK: - The corpus
+
+    /// How a case's file is made.
+    enum Truncation: Sendable {
+        /// Exactly this many bytes.
+        case bytes(Int)
+        /// This many bytes past the ELF header (`e_ehsize`).
+        case pastELFHeader(Int)
+        /// This many bytes past the end of the program header table.
+        case pastProgramHeaders(Int)
+    }
+
+    enum Make: Sendable {
+        /// A text file.
+        case text
+        /// A file of zero bytes.
+        case empty
+        /// A copy of a good fixture, cut short.
+        case truncated(Truncation)
+        /// A directory whose name ends in `.so`.
+        case directory
+        /// A symbolic link to a file that does not exist.
+        case brokenSymlink
+        /// The C fixture built with these extra defines.
+        case fixture([String])
+        /// A good fixture with mode 0666.
+        case worldWritableFile
+        /// A good fixture in a folder with mode 0777.
+        case worldWritableFolder
+    }
+
+    enum Expectation: Sendable {
+        /// Refused at this phase, with a reason containing every fragment.
+        case refused(LoadPhase, [String])
+        /// Loaded (and active) with a warning containing every fragment.
+        case loadedWithWarning([String])
+    }
+
+    /// One entry of the corpus.
+    struct BadInput: Sendable, CustomTestStringConvertible {
+        /// Short and unique; also the fixture's key prefix and the last part of its id.
+        let tag: String
+        /// The file's name (tests that share a folder prefix it with the tag).
+        let baseName: String
+        let make: Make
+        let expect: Expectation
+        /// Whether the host reads the descriptor and keeps a `LoadedModule` for it.
+        let hasModule: Bool
+        /// What the module must have logged by the end, when it is a fixture.
+        let moduleLog: [String]?
+
+        init(
+            _ tag: String, _ make: Make, _ expect: Expectation, baseName: String? = nil, hasModule: Bool = false,
+            moduleLog: [String]? = nil
+        ) {
+            self.tag = tag
+            self.baseName = baseName ?? "\(tag).so"
+            self.make = make
+            self.expect = expect
+            self.hasModule = hasModule
+            if moduleLog == nil, case .fixture = make {
+                // A fixture refused before init runs no lifecycle code, so logs nothing.
+                self.moduleLog = []
+            } else {
+                self.moduleLog = moduleLog
+            }
+        }
+
+        /// The id its fixture declares (unless the case overrides FIXTURE_ID).
+        var moduleID: String { "com.example.\(tag)" }
+
+        var testDescription: String { tag }
+    }
+
+    static let fullLifecycle = ["init", "configure greeting=hello", "activate", "deactivate", "shutdown"]
+
+    /// Every case that is one file (the pairs have tests of their own).
+    static let singleFileCases: [BadInput] = [
+        BadInput("text", .text, .refused(.open, ["not a shared object"]), baseName: "x.so"),
+        BadInput("empty", .empty, .refused(.open, ["empty file"])),
+        BadInput("truncshort", .truncated(.bytes(40)), .refused(.open, ["truncated ELF"])),
+        BadInput("trunc200", .truncated(.bytes(200)), .refused(.open, ["truncated ELF"])),
+        BadInput("truncheader", .truncated(.pastELFHeader(100)), .refused(.open, ["truncated ELF"])),
+        BadInput("truncprogram", .truncated(.pastProgramHeaders(100)), .refused(.open, ["truncated ELF"])),
+        BadInput("directory", .directory, .refused(.open, ["is a directory"]), baseName: "x.so"),
+        BadInput("brokenlink", .brokenSymlink, .refused(.open, ["broken symbolic link", "missing-target.so"])),
+        BadInput(
+            "noentry", .fixture(["FIXTURE_NO_ENTRY"]), .refused(.entry, ["no entry symbol", "parra_module_entry"])),
+        BadInput("entrynull", .fixture(["FIXTURE_ENTRY_NULL"]), .refused(.entry, ["entry symbol returned NULL"])),
+        BadInput(
+            "abimajor", .fixture(["FIXTURE_ABI_MAJOR=2"]),
+            .refused(.validate, ["ABI 2.0", "1.0", "major versions differ"])),
+        BadInput(
+            "abiminor", .fixture(["FIXTURE_ABI_MINOR=7"]), .refused(.validate, ["1.7", "1.0", "newer than this host"])),
+        BadInput(
+            "smallstruct", .fixture(["FIXTURE_SMALL_STRUCT"]),
+            .refused(.validate, ["struct_size 8", "smaller than the minimum"])),
+        BadInput("noid", .fixture(["FIXTURE_NO_ID"]), .refused(.validate, ["missing id"])),
+        BadInput(
+            "badid", .fixture([#"FIXTURE_ID="bad id!""#]),
+            .refused(.validate, ["'bad id!'", "characters outside [A-Za-z0-9._-]"])),
+        BadInput(
+            "unknownpoint", .fixture(["FIXTURE_UNKNOWN_POINT"]),
+            .refused(.validate, ["unknown override point", "application.didDoSomethingUnknown"])),
+        BadInput(
+            "badsignature", .fixture(["FIXTURE_BAD_SIGNATURE"]),
+            .refused(.validate, ["application.didFinishLaunching", "declares signature", "void(ptr)"])),
+        BadInput(
+            "initfails", .fixture(["FIXTURE_INIT_FAILS"]), .refused(.initialize, ["init failed on purpose"]),
+            hasModule: true, moduleLog: ["init"]),
+        BadInput(
+            "configurefails", .fixture(["FIXTURE_CONFIGURE_FAILS"]),
+            .refused(.configure, ["configure failed on purpose"]), hasModule: true,
+            moduleLog: ["init", "configure greeting=hello", "shutdown"]),
+        BadInput(
+            "activatefails", .fixture(["FIXTURE_ACTIVATE_FAILS"]), .refused(.activate, ["activate failed on purpose"]),
+            hasModule: true, moduleLog: ["init", "configure greeting=hello", "activate", "shutdown"]),
+        BadInput(
+            "unresolved", .fixture(["FIXTURE_UNRESOLVED_SYMBOL"]),
+            .refused(.open, ["undefined symbol", "parra_fixture_missing_symbol"])),
+        BadInput("worldwritable", .worldWritableFile, .refused(.open, ["writable by others"])),
+        BadInput("openfolder", .worldWritableFolder, .refused(.open, ["folder", "writable by others"])),
+        BadInput(
+            "hookabsent", .fixture([#"FIXTURE_HOOK_POINT="com.absent.module.didThing""#]),
+            .loadedWithWarning(["com.absent.module.didThing", "not dispatched"]), hasModule: true,
+            moduleLog: fullLifecycle),
+        BadInput(
+            "hookmissing", .fixture([#"FIXTURE_HOOK_POINT="com.example.healthy.noSuchPoint""#]),
+            .refused(.validate, ["unknown point", "com.example.healthy.noSuchPoint"]), hasModule: true),
+    ]
+
+    // MARK: - Building the corpus
+
+    /// Temporary folders (mode 0755, from `CFixtureBuilder`) that a test removes when it ends.
+    final class TemporaryFolders {
+        private var folders: [URL] = []
+
+        func make() throws -> URL {
+            let folder = try CFixtureBuilder.makeTemporaryDirectory()
+            folders.append(folder)
+            return folder
+        }
+
+        func removeAll() {
+            for folder in folders { try? FileManager.default.removeItem(at: folder) }
+            folders = []
+        }
+    }
+
+    /// A 0755 subfolder of `folder`; its name does not end in `.so`, so discovery never
+    /// lists it or what it holds.
+    static func subfolder(_ name: String, of folder: URL, mode: Int = 0o755) throws -> URL {
+        let subfolder = folder.appendingPathComponent(name, isDirectory: true)
+        try FileManager.default.createDirectory(at: subfolder, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: subfolder.path)
+        return subfolder
+    }
+
+    static let healthyID = "com.example.healthy"
+
+    /// Builds the healthy module (its own id and key prefix) into `folder`.
+    static func buildHealthy(in folder: URL) throws -> String {
+        try CFixtureBuilder.build(
+            "healthy.so", defines: [#"FIXTURE_ID="com.example.healthy""#, #"FIXTURE_KEY_PREFIX="healthy""#], in: folder
+        ).path
+    }
+
+    /// The defines for a fixture tagged `tag`: its own id and key prefix, then `extra`.
+    static func defines(tag: String, extra: [String]) -> [String] {
+        var defines = [#"FIXTURE_KEY_PREFIX="\#(tag)""#]
+        if !extra.contains(where: { $0.hasPrefix("FIXTURE_ID=") }) {
+            defines.append(#"FIXTURE_ID="com.example.\#(tag)""#)
+        }
+        return defines + extra
+    }
+
+    /// Makes `input`'s file in `folder` under `name`; returns its path.
+    static func make(_ input: BadInput, named name: String, in folder: URL) throws -> String {
+        let fileManager = FileManager.default
+        let path = folder.appendingPathComponent(name).path
+        switch input.make {
+        case .text:
+            try Data("this is not a shared object\n".utf8).write(to: URL(fileURLWithPath: path))
+            try fileManager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        case .empty:
+            #expect(fileManager.createFile(atPath: path, contents: Data()))
+            try fileManager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        case .truncated(let truncation):
+            // Built in a subfolder so the good copy is never a candidate itself.
+            let sourceFolder = try subfolder("\(input.tag)-source", of: folder)
+            let source = try CFixtureBuilder.build(
+                "source.so", defines: defines(tag: input.tag, extra: []), in: sourceFolder)
+            let good = try Data(contentsOf: source)
+            let length: Int
+            switch truncation {
+            case .bytes(let count):
+                length = count
+            case .pastELFHeader(let extra):
+                length = Int(read16(good, 52)) + extra
+            case .pastProgramHeaders(let extra):
+                length = Int(read64(good, 32) + read16(good, 54) * read16(good, 56)) + extra
+            }
+            try #require(length < good.count, "the fixture is only \(good.count) bytes")
+            try good.prefix(length).write(to: URL(fileURLWithPath: path))
+            try fileManager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        case .directory:
+            try fileManager.createDirectory(atPath: path, withIntermediateDirectories: false)
+            try fileManager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        case .brokenSymlink:
+            try fileManager.createSymbolicLink(
+                atPath: path, withDestinationPath: folder.appendingPathComponent("missing-target.so").path)
+        case .fixture(let extra):
+            return try CFixtureBuilder.build(name, defines: defines(tag: input.tag, extra: extra), in: folder).path
+        case .worldWritableFile:
+            let built = try CFixtureBuilder.build(name, defines: defines(tag: input.tag, extra: []), in: folder)
+            try #require(chmod(built.path, 0o666) == 0)
+            return built.path
+        case .worldWritableFolder:
+            // A folder of its own: a subfolder's entries are never candidates of the parent.
+            let open = try subfolder("\(input.tag)-open", of: folder)
+            let built = try CFixtureBuilder.build(name, defines: defines(tag: input.tag, extra: []), in: open)
+            try #require(chmod(open.path, 0o777) == 0)
+            return built.path
+        }
+        return path
+    }
+
+    static func read16(_ data: Data, _ offset: Int) -> UInt64 {
+        UInt64(data[data.startIndex + offset]) | UInt64(data[data.startIndex + offset + 1]) << 8
+    }
+
+    static func read64(_ data: Data, _ offset: Int) -> UInt64 {
+        (0..<8).reduce(UInt64(0)) { $0 | UInt64(data[data.startIndex + offset + $1]) << (8 * UInt64($1)) }
+    }
+
+    // MARK: - Checks
+
+    /// The one record for `file`, refused at `phase` with every fragment in its reason.
+    @discardableResult
+    static func expectRefused(
+        _ report: LoadReport, file: String, phase: LoadPhase, reasonContains fragments: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> LoadReport.Record {
+        let matching = report.records.filter { $0.file == file }
+        #expect(matching.count == 1, "records for \(file): \(report.lines)", sourceLocation: sourceLocation)
+        let record = try #require(
+            matching.first, "no record for \(file): \(report.lines)", sourceLocation: sourceLocation)
+        #expect(record.outcome == .refused, "\(record.summary)", sourceLocation: sourceLocation)
+        #expect(record.phase == phase, "\(record.summary)", sourceLocation: sourceLocation)
+        let reason = record.reason ?? ""
+        for fragment in fragments {
+            #expect(reason.contains(fragment), "reason lacks '\(fragment)': \(reason)", sourceLocation: sourceLocation)
+        }
+        return record
+    }
+
+    /// The record for `input`'s file and its module, as the case expects.
+    static func expectOutcome(
+        of input: BadInput, file: String, host: TestHost, report: LoadReport,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        switch input.expect {
+        case .refused(let phase, let fragments):
+            let record = try expectRefused(
+                report, file: file, phase: phase, reasonContains: fragments, sourceLocation: sourceLocation)
+            if input.hasModule {
+                #expect(record.moduleID == input.moduleID, "\(record.summary)", sourceLocation: sourceLocation)
+                let module = try #require(
+                    host.runtime.modules.first { $0.id == input.moduleID }, sourceLocation: sourceLocation)
+                #expect(module.file == file, sourceLocation: sourceLocation)
+                #expect(module.refusal?.phase == phase, sourceLocation: sourceLocation)
+                #expect(module.state != .active, sourceLocation: sourceLocation)
+            }
+            #expect(
+                !host.runtime.usableModules.contains { $0.file == file || $0.id == input.moduleID },
+                sourceLocation: sourceLocation)
+        case .loadedWithWarning(let fragments):
+            let record = try #require(report.records.first { $0.file == file }, sourceLocation: sourceLocation)
+            #expect(record.outcome == .loaded, "\(record.summary)", sourceLocation: sourceLocation)
+            #expect(record.moduleID == input.moduleID, sourceLocation: sourceLocation)
+            #expect(
+                record.warnings.contains { warning in fragments.allSatisfy(warning.contains) },
+                "warnings: \(record.warnings)", sourceLocation: sourceLocation)
+            let module = try #require(
+                host.runtime.modules.first { $0.id == input.moduleID }, sourceLocation: sourceLocation)
+            #expect(module.state == .active, sourceLocation: sourceLocation)
+            #expect(module.refusal == nil, sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The healthy module loaded, and is active.
+    static func expectHealthyActive(
+        _ host: TestHost, _ report: LoadReport, file: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let record = report.records.first { $0.file == file }
+        #expect(record?.outcome == .loaded, "\(report.lines)", sourceLocation: sourceLocation)
+        #expect(record?.moduleID == healthyID, sourceLocation: sourceLocation)
+        #expect(record?.warnings == [], sourceLocation: sourceLocation)
+        let healthy = host.runtime.modules.filter { $0.id == healthyID }
+        #expect(healthy.count == 1, sourceLocation: sourceLocation)
+        #expect(healthy.first?.state == .active, "\(report.lines)", sourceLocation: sourceLocation)
+        #expect(healthy.first?.refusal == nil, sourceLocation: sourceLocation)
+        #expect(
+            host.log.messages(from: healthyID) == ["init", "configure greeting=hello", "activate"],
+            sourceLocation: sourceLocation)
+    }
+
+    /// One record and one single-line summary per file, and nothing else in the report.
+    static func expectOneLinePerFile(
+        _ report: LoadReport, files: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(report.records.count == files.count, "\(report.lines)", sourceLocation: sourceLocation)
+        #expect(Set(report.records.map(\.file)) == Set(files), "\(report.lines)", sourceLocation: sourceLocation)
+        #expect(report.lines.count == files.count, "\(report.lines)", sourceLocation: sourceLocation)
+        #expect(report.optionProblems.isEmpty, "\(report.optionProblems)", sourceLocation: sourceLocation)
+        for line in report.lines {
+            #expect(!line.contains("\n"), "a line with a line break: \(line)", sourceLocation: sourceLocation)
+        }
+        for file in files {
+            let lines = report.lines.filter { $0.contains(" \(file): ") }
+            #expect(lines.count == 1, "lines for \(file): \(report.lines)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Stops the host (twice, which must be harmless) and checks the healthy module went
+    /// through its whole lifecycle exactly once.
+    static func stopAndExpectHealthyShutDown(_ host: TestHost, sourceLocation: SourceLocation = #_sourceLocation) {
+        host.runtime.stop()
+        host.runtime.stop()
+        #expect(host.log.messages(from: healthyID) == fullLifecycle, sourceLocation: sourceLocation)
+        #expect(host.runtime.modules.first { $0.id == healthyID }?.state == .shutDown, sourceLocation: sourceLocation)
+        #expect(host.runtime.usableModules.allSatisfy { $0.state == .shutDown }, sourceLocation: sourceLocation)
+    }
+
+    // MARK: - One file at a time
+
+    @Test("a bad file is refused (or warned about) and the healthy module still runs", arguments: singleFileCases)
+    func singleBadFile(_ input: BadInput) throws {
+        let temporary = TemporaryFolders()
+        defer { temporary.removeAll() }
+        let folder = try temporary.make()
+        let healthyFolder = try temporary.make()
+        let bad = try Self.make(input, named: input.baseName, in: folder)
+        let healthy = try Self.buildHealthy(in: healthyFolder)
+        // The bad file first, so the host must go on past it.
+        let host = try TestHost(paths: [bad, healthy], storage: try temporary.make())
+        let report = host.runtime.start()
+
+        try Self.expectOutcome(of: input, file: bad, host: host, report: report)
+        Self.expectHealthyActive(host, report, file: healthy)
+        Self.expectOneLinePerFile(report, files: [bad, healthy])
+
+        Self.stopAndExpectHealthyShutDown(host)
+        if let expected = input.moduleLog {
+            #expect(host.log.messages(from: input.moduleID) == expected)
+        }
+        if input.hasModule, case .refused = input.expect {
+            let module = try #require(host.runtime.modules.first { $0.id == input.moduleID })
+            #expect(module.state != .deactivated)
+        }
+    }
+
+    @Test("a bad file listed after the healthy module does not disturb it", arguments: singleFileCases)
+    func badFileAfterHealthy(_ input: BadInput) throws {
+        let temporary = TemporaryFolders()
+        defer { temporary.removeAll() }
+        let folder = try temporary.make()
+        let healthyFolder = try temporary.make()
+        let bad = try Self.make(input, named: input.baseName, in: folder)
+        let healthy = try Self.buildHealthy(in: healthyFolder)
+        let host = try TestHost(paths: [healthy, bad], storage: try temporary.make())
+        let report = host.runtime.start()
+
+        try Self.expectOutcome(of: input, file: bad, host: host, report: report)
+        Self.expectHealthyActive(host, report, file: healthy)
+        Self.expectOneLinePerFile(report, files: [healthy, bad])
+        Self.stopAndExpectHealthyShutDown(host)
+    }
+
+    // MARK: - Pairs
+
+    @Test("two modules with one id: the second is refused, naming the first file")
+    func duplicateID() throws {
+        let temporary = TemporaryFolders()
+        defer { temporary.removeAll() }
+        let folder = try temporary.make()
+        let first = try CFixtureBuilder.build(
+            "twin-a.so", defines: [#"FIXTURE_ID="com.example.twin""#, #"FIXTURE_KEY_PREFIX="twina""#], in: folder
+        ).path
+        let second = try CFixtureBuilder.build(
+            "twin-b.so", defines: [#"FIXTURE_ID="com.example.twin""#, #"FIXTURE_KEY_PREFIX="twinb""#], in: folder
+        ).path
+        let healthy = try Self.buildHealthy(in: try temporary.make())
+        let host = try TestHost(paths: [first, second, healthy], storage: try temporary.make())
+        let report = host.runtime.start()
+
+        let firstRecord = try #require(report.records.first { $0.file == first })
+        #expect(firstRecord.outcome == .loaded, "\(report.lines)")
+        let refused = try Self.expectRefused(
+            report, file: second, phase: .validate, reasonContains: ["duplicate id", "com.example.twin", first])
+        #expect(refused.moduleID == "com.example.twin")
+        let twins = host.runtime.modules.filter { $0.id == "com.example.twin" }
+        #expect(twins.map(\.file) == [first, second])
+        #expect(twins.first?.state == .active)
+        #expect(twins.last?.state != .active)
+        #expect(twins.last?.refusal?.phase == .validate)
+        Self.expectHealthyActive(host, report, file: healthy)
+        Self.expectOneLinePerFile(report, files: [first, second, healthy])
+
+        Self.stopAndExpectHealthyShutDown(host)
+        // Only the first twin ran: one lifecycle, not two.
+        #expect(host.log.messages(from: "com.example.twin") == Self.fullLifecycle)
+    }
+
+    @Test("two modules claiming one option key: the second is refused, naming the first module")
+    func sharedOptionKey() throws {
+        let temporary = TemporaryFolders()
+        defer { temporary.removeAll() }
+        let folder = try temporary.make()
+        let owner = try CFixtureBuilder.build(
+            "owner.so", defines: [#"FIXTURE_ID="com.example.keyowner""#, #"FIXTURE_KEY_PREFIX="shared""#], in: folder
+        ).path
+        let thief = try CFixtureBuilder.build(
+            "thief.so", defines: [#"FIXTURE_ID="com.example.keythief""#, #"FIXTURE_KEY_PREFIX="shared""#], in: folder
+        ).path
+        let healthy = try Self.buildHealthy(in: try temporary.make())
+        let host = try TestHost(paths: [owner, thief, healthy], storage: try temporary.make())
+        let report = host.runtime.start()
+
+        #expect(report.records.first { $0.file == owner }?.outcome == .loaded, "\(report.lines)")
+        let refused = try Self.expectRefused(
+            report, file: thief, phase: .validate, reasonContains: ["option key", "shared.", "com.example.keyowner"])
+        #expect(refused.moduleID == "com.example.keythief")
+        #expect(host.runtime.modules.first { $0.id == "com.example.keyowner" }?.state == .active)
+        #expect(host.runtime.modules.first { $0.id == "com.example.keythief" }?.refusal?.phase == .validate)
+        // The key keeps its one owner.
+        #expect(
+            host.runtime.options.all.filter { $0.schema.key == "shared.greeting" }.map(\.schema.ownerID) == [
+                "com.example.keyowner"
+            ])
+        Self.expectHealthyActive(host, report, file: healthy)
+        Self.expectOneLinePerFile(report, files: [owner, thief, healthy])
+
+        Self.stopAndExpectHealthyShutDown(host)
+        #expect(host.log.messages(from: "com.example.keyowner") == Self.fullLifecycle)
+        #expect(host.log.messages(from: "com.example.keythief") == [])
+    }
+
+    // MARK: - A truncation the section headers do not reveal
+
+    /// A good fixture with its section header table dropped (`e_shoff`, `e_shnum` and
+    /// `e_shstrndx` zeroed, which is valid ELF: `strip --strip-section-headers` makes such
+    /// files), cut at the start of its last PT_LOAD segment. Its ELF and program headers are
+    /// whole, so only the segments show the truncation; `dlopen` of such a file dies of SIGBUS
+    /// when it relocates the missing segment.
+    static func makeTruncatedWithoutSectionHeaders(in folder: URL) throws -> String {
+        let sourceFolder = try subfolder("noshdr-source", of: folder)
+        let source = try CFixtureBuilder.build(
+            "source.so", defines: defines(tag: "noshdr", extra: []), in: sourceFolder)
+        var data = try Data(contentsOf: source)
+        let programHeaders = Int(read64(data, 32))
+        let entrySize = Int(read16(data, 54))
+        let count = Int(read16(data, 56))
+        var lastLoadOffset = 0
+        for index in 0..<count {
+            let header = programHeaders + index * entrySize
+            if read16(data, header) | read16(data, header + 2) << 16 == 1 {  // p_type == PT_LOAD
+                lastLoadOffset = max(lastLoadOffset, Int(read64(data, header + 8)))
+            }
+        }
+        guard lastLoadOffset > programHeaders + count * entrySize else {
+            throw CFixtureBuilder.BuildError("unexpected layout: last PT_LOAD at \(lastLoadOffset)")
+        }
+        data.replaceSubrange(40..<48, with: [UInt8](repeating: 0, count: 8))  // e_shoff
+        data.replaceSubrange(60..<64, with: [UInt8](repeating: 0, count: 4))  // e_shnum, e_shstrndx
+        let path = folder.appendingPathComponent("noshdr.so").path
+        try data.prefix(lastLoadOffset).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        return path
+    }
+
+    @Test("an ELF cut inside its segments, without section headers, is refused without crashing the host")
+    func truncatedSegmentsWithoutSectionHeaders() async throws {
+        let temporary = TemporaryFolders()
+        defer { temporary.removeAll() }
+        let bad = try Self.makeTruncatedWithoutSectionHeaders(in: try temporary.make())
+        let healthy = try Self.buildHealthy(in: try temporary.make())
+        let storage = try temporary.make().path
+        // Loaded in a child process (an exit test), so a host that crashes fails only this
+        // test; the child's issues are reported here.
+        await #expect(processExitsWith: .success) {
+            [bad = bad as String, healthy = healthy as String, storage = storage as String] in
+            let host = try TestHost(paths: [bad, healthy], storage: URL(fileURLWithPath: storage))
+            let report = host.runtime.start()
+            try BadInputTests.expectRefused(report, file: bad, phase: .open, reasonContains: ["truncated ELF"])
+            BadInputTests.expectHealthyActive(host, report, file: healthy)
+            BadInputTests.expectOneLinePerFile(report, files: [bad, healthy])
+            BadInputTests.stopAndExpectHealthyShutDown(host)
+        }
+    }
+
+    // MARK: - The whole corpus at once
+
+    @Test("the whole corpus in one folder: one line per file, the healthy module active")
+    func wholeCorpusInOneFolder() throws {
+        let temporary = TemporaryFolders()
+        defer { temporary.removeAll() }
+        let folder = try temporary.make()
+        // The world-writable folder case needs a folder of its own; the rest share this one.
+        let inputs = Self.singleFileCases.filter {
+            if case .worldWritableFolder = $0.make { return false }
+            return true
+        }
+        var files: [(BadInput, String)] = []
+        for input in inputs {
+            files.append((input, try Self.make(input, named: "\(input.tag)-\(input.baseName)", in: folder)))
+        }
+        let healthy = try Self.buildHealthy(in: folder)
+        let host = try TestHost(paths: [folder.path], storage: try temporary.make())
+        let report = host.runtime.start()
+
+        for (input, file) in files {
+            try Self.expectOutcome(of: input, file: file, host: host, report: report)
+        }
+        Self.expectHealthyActive(host, report, file: healthy)
+        let allFiles = files.map(\.1) + [healthy]
+        Self.expectOneLinePerFile(report, files: allFiles)
+        // Discovery lists a folder in byte order of names.
+        #expect(
+            report.records.map(\.file) == allFiles.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        #expect(
+            Set(host.runtime.usableModules.map(\.id)) == [Self.healthyID, "com.example.hookabsent"],
+            "\(report.lines)")
+
+        Self.stopAndExpectHealthyShutDown(host)
+        for (input, _) in files {
+            if let expected = input.moduleLog {
+                #expect(host.log.messages(from: input.moduleID) == expected, "\(input.tag)")
+            }
+        }
+    }
+}
