@@ -1,1 +1,227 @@
-print("bench")
+import Foundation
+import ParraTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+let dispatchRepetitions = 151
+let targetSampleMilliseconds = 1.0
+let loadRepetitions = 31
+let loadWarmups = 4
+let ffiRatioBudget = 1.3
+let loadOverNoneBudgetMilliseconds = 3.0
+
+let usage = """
+    usage: parra-bench [--json] [--help]
+
+    Measures the Parra host's hook dispatch and module start-up, each beside a baseline
+    measured in the same run, and compares them with their budgets. Takes a few seconds.
+
+    Figures (timed with clock_gettime(CLOCK_MONOTONIC)):
+      dispatch.ffi_ns             one dispatch of application.didFinishLaunching, bool(ptr,str),
+                                  through the host's PointTable.invoke with one hook, per call
+      dispatch.bare_ffi_call_ns   baseline: a bare ffi_call of the same hook, its own ffi_cif
+                                  prepared once with the same types (CFFI shim), per call
+      dispatch.direct_call_ns     reference: the hook's C function pointer called directly
+      load.modules4_ms            ModuleRuntime init + start() loading, configuring and
+                                  activating 4 bench modules (fresh file copies every time)
+      load.modules0_ms            baseline: the same with no modules
+      load.modules4_over_none_ms  load.modules4_ms - load.modules0_ms
+    Ratios: dispatch.ffi_ns_ratio is ffi_ns over bare_ffi_call_ns, dispatch.bare_ffi_call_ns_ratio
+    bare_ffi_call_ns over direct_call_ns, load.modules4_ms_ratio modules4_ms over modules0_ms.
+
+    Budgets:
+      dispatch.ffi_ns_ratio       <= \(ffiRatioBudget)
+      load.modules4_over_none_ms  <= \(Int(loadOverNoneBudgetMilliseconds)) ms
+
+    The hook: the bench writes a minimal C module (one bool option, init and configure, one
+    didFinishLaunching hook that counts the call in its module data and returns true) into a
+    temporary folder and compiles it with $CC, else clang, cc or gcc from PATH, with
+    CFixtureBuilder's flags; its id and option key are set with -D.
+
+    Dispatch: the module is loaded by a ModuleRuntime of its own; the host figure calls the
+    PointTable that HookDispatcher.table(for:) returns, the baselines call the same function
+    with the same module data. After a warm-up come \(dispatchRepetitions) repetitions; in each, the three
+    variants run one timed loop of N calls apiece, in rotating order (N sized so the host loop
+    takes ~\(Int(targetSampleMilliseconds)) ms). A figure is the MEDIAN over its samples, each sample the mean of N
+    calls. A ratio is the MEDIAN over repetitions of the figure's sample divided by the
+    baseline's sample from the same repetition: on a shared machine a neighbour's burst or a
+    slower core hits both samples of a pair alike, so paired ratios are far steadier than a
+    ratio of medians (which is printed too, with every figure's spread). Every result is
+    summed and checked, and the module's own call count must match the calls made.
+
+    Preemption: a sample during which the thread was preempted (its involuntary context
+    switch count, getrusage(RUSAGE_THREAD), moved) measured the neighbour, not the code; it is
+    retaken, up to 10 times for dispatch and 4 for a start, and the counts are printed.
+
+    Load: \(loadWarmups) warm-up and \(loadRepetitions) measured repetitions, 0 and 4 modules alternately; every
+    4-module start opens its own fresh copies of the 4 files (distinct names and inodes, ids
+    distinct within a runtime), with a log that drops every record and an empty environment.
+    A figure is the MEDIAN over the repetitions (each sample is one start), the ratio the
+    median of paired ratios as above, load.modules4_over_none_ms the difference of the medians.
+
+    Options:
+      --json   print one JSON object: the figures, <figure>_ratio entries and a "budgets"
+               object, and nothing else on standard output
+      --help   print this text
+    """
+
+var json = false
+for argument in CommandLine.arguments.dropFirst() {
+    switch argument {
+    case "--json": json = true
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    default:
+        FileHandle.standardError.write(Data("parra-bench: unknown argument '\(argument)'\n\n\(usage)\n".utf8))
+        exit(64)
+    }
+}
+
+func progress(_ line: String) {
+    if !json { print(line) }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("parra-bench: \(message)\n".utf8))
+    exit(1)
+}
+
+let work: URL
+do {
+    work = try CFixtureBuilder.makeTemporaryDirectory()
+} catch {
+    fail("cannot make a temporary folder: \(error)")
+}
+let runStart = monotonicNanoseconds()
+
+let dispatch: DispatchFigures
+let load: LoadFigures
+do {
+    defer { try? FileManager.default.removeItem(at: work) }
+    let storage = work.appendingPathComponent("storage", isDirectory: true)
+    let modules = work.appendingPathComponent("modules", isDirectory: true)
+    try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: modules.path)
+
+    progress("parra-bench: compiling the bench module (\(try BenchModule.findCompiler().path))")
+    let dispatchID = "com.parra.bench.dispatch"
+    let dispatchModule = try BenchModule.build(
+        "bench_dispatch.so", id: dispatchID, keyPrefix: "benchdispatch", in: modules)
+    var loadModules: [URL] = []
+    for index in 0..<LoadBench.moduleCount {
+        loadModules.append(
+            try BenchModule.build(
+                "bench_m\(index).so", id: "com.parra.bench.m\(index)", keyPrefix: "benchm\(index)", in: modules))
+    }
+
+    progress("parra-bench: measuring dispatch")
+    dispatch = try DispatchBench.run(
+        moduleFile: dispatchModule, moduleID: dispatchID, storage: storage, repetitions: dispatchRepetitions,
+        targetSampleMilliseconds: targetSampleMilliseconds)
+    progress("parra-bench: measuring start-up")
+    load = try LoadBench.run(
+        baseModules: loadModules, work: work, storage: storage, repetitions: loadRepetitions, warmups: loadWarmups)
+} catch {
+    fail("\(error)")
+}
+let runSeconds = Double(monotonicNanoseconds() - runStart) / 1e9
+
+// MARK: - Report
+
+let ffiNanoseconds = dispatch.nanoseconds(.host)
+let bareNanoseconds = dispatch.nanoseconds(.bareFFI)
+let directNanoseconds = dispatch.nanoseconds(.direct)
+let ffiRatio = dispatch.pairedRatio(.host, over: .bareFFI)
+let bareRatio = dispatch.pairedRatio(.bareFFI, over: .direct)
+let loadRatio = load.pairedRatio
+let ffiWithin = ffiRatio <= ffiRatioBudget
+let loadWithin = load.overNoneMilliseconds <= loadOverNoneBudgetMilliseconds
+
+func number(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
+
+if json {
+    let entries: [(String, Double)] = [
+        ("dispatch.ffi_ns", ffiNanoseconds),
+        ("dispatch.bare_ffi_call_ns", bareNanoseconds),
+        ("dispatch.direct_call_ns", directNanoseconds),
+        ("dispatch.ffi_ns_ratio", ffiRatio),
+        ("dispatch.bare_ffi_call_ns_ratio", bareRatio),
+        ("load.modules4_ms", load.modules4Milliseconds),
+        ("load.modules0_ms", load.modules0Milliseconds),
+        ("load.modules4_over_none_ms", load.overNoneMilliseconds),
+        ("load.modules4_ms_ratio", loadRatio),
+    ]
+    let budgets: [(String, Double)] = [
+        ("dispatch.ffi_ns_ratio", ffiRatioBudget),
+        ("load.modules4_over_none_ms", loadOverNoneBudgetMilliseconds),
+    ]
+    func members(_ pairs: [(String, Double)], indent: String) -> String {
+        pairs.map { "\(indent)\"\($0.0)\": \(number($0.1, 4))" }.joined(separator: ",\n")
+    }
+    print("{\n\(members(entries, indent: "  ")),\n  \"budgets\": {\n\(members(budgets, indent: "    "))\n  }\n}")
+    exit(0)
+}
+
+struct Row {
+    var name, value, baseline, ratio, budget, within: String
+}
+let rows = [
+    Row(
+        name: "dispatch.ffi_ns", value: number(ffiNanoseconds, 2) + " ns",
+        baseline: "bare_ffi_call " + number(bareNanoseconds, 2) + " ns", ratio: number(ffiRatio, 3),
+        budget: "ratio <= \(ffiRatioBudget)", within: ffiWithin ? "yes" : "NO"),
+    Row(
+        name: "dispatch.bare_ffi_call_ns", value: number(bareNanoseconds, 2) + " ns",
+        baseline: "direct_call " + number(directNanoseconds, 2) + " ns", ratio: number(bareRatio, 3),
+        budget: "-", within: "-"),
+    Row(
+        name: "dispatch.direct_call_ns", value: number(directNanoseconds, 2) + " ns", baseline: "-",
+        ratio: "-", budget: "-", within: "-"),
+    Row(
+        name: "load.modules4_ms", value: number(load.modules4Milliseconds) + " ms",
+        baseline: "modules0 " + number(load.modules0Milliseconds) + " ms", ratio: number(loadRatio, 3), budget: "-",
+        within: "-"),
+    Row(
+        name: "load.modules4_over_none_ms", value: number(load.overNoneMilliseconds) + " ms",
+        baseline: "modules0 " + number(load.modules0Milliseconds) + " ms", ratio: "-",
+        budget: "<= \(number(loadOverNoneBudgetMilliseconds, 1)) ms", within: loadWithin ? "yes" : "NO"),
+]
+let header = Row(
+    name: "name", value: "value", baseline: "baseline", ratio: "ratio", budget: "budget", within: "within budget")
+let columns: [KeyPath<Row, String>] = [\.name, \.value, \.baseline, \.ratio, \.budget, \.within]
+let widths = columns.map { column in ([header] + rows).map { $0[keyPath: column].count }.max()! }
+func line(_ row: Row) -> String {
+    zip(columns, widths).map { row[keyPath: $0.0].padding(toLength: $0.1, withPad: " ", startingAt: 0) }
+        .joined(separator: "  ")
+}
+func spread(_ samples: [Double], _ digits: Int) -> String {
+    "min \(number(samples.min()!, digits)), median \(number(median(samples), digits)), max \(number(samples.max()!, digits))"
+}
+
+print("")
+print(line(header))
+print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
+for row in rows { print(line(row)) }
+print("")
+print("value and baseline: medians over repetitions; ratio: the median over repetitions of value sample /")
+print("baseline sample from the same repetition (steadier than a ratio of medians on a busy machine)")
+print(
+    "dispatch: \(dispatch.repetitions) repetitions x \(dispatch.callsPerSample) calls per variant, after warm-up; ns per call:"
+)
+print("  host invoke  \(spread(dispatch.samples[.host]!, 2))")
+print("  bare ffi     \(spread(dispatch.samples[.bareFFI]!, 2))")
+print("  direct       \(spread(dispatch.samples[.direct]!, 2))")
+print("  host / bare per repetition: \(spread(dispatch.pairedRatios(.host, over: .bareFFI), 3))")
+print(
+    "  ratio of the medians: host / bare \(number(ffiNanoseconds / bareNanoseconds, 3)), "
+        + "host / direct \(number(ffiNanoseconds / directNanoseconds, 2))")
+print("load: \(load.repetitions) repetitions (+\(load.warmups) warm-up), fresh file copies each; ms per start:")
+print("  4 modules    \(spread(load.samples4, 3))")
+print("  0 modules    \(spread(load.samples0, 3))")
+print(
+    "samples retaken because the thread was preempted while they ran: \(retakenSamples); "
+        + "kept although every attempt was preempted: \(disturbedSamples)")
+print("checksum \(benchSink); run took \(number(runSeconds, 1)) s")

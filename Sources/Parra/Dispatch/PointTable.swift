@@ -3,18 +3,34 @@ import CParraPlugin
 
 /// The hooks registered at one point, in dispatch order, with the point's combine rule.
 ///
-/// `invoke` is the hot path: no allocation, no lookups, one prepared `ffi_call` per hook.
+/// `invoke` is the hot path: no allocation, no reference counting, no lookups; one prepared
+/// `ffi_call` per hook over a flat buffer, with the combine rule chosen once per call.
 public final class PointTable {
+    /// What `invoke` needs of one hook, copied out of its `PreparedHook`.
+    private struct Entry {
+        let cif: UnsafeMutablePointer<ffi_cif>
+        let function: parra_function
+        let moduleDataSlot: UnsafeMutableRawPointer
+    }
+
     /// The point.
     public let point: OverridePoint
-    private let hooks: ContiguousArray<PreparedHook>
+    /// Owns the call descriptors that `entries` points into.
+    private let hooks: [PreparedHook]
+    private let entries: UnsafeMutableBufferPointer<Entry>
     private let rule: CombineRule
     private let resultMask: UInt64
 
     init(point: OverridePoint, hooks: [PreparedHook]) {
         self.point = point
-        self.hooks = ContiguousArray(
-            hooks.sorted { ($0.order, $0.moduleID, $0.index) < ($1.order, $1.moduleID, $1.index) })
+        self.hooks = hooks.sorted { ($0.order, $0.moduleID, $0.index) < ($1.order, $1.moduleID, $1.index) }
+        entries = .allocate(capacity: self.hooks.count)
+        for (position, hook) in self.hooks.enumerated() {
+            (entries.baseAddress! + position).initialize(
+                to: Entry(
+                    cif: hook.cif, function: hook.function, moduleDataSlot: UnsafeMutableRawPointer(hook.moduleDataSlot)
+                ))
+        }
         self.rule = point.combine
         switch point.signature.returnType {
         case .bool: resultMask = 0xFF
@@ -22,6 +38,8 @@ public final class PointTable {
         default: resultMask = .max
         }
     }
+
+    deinit { entries.deallocate() }
 
     /// The modules hooked here, in the order they are called.
     public var moduleIDs: [String] { hooks.map(\.moduleID) }
@@ -31,15 +49,34 @@ public final class PointTable {
     /// slot 0 is overwritten with each hook's module data, the rest point at the values.
     @inline(__always)
     public func invoke(_ arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> UInt64 {
-        var combined = rule.identity
-        // libffi widens results narrower than a register to a full ffi_arg.
-        var raw: UInt64 = 0
-        for hook in hooks {
-            arguments[0] = UnsafeMutableRawPointer(hook.moduleDataSlot)
-            raw = 0
-            ffi_call(hook.cif, hook.function, &raw, arguments)
-            combined = rule.combine(combined, raw & resultMask)
+        // Every hook is called whatever the others returned: a `where` clause runs for each
+        // element.
+        switch rule {
+        case .none:
+            for entry in entries { _ = call(entry, arguments) }
+            return 0
+        case .all:
+            var combined = true
+            for entry in entries where call(entry, arguments) == 0 { combined = false }
+            return combined ? 1 : 0
+        case .any:
+            var combined = false
+            for entry in entries where call(entry, arguments) != 0 { combined = true }
+            return combined ? 1 : 0
+        case .union:
+            var combined: UInt64 = 0
+            for entry in entries { combined |= call(entry, arguments) }
+            return combined
         }
-        return combined
+    }
+
+    /// One hook's raw result, masked to the return type's width (libffi widens results
+    /// narrower than a register to a full `ffi_arg`).
+    @inline(__always)
+    private func call(_ entry: Entry, _ arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> UInt64 {
+        arguments[0] = entry.moduleDataSlot
+        var raw: UInt64 = 0
+        ffi_call(entry.cif, entry.function, &raw, arguments)
+        return raw & resultMask
     }
 }

@@ -33,15 +33,4 @@ public enum CombineRule: String, Sendable {
 
     /// The result when no hook is registered, as the raw 64-bit value the dispatcher keeps.
     var identity: UInt64 { self == .all ? 1 : 0 }
-
-    /// Folds one hook's raw result into the running one.
-    @inline(__always)
-    func combine(_ accumulated: UInt64, _ next: UInt64) -> UInt64 {
-        switch self {
-        case .none: 0
-        case .all: (accumulated != 0 && next != 0) ? 1 : 0
-        case .any: (accumulated != 0 || next != 0) ? 1 : 0
-        case .union: accumulated | next
-        }
-    }
 }

@@ -1,0 +1,210 @@
+import Foundation
+import ParraTestSupport
+
+/// The bench's own feature module, written out as C text at run time and compiled with the
+/// same compiler discovery and flags as `CFixtureBuilder` (which only compiles its own
+/// fixture source, so the bench carries a small compile step of its own).
+///
+/// The default fixture's hooks log through the host, which would dominate a dispatch figure;
+/// this module's `application.didFinishLaunching` hook only counts the call in its module
+/// data and returns true.
+enum BenchModule {
+    /// The module's C source. `BENCH_ID` (a string literal) and `BENCH_KEY_PREFIX` (a string
+    /// literal, the first segment of its one option key) are set with -D.
+    static let source = #"""
+        /* bench_module.c: a minimal Parra feature module for parra-bench (generated). */
+        #include <parra_plugin.h>
+
+        #include <stdint.h>
+
+        #ifndef BENCH_ID
+        #error "define BENCH_ID as a string literal, e.g. -DBENCH_ID=\"com.parra.bench.m0\""
+        #endif
+        #ifndef BENCH_KEY_PREFIX
+        #error "define BENCH_KEY_PREFIX as a string literal, e.g. -DBENCH_KEY_PREFIX=\"benchm0\""
+        #endif
+
+        #define BENCH_EXPORT __attribute__((visibility("default")))
+        #define BENCH_ENABLED_KEY BENCH_KEY_PREFIX ".enabled"
+
+        typedef struct bench_state {
+            const parra_host *host;
+            uint64_t calls;
+            bool enabled;
+        } bench_state;
+
+        static bench_state state;
+
+        static parra_status bench_init(const parra_host *host, void **out_module_data, parra_error *error) {
+            (void)error;
+            state.host = host;
+            state.calls = 0;
+            state.enabled = false;
+            *out_module_data = &state;
+            return PARRA_STATUS_OK;
+        }
+
+        static parra_status bench_configure(void *module_data, parra_error *error) {
+            bench_state *s = module_data;
+            parra_value value;
+            memset(&value, 0, sizeof value);
+            value.struct_size = sizeof value;
+            parra_status status = s->host->get_option(s->host, BENCH_ENABLED_KEY, &value, error);
+            if (status != PARRA_STATUS_OK) {
+                return status;
+            }
+            if (value.type != PARRA_OPTION_TYPE_BOOL) {
+                parra_error_set(error, BENCH_ENABLED_KEY " is not a bool");
+                return PARRA_STATUS_WRONG_TYPE;
+            }
+            s->enabled = value.boolean;
+            return PARRA_STATUS_OK;
+        }
+
+        /* The measured hook: trivial work, returns true. */
+        static bool bench_did_finish_launching(void *module_data, const char *launch_options_json) {
+            (void)launch_options_json;
+            ((bench_state *)module_data)->calls += 1;
+            return true;
+        }
+
+        static const parra_option_decl bench_options[] = {
+            {
+                .struct_size = sizeof(parra_option_decl),
+                .key = BENCH_ENABLED_KEY,
+                .type = PARRA_OPTION_TYPE_BOOL,
+                .default_json = "true",
+                .doc = "Whether the bench module is enabled.",
+                .environment_variable = NULL,
+                .allowed_values = NULL,
+            },
+        };
+
+        static const parra_hook_decl bench_hooks[] = {
+            {
+                .struct_size = sizeof(parra_hook_decl),
+                .point_id = PARRA_POINT_APPLICATION_DID_FINISH_LAUNCHING,
+                .signature = PARRA_SIGNATURE_APPLICATION_DID_FINISH_LAUNCHING,
+                .function = (parra_function)bench_did_finish_launching,
+                .order = 0,
+            },
+        };
+
+        static const parra_module_descriptor bench_descriptor = {
+            .struct_size = sizeof(parra_module_descriptor),
+            .abi_major = PARRA_ABI_VERSION_MAJOR,
+            .abi_minor = PARRA_ABI_VERSION_MINOR,
+            .id = BENCH_ID,
+            .name = "ParraBenchModule",
+            .version = "1.0.0",
+            .description = "Minimal module measured by parra-bench.",
+            .license = "MIT",
+            .options = bench_options,
+            .option_count = sizeof bench_options / sizeof bench_options[0],
+            .hooks = bench_hooks,
+            .hook_count = sizeof bench_hooks / sizeof bench_hooks[0],
+            .extension_points = NULL,
+            .extension_point_count = 0,
+            .init = bench_init,
+            .configure = bench_configure,
+            .activate = NULL,
+            .deactivate = NULL,
+            .shutdown = NULL,
+        };
+
+        BENCH_EXPORT const parra_module_descriptor *parra_module_entry(void) {
+            return &bench_descriptor;
+        }
+
+        /* For the bench's baselines: the module data init hands the host, and the call count. */
+        BENCH_EXPORT void *bench_module_data(void) {
+            return &state;
+        }
+
+        BENCH_EXPORT uint64_t bench_call_count(void) {
+            return state.calls;
+        }
+        """#
+
+    /// Writes the source into `directory` once and compiles it into `directory/fileName`
+    /// with `id` and `keyPrefix`. Throws with the compiler's output on failure.
+    static func build(_ fileName: String, id: String, keyPrefix: String, in directory: URL) throws -> URL {
+        let fileManager = FileManager.default
+        let sourceFile = directory.appendingPathComponent("bench_module.c")
+        if !fileManager.fileExists(atPath: sourceFile.path) {
+            try source.write(to: sourceFile, atomically: true, encoding: .utf8)
+        }
+        let output = directory.appendingPathComponent(fileName)
+        if fileManager.fileExists(atPath: output.path) {
+            try fileManager.removeItem(at: output)
+        }
+        let compiler = try findCompiler()
+        // The flags CFixtureBuilder uses; each define is one argument (no shell).
+        let arguments = [
+            "-std=c11", "-shared", "-fPIC", "-O1", "-w", "-I\(CFixtureBuilder.includeDirectory.path)",
+            "-DBENCH_ID=\"\(id)\"", "-DBENCH_KEY_PREFIX=\"\(keyPrefix)\"",
+            "-o", output.path, sourceFile.path,
+        ]
+        let process = Process()
+        process.executableURL = compiler
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            throw BenchError("cannot run \(compiler.path): \(error)")
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0,
+            fileManager.fileExists(atPath: output.path)
+        else {
+            throw BenchError(
+                "building \(fileName) failed: \(compiler.path) \(arguments.joined(separator: " "))\n"
+                    + String(decoding: data, as: UTF8.self))
+        }
+        try fileManager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: output.path)
+        return output
+    }
+
+    /// Same discovery as `CFixtureBuilder.findCompiler` (internal there): `CC` if set (a path,
+    /// or a name looked up on PATH), else `clang`, `cc` or `gcc` on PATH.
+    static func findCompiler() throws -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let cc = environment["CC"]?.trimmingCharacters(in: .whitespaces), !cc.isEmpty {
+            if let found = executable(named: cc, environment: environment) { return found }
+            throw BenchError("CC is \(cc), which is not an executable file")
+        }
+        for name in ["clang", "cc", "gcc"] {
+            if let found = executable(named: name, environment: environment) { return found }
+        }
+        throw BenchError("no C compiler found: set CC, or put clang, cc or gcc on PATH")
+    }
+
+    private static func executable(named name: String, environment: [String: String]) -> URL? {
+        let fileManager = FileManager.default
+        if name.contains("/") {
+            return fileManager.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil
+        }
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for directory in path.split(separator: ":", omittingEmptySubsequences: true) {
+            let candidate = URL(fileURLWithPath: String(directory), isDirectory: true).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                fileManager.isExecutableFile(atPath: candidate.path)
+            {
+                return candidate
+            }
+        }
+        return nil
+    }
+}
+
+/// A failure that ends the bench.
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
