@@ -49,10 +49,10 @@ public final class OptionStore: @unchecked Sendable {
     public func applyConfigFile(at url: URL) -> [OptionProblem] {
         let source = OptionSource.configFile(path: url.path)
         let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            return record([OptionProblem(key: "", source: source, message: "cannot read: \(Self.reason(error))")])
+        switch Self.readText(at: url) {
+        case .success(let contents): text = contents
+        case .failure(let failure):
+            return record([OptionProblem(key: "", source: source, message: "cannot read: \(failure.reason)")])
         }
         let root: OptionValue
         do {
@@ -225,8 +225,83 @@ public final class OptionStore: @unchecked Sendable {
         return problems
     }
 
-    private static func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    /// Why a config file could not be read: "no such file", "is a directory", "permission
+    /// denied", "not UTF-8 text (...)", or the system's words for a rarer failure.
+    struct ReadFailure: Error, Equatable {
+        let reason: String
+    }
+
+    /// The UTF-8 text of the file at `url`.
+    static func readText(at url: URL) -> Result<String, ReadFailure> {
+        let path = url.path
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return .failure(ReadFailure(reason: readReason(errno: errno)))
+        }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            return .failure(ReadFailure(reason: readReason(errno: EISDIR)))
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            return .failure(ReadFailure(reason: diagnoseRead(path: path, error: error)))
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            return .failure(ReadFailure(reason: "not UTF-8 text (\(firstInvalidUTF8(in: data)))"))
+        }
+        return .success(text)
+    }
+
+    /// The reason for errno `code` when opening or reading a file.
+    static func readReason(errno code: Int32) -> String {
+        switch code {
+        case ENOENT: "no such file"
+        case ENOTDIR: "no such file (a parent in the path is not a directory)"
+        case EISDIR: "is a directory"
+        case EACCES, EPERM: "permission denied"
+        case ELOOP: "too many levels of symbolic links"
+        case ENAMETOOLONG: "the path is too long"
+        default: String(cString: strerror(code)).lowercased()
+        }
+    }
+
+    /// Why `Data(contentsOf:)` failed on a file `stat` found: asks the system again (open and
+    /// read one byte) for an errno rather than relying on the error's wording.
+    private static func diagnoseRead(path: String, error: Error) -> String {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return readReason(errno: errno) }
+        defer { close(descriptor) }
+        var byte: UInt8 = 0
+        if read(descriptor, &byte, 1) < 0 { return readReason(errno: errno) }
+        if let error = error as? CocoaError {
+            switch error.code {
+            case .fileReadNoSuchFile, .fileNoSuchFile: return readReason(errno: ENOENT)
+            case .fileReadNoPermission: return readReason(errno: EACCES)
+            case .fileReadTooLarge: return "the file is too large"
+            default: break
+            }
+            if let underlying = error.userInfo[NSUnderlyingErrorKey] as? POSIXError {
+                return readReason(errno: underlying.code.rawValue)
+            }
+        }
+        return "\(error)"
+    }
+
+    /// Where the first byte that is not valid UTF-8 is, for a message.
+    private static func firstInvalidUTF8(in data: Data) -> String {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return "invalid UTF-8"
+            case .error:
+                let byte = data[data.startIndex + offset]
+                return "invalid byte 0x\(String(byte, radix: 16, uppercase: true)) at byte offset \(offset)"
+            }
+        }
     }
 
     /// The first key segment of each Parra feature, and the module that provides it.

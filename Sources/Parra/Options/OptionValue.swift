@@ -37,13 +37,10 @@ public enum OptionValue: Hashable, Sendable {
         }
     }
 
-    /// Parses JSON text into a value. Throws a reason with the position of the problem.
-    public init(json text: String) throws {
-        do {
-            self = try JSONDecoder().decode(OptionValue.self, from: Data(text.utf8))
-        } catch let error as DecodingError {
-            throw OptionJSONError(reason: Self.describe(error))
-        }
+    /// Parses JSON text into a value (strict RFC 8259, no null; see `JSONParser`). Throws a
+    /// reason with the line, column and path of the problem.
+    public init(json text: String) throws(OptionJSONError) {
+        self = try JSONParser.parse(text)
     }
 
     /// The value converted to `type` where JSON allows it (an integer where a double is
@@ -78,35 +75,56 @@ public enum OptionValue: Hashable, Sendable {
         }
         return result + "\""
     }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context):
-            let underlying =
-                (context.underlyingError as NSError?)?.userInfo[
-                    NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        case .typeMismatch(_, let context), .valueNotFound(_, let context),
-            .keyNotFound(_, let context):
-            return context.debugDescription
-        @unknown default:
-            return "\(error)"
-        }
-    }
 }
 
 /// JSON that could not be read as an option value.
 public struct OptionJSONError: Error, CustomStringConvertible {
-    /// What the parser said, with its position.
+    /// What is wrong and where: `null is not an option value at line 3, column 12 (at $.a.tags[1])`.
     public let reason: String
+    /// What is wrong, without the position.
+    public let message: String
+    /// The 1-based line of the problem, when known.
+    public let line: Int?
+    /// The 1-based column of the problem, in characters, when known.
+    public let column: Int?
+    /// The path from the root to the value with the problem (`$.a.tags[1]`), when it is inside
+    /// an array or object.
+    public let path: String?
+
+    public init(reason: String, message: String? = nil, line: Int? = nil, column: Int? = nil, path: String? = nil) {
+        self.reason = reason
+        self.message = message ?? reason
+        self.line = line
+        self.column = column
+        self.path = path
+    }
 
     public var description: String { "malformed JSON: \(reason)" }
 }
 
 extension OptionValue: Codable {
+    /// Decodes a value from any `Decoder` (Parra itself parses JSON with `JSONParser`). A
+    /// problem inside a list or object is thrown as is, with its coding path.
     public init(from decoder: Decoder) throws {
+        if var items = try? decoder.unkeyedContainer() {
+            var list: [OptionValue] = []
+            if let count = items.count { list.reserveCapacity(count) }
+            while !items.isAtEnd { list.append(try items.decode(OptionValue.self)) }
+            self = .list(list)
+            return
+        }
+        if let members = try? decoder.container(keyedBy: MemberKey.self) {
+            var object: [String: OptionValue] = [:]
+            for key in members.allKeys {
+                object[key.stringValue] = try members.decode(OptionValue.self, forKey: key)
+            }
+            self = .object(object)
+            return
+        }
         let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(Bool.self) {
+        if container.decodeNil() {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "null is not an option value")
+        } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
         } else if let value = try? container.decode(Int64.self) {
             self = .integer(value)
@@ -114,17 +132,17 @@ extension OptionValue: Codable {
             self = .double(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([OptionValue].self) {
-            self = .list(value)
-        } else if let value = try? container.decode([String: OptionValue].self) {
-            self = .object(value)
-        } else if container.decodeNil() {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "null is not an option value")
         } else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "not a JSON value")
+                in: container, debugDescription: "not a bool, number, string, list or object")
         }
+    }
+
+    private struct MemberKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -1,0 +1,555 @@
+/// A strict RFC 8259 JSON parser that reads UTF-8 bytes straight into `OptionValue`s.
+///
+/// Stricter than JSON in one way: options have no null, so `null` is refused where it is
+/// written. Otherwise it accepts exactly RFC 8259 (plus a leading UTF-8 byte order mark):
+/// no comments, trailing commas, single quotes, leading zeros, `+1`, `.5`, `1.`, `NaN` or
+/// `Infinity`; escapes must be valid and `\u` surrogates paired; an object may not repeat
+/// a key; nesting is capped at `maximumDepth`; nothing but whitespace may follow the value.
+///
+/// Integers that fit `Int64` become `.integer`; a number with a fraction or an exponent, or
+/// an integer outside `Int64`, becomes `.double` (one too large even for a double is refused).
+///
+/// Problems are thrown as `OptionJSONError`s saying what is wrong, where (line and column,
+/// 1-based, the column counted in characters) and, inside an array or object, the path to
+/// the value (`$.cfixture.tags[1]`).
+struct JSONParser {
+    /// The deepest nesting of arrays and objects accepted.
+    static let maximumDepth = 128
+
+    /// Parses a whole JSON document.
+    static func parse(_ text: String) throws(OptionJSONError) -> OptionValue {
+        var text = text
+        let result = text.withUTF8 { bytes in
+            Result { () throws(OptionJSONError) -> OptionValue in
+                var parser = JSONParser(bytes: bytes)
+                return try parser.parseDocument()
+            }
+        }
+        return try result.get()
+    }
+
+    /// A step on the way from the document's root to a value.
+    enum PathComponent: Equatable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The JSONPath-style rendering of `components`: `$`, `$.name`, `$["dotted.key"][2]`.
+    static func render(path components: [PathComponent]) -> String {
+        var result = "$"
+        for component in components {
+            switch component {
+            case .index(let index): result += "[\(index)]"
+            case .key(let key) where isIdentifier(key): result += "." + key
+            case .key(let key): result += "[" + OptionValue.string(key).json + "]"
+            }
+        }
+        return result
+    }
+
+    // MARK: - State
+
+    /// A problem found while parsing; `path` runs from the value out to the root, each
+    /// enclosing container adding its step as the error passes through it.
+    private struct Failure: Error {
+        var message: String
+        var offset: Int
+        var reversedPath: [PathComponent] = []
+    }
+
+    /// Must be valid UTF-8 (it always is: it comes from a `String`).
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// Where the document starts: 0, or 3 after a byte order mark.
+    private let start: Int
+    private var index: Int
+    private var depth = 0
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        start = hasBOM ? 3 : 0
+        index = start
+    }
+
+    private mutating func parseDocument() throws(OptionJSONError) -> OptionValue {
+        do throws(Failure) {
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw Failure(
+                    message: index == start
+                        ? "the document is empty; expected a JSON value"
+                        : "the document holds only whitespace; expected a JSON value",
+                    offset: index)
+            }
+            let value = try parseValue()
+            skipWhitespace()
+            guard index == bytes.count else {
+                throw Failure(message: "unexpected \(found()) after the JSON value", offset: index)
+            }
+            return value
+        } catch {
+            throw describe(error)
+        }
+    }
+
+    // MARK: - Values
+
+    private mutating func parseValue() throws(Failure) -> OptionValue {
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw Failure(message: "expected a JSON value, found the end of the input", offset: index)
+        }
+        switch bytes[index] {
+        case Byte.openBrace: return try parseObject()
+        case Byte.openBracket: return try parseArray()
+        case Byte.quote: return .string(try parseString())
+        case Byte.minus, Byte.zero...Byte.nine: return try parseNumber()
+        case Byte.plus:
+            throw Failure(message: "a number cannot start with '+'", offset: index)
+        case Byte.dot:
+            throw Failure(message: "a number must start with a digit, not '.'", offset: index)
+        case Byte.apostrophe:
+            throw Failure(message: "strings must be in double quotes, not single quotes", offset: index)
+        case Byte.comma, Byte.closeBracket, Byte.closeBrace:
+            throw Failure(message: "expected a JSON value, found \(found())", offset: index)
+        case _ where Self.isWordByte(bytes[index]): return try parseWord()
+        default:
+            throw Failure(message: "expected a JSON value, found \(found())", offset: index)
+        }
+    }
+
+    /// `true`, `false`, and the words JSON does not have (`null` among them, for options).
+    private mutating func parseWord() throws(Failure) -> OptionValue {
+        let begin = index
+        while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
+        let word = text(begin..<index)
+        switch word {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        case "null": throw Failure(message: "null is not an option value", offset: begin)
+        case "NaN", "Infinity":
+            throw Failure(message: "\(word) is not a JSON number", offset: begin)
+        default:
+            throw Failure(message: "expected a JSON value, found '\(Self.cut(word))'", offset: begin)
+        }
+    }
+
+    private mutating func parseNumber() throws(Failure) -> OptionValue {
+        let begin = index
+        let negative = bytes[index] == Byte.minus
+        if negative {
+            index += 1
+            guard index < bytes.count, Self.isDigit(bytes[index]) else {
+                if index < bytes.count, Self.isWordByte(bytes[index]) {
+                    let wordStart = index
+                    while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
+                    let word = text(wordStart..<index)
+                    if word == "Infinity" || word == "NaN" {
+                        throw Failure(message: "-\(word) is not a JSON number", offset: begin)
+                    }
+                    index = wordStart
+                }
+                throw Failure(message: "expected a digit after '-', found \(found())", offset: index)
+            }
+        }
+        // Integer part, accumulated as it is read (negatively for a negative number, so
+        // Int64.min fits); `fits` turns false on overflow.
+        var value: Int64 = 0
+        var fits = true
+        if bytes[index] == Byte.zero {
+            index += 1
+            if index < bytes.count, Self.isDigit(bytes[index]) {
+                throw Failure(message: "a number cannot have a leading zero", offset: begin)
+            }
+        } else {
+            while index < bytes.count, Self.isDigit(bytes[index]) {
+                if fits {
+                    let digit = Int64(bytes[index] - Byte.zero)
+                    let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+                    let (next, overflow2) =
+                        negative
+                        ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+                    if overflow1 || overflow2 { fits = false } else { value = next }
+                }
+                index += 1
+            }
+        }
+        var isInteger = true
+        if index < bytes.count, bytes[index] == Byte.dot {
+            index += 1
+            guard index < bytes.count, Self.isDigit(bytes[index]) else {
+                throw Failure(message: "expected a digit after the decimal point, found \(found())", offset: index)
+            }
+            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+            isInteger = false
+        }
+        if index < bytes.count, bytes[index] == Byte.lowerE || bytes[index] == Byte.upperE {
+            index += 1
+            if index < bytes.count, bytes[index] == Byte.plus || bytes[index] == Byte.minus { index += 1 }
+            guard index < bytes.count, Self.isDigit(bytes[index]) else {
+                throw Failure(message: "expected a digit in the exponent, found \(found())", offset: index)
+            }
+            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+            isInteger = false
+        }
+        if isInteger && fits {
+            return .integer(value)
+        }
+        let literal = text(begin..<index)
+        guard let double = Double(literal), double.isFinite else {
+            throw Failure(message: "the number \(Self.cut(literal)) is too large for a double", offset: begin)
+        }
+        return .double(double)
+    }
+
+    /// Reads a string, `index` at its opening quote.
+    private mutating func parseString() throws(Failure) -> String {
+        let open = index
+        index += 1
+        let contentStart = index
+        // Fast path: no escapes, so the bytes between the quotes are the string.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == Byte.quote {
+                let result = text(contentStart..<index)
+                index += 1
+                return result
+            }
+            if byte == Byte.backslash { break }
+            if byte < 0x20 { throw controlCharacter() }
+            index += 1
+        }
+        guard index < bytes.count else {
+            throw Failure(message: "unterminated string", offset: open)
+        }
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(index - contentStart + 16)
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case Byte.quote:
+                index += 1
+                return String(decoding: buffer, as: UTF8.self)
+            case Byte.backslash:
+                try parseEscape(into: &buffer, open: open)
+            case 0..<0x20:
+                throw controlCharacter()
+            default:
+                buffer.append(byte)
+                index += 1
+            }
+        }
+        throw Failure(message: "unterminated string", offset: open)
+    }
+
+    /// Reads one escape, `index` at its backslash, appending what it stands for.
+    private mutating func parseEscape(into buffer: inout [UInt8], open: Int) throws(Failure) {
+        let escape = index
+        index += 1
+        guard index < bytes.count else {
+            throw Failure(message: "unterminated string", offset: open)
+        }
+        let simple: UInt8
+        switch bytes[index] {
+        case Byte.quote: simple = Byte.quote
+        case Byte.backslash: simple = Byte.backslash
+        case Byte.slash: simple = Byte.slash
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "f"): simple = 0x0C
+        case UInt8(ascii: "n"): simple = 0x0A
+        case UInt8(ascii: "r"): simple = 0x0D
+        case UInt8(ascii: "t"): simple = 0x09
+        case UInt8(ascii: "u"):
+            index += 1
+            let unit = try hex4(escape: escape)
+            let scalarValue: UInt32
+            switch unit {
+            case 0xD800...0xDBFF:
+                guard index + 1 < bytes.count, bytes[index] == Byte.backslash,
+                    bytes[index + 1] == UInt8(ascii: "u")
+                else {
+                    throw Failure(
+                        message: "lone surrogate \(Self.escapeText(unit)): a high surrogate must be "
+                            + "followed by a low surrogate \\uDC00-\\uDFFF",
+                        offset: escape)
+                }
+                let second = index
+                index += 2
+                let low = try hex4(escape: second)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw Failure(
+                        message: "lone surrogate \(Self.escapeText(unit)): it is followed by "
+                            + "\(Self.escapeText(low)), not a low surrogate \\uDC00-\\uDFFF",
+                        offset: escape)
+                }
+                scalarValue = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+            case 0xDC00...0xDFFF:
+                throw Failure(
+                    message: "lone surrogate \(Self.escapeText(unit)): a low surrogate must follow "
+                        + "a high surrogate \\uD800-\\uDBFF",
+                    offset: escape)
+            default:
+                scalarValue = unit
+            }
+            // Every value left is a valid scalar: surrogates were handled above.
+            UTF8.encode(Unicode.Scalar(scalarValue)!) { buffer.append($0) }
+            return
+        default:
+            throw Failure(message: "invalid escape \\\(found(quoted: false)) in a string", offset: escape)
+        }
+        buffer.append(simple)
+        index += 1
+    }
+
+    /// The four hex digits of a `\u` escape, `index` at the first of them.
+    private mutating func hex4(escape: Int) throws(Failure) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count, let digit = Self.hexValue(bytes[index]) else {
+                throw Failure(message: "\\u must be followed by four hex digits", offset: escape)
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseArray() throws(Failure) -> OptionValue {
+        try enter()
+        index += 1
+        var items: [OptionValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == Byte.closeBracket {
+            index += 1
+            depth -= 1
+            return .list(items)
+        }
+        while true {
+            do throws(Failure) {
+                items.append(try parseValue())
+            } catch {
+                var failure = error
+                failure.reversedPath.append(.index(items.count))
+                throw failure
+            }
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw Failure(message: "expected ',' or ']' in an array, found the end of the input", offset: index)
+            }
+            switch bytes[index] {
+            case Byte.comma:
+                let comma = index
+                index += 1
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == Byte.closeBracket {
+                    throw Failure(message: "trailing comma before ']'", offset: comma)
+                }
+            case Byte.closeBracket:
+                index += 1
+                depth -= 1
+                return .list(items)
+            default:
+                throw Failure(message: "expected ',' or ']' in an array, found \(found())", offset: index)
+            }
+        }
+    }
+
+    private mutating func parseObject() throws(Failure) -> OptionValue {
+        try enter()
+        index += 1
+        var members: [String: OptionValue] = [:]
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == Byte.closeBrace {
+            index += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            guard index < bytes.count, bytes[index] == Byte.quote else {
+                let hint =
+                    index < bytes.count && (Self.isWordByte(bytes[index]) || bytes[index] == Byte.apostrophe)
+                    ? " (object keys must be in double quotes)" : ""
+                throw Failure(message: "expected a string key, found \(found())\(hint)", offset: index)
+            }
+            let keyOffset = index
+            let key = try parseString()
+            // Keys compare as Swift strings do (canonically equivalent spellings are equal),
+            // which is also how the resulting dictionary would merge them.
+            if members[key] != nil {
+                throw Failure(message: "duplicate key \(OptionValue.string(key).json)", offset: keyOffset)
+            }
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == Byte.colon else {
+                throw Failure(
+                    message: "expected ':' after the key \(OptionValue.string(key).json), found \(found())",
+                    offset: index)
+            }
+            index += 1
+            do throws(Failure) {
+                members[key] = try parseValue()
+            } catch {
+                var failure = error
+                failure.reversedPath.append(.key(key))
+                throw failure
+            }
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw Failure(message: "expected ',' or '}' in an object, found the end of the input", offset: index)
+            }
+            switch bytes[index] {
+            case Byte.comma:
+                let comma = index
+                index += 1
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == Byte.closeBrace {
+                    throw Failure(message: "trailing comma before '}'", offset: comma)
+                }
+            case Byte.closeBrace:
+                index += 1
+                depth -= 1
+                return .object(members)
+            default:
+                throw Failure(message: "expected ',' or '}' in an object, found \(found())", offset: index)
+            }
+        }
+    }
+
+    /// Counts one more level of nesting, `index` at its opening bracket.
+    private mutating func enter() throws(Failure) {
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            throw Failure(
+                message: "arrays and objects are nested more than \(Self.maximumDepth) levels deep", offset: index)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case Byte.space, Byte.tab, Byte.lineFeed, Byte.carriageReturn: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// The text of `range`, which starts and ends on character boundaries of valid UTF-8.
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    private func controlCharacter() -> Failure {
+        let code = String(bytes[index], radix: 16, uppercase: true)
+        let hint: String
+        switch bytes[index] {
+        case Byte.lineFeed, Byte.carriageReturn: hint = " (a string cannot span lines; write \\n)"
+        case Byte.tab: hint = " (write \\t)"
+        default: hint = ""
+        }
+        return Failure(
+            message: "unescaped control character U+\(String(repeating: "0", count: 4 - code.count))\(code) "
+                + "in a string\(hint)",
+            offset: index)
+    }
+
+    /// What is at `index`, for messages: `'x'`, `U+0007`, or "the end of the input".
+    private func found(quoted: Bool = true) -> String {
+        guard index < bytes.count else { return "the end of the input" }
+        var iterator = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
+            return "byte 0x" + String(bytes[index], radix: 16, uppercase: true)
+        }
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        let hex = "U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code
+        if scalar.value < 0x20 || scalar.value == 0x7F { return hex }
+        let character = quoted ? "'\(scalar)'" : "\(scalar)"
+        return scalar.isASCII ? character : "\(character) (\(hex))"
+    }
+
+    /// The error for `failure`, with its line, column and path.
+    private func describe(_ failure: Failure) -> OptionJSONError {
+        let offset = min(failure.offset, bytes.count)
+        var line = 1
+        var lineStart = start
+        var position = start
+        while position < offset {
+            switch bytes[position] {
+            case Byte.lineFeed:
+                line += 1
+                lineStart = position + 1
+            case Byte.carriageReturn where position + 1 >= bytes.count || bytes[position + 1] != Byte.lineFeed:
+                line += 1
+                lineStart = position + 1
+            default: break
+            }
+            position += 1
+        }
+        let column = text(lineStart..<offset).count + 1
+        let path = failure.reversedPath.isEmpty ? nil : Self.render(path: failure.reversedPath.reversed())
+        var reason = "\(failure.message) at line \(line), column \(column)"
+        if let path { reason += " (at \(path))" }
+        return OptionJSONError(reason: reason, message: failure.message, line: line, column: column, path: path)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= Byte.zero && byte <= Byte.nine }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), Byte.zero...Byte.nine,
+            UInt8(ascii: "_"):
+            true
+        default: false
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case Byte.zero...Byte.nine: UInt32(byte - Byte.zero)
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    private static func escapeText(_ unit: UInt32) -> String {
+        let code = String(unit, radix: 16, uppercase: true)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - code.count)) + code
+    }
+
+    private static func isIdentifier(_ key: String) -> Bool {
+        guard let first = key.utf8.first, !isDigit(first) else { return false }
+        return key.utf8.allSatisfy { isWordByte($0) }
+    }
+
+    /// `text`, shortened for a message.
+    private static func cut(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(37)) + "..." : text
+    }
+
+    private enum Byte {
+        static let openBrace = UInt8(ascii: "{")
+        static let closeBrace = UInt8(ascii: "}")
+        static let openBracket = UInt8(ascii: "[")
+        static let closeBracket = UInt8(ascii: "]")
+        static let quote = UInt8(ascii: "\"")
+        static let apostrophe = UInt8(ascii: "'")
+        static let backslash = UInt8(ascii: "\\")
+        static let slash = UInt8(ascii: "/")
+        static let comma = UInt8(ascii: ",")
+        static let colon = UInt8(ascii: ":")
+        static let minus = UInt8(ascii: "-")
+        static let plus = UInt8(ascii: "+")
+        static let dot = UInt8(ascii: ".")
+        static let zero = UInt8(ascii: "0")
+        static let nine = UInt8(ascii: "9")
+        static let lowerE = UInt8(ascii: "e")
+        static let upperE = UInt8(ascii: "E")
+        static let space = UInt8(ascii: " ")
+        static let tab = UInt8(ascii: "\t")
+        static let lineFeed = UInt8(ascii: "\n")
+        static let carriageReturn = UInt8(ascii: "\r")
+    }
+}
