@@ -127,79 +127,15 @@ enum BenchModule {
         """#
 
     /// Writes the source into `directory` once and compiles it into `directory/fileName`
-    /// with `id` and `keyPrefix`. Throws with the compiler's output on failure.
+    /// with `id` and `keyPrefix`, as the test fixtures are compiled.
     static func build(_ fileName: String, id: String, keyPrefix: String, in directory: URL) throws -> URL {
-        let fileManager = FileManager.default
         let sourceFile = directory.appendingPathComponent("bench_module.c")
-        if !fileManager.fileExists(atPath: sourceFile.path) {
+        if !FileManager.default.fileExists(atPath: sourceFile.path) {
             try source.write(to: sourceFile, atomically: true, encoding: .utf8)
         }
-        let output = directory.appendingPathComponent(fileName)
-        if fileManager.fileExists(atPath: output.path) {
-            try fileManager.removeItem(at: output)
-        }
-        let compiler = try findCompiler()
-        // The flags CFixtureBuilder uses; each define is one argument (no shell).
-        let arguments = [
-            "-std=c11", "-shared", "-fPIC", "-O1", "-w", "-I\(CFixtureBuilder.includeDirectory.path)",
-            "-DBENCH_ID=\"\(id)\"", "-DBENCH_KEY_PREFIX=\"\(keyPrefix)\"",
-            "-o", output.path, sourceFile.path,
-        ]
-        let process = Process()
-        process.executableURL = compiler
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do {
-            try process.run()
-        } catch {
-            throw BenchError("cannot run \(compiler.path): \(error)")
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0,
-            fileManager.fileExists(atPath: output.path)
-        else {
-            throw BenchError(
-                "building \(fileName) failed: \(compiler.path) \(arguments.joined(separator: " "))\n"
-                    + String(decoding: data, as: UTF8.self))
-        }
-        try fileManager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: output.path)
-        return output
-    }
-
-    /// Same discovery as `CFixtureBuilder.findCompiler` (internal there): `CC` if set (a path,
-    /// or a name looked up on PATH), else `clang`, `cc` or `gcc` on PATH.
-    static func findCompiler() throws -> URL {
-        let environment = ProcessInfo.processInfo.environment
-        if let cc = environment["CC"]?.trimmingCharacters(in: .whitespaces), !cc.isEmpty {
-            if let found = executable(named: cc, environment: environment) { return found }
-            throw BenchError("CC is \(cc), which is not an executable file")
-        }
-        for name in ["clang", "cc", "gcc"] {
-            if let found = executable(named: name, environment: environment) { return found }
-        }
-        throw BenchError("no C compiler found: set CC, or put clang, cc or gcc on PATH")
-    }
-
-    private static func executable(named name: String, environment: [String: String]) -> URL? {
-        let fileManager = FileManager.default
-        if name.contains("/") {
-            return fileManager.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil
-        }
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for directory in path.split(separator: ":", omittingEmptySubsequences: true) {
-            let candidate = URL(fileURLWithPath: String(directory), isDirectory: true).appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            if fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                fileManager.isExecutableFile(atPath: candidate.path)
-            {
-                return candidate
-            }
-        }
-        return nil
+        return try CFixtureBuilder.build(
+            fileName, defines: ["BENCH_ID=\"\(id)\"", "BENCH_KEY_PREFIX=\"\(keyPrefix)\""], in: directory,
+            source: sourceFile)
     }
 }
 

@@ -106,7 +106,7 @@ do {
     try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: modules.path)
 
-    progress("parra-bench: compiling the bench module (\(try BenchModule.findCompiler().path))")
+    progress("parra-bench: compiling the bench modules")
     let dispatchID = "com.parra.bench.dispatch"
     let dispatchModule = try BenchModule.build(
         "bench_dispatch.so", id: dispatchID, keyPrefix: "benchdispatch", in: modules)

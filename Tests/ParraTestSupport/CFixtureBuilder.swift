@@ -32,8 +32,12 @@ public enum CFixtureBuilder {
         repositoryRoot.appendingPathComponent("Sources/CParraPlugin/include", isDirectory: true)
     }
 
-    /// Builds the fixture with `defines` (e.g. ["FIXTURE_ID=\"com.a\"", "FIXTURE_INIT_FAILS"]) into `directory/fileName` and returns its URL. Throws with the compiler's stderr on failure.
-    public static func build(_ fileName: String, defines: [String] = [], in directory: URL) throws -> URL {
+    /// Builds the fixture (or another C `source` against the ABI header) with `defines`
+    /// (e.g. ["FIXTURE_ID=\"com.a\"", "FIXTURE_INIT_FAILS"]) into `directory/fileName` and
+    /// returns its URL. Throws with the compiler's output on failure.
+    public static func build(
+        _ fileName: String, defines: [String] = [], in directory: URL, source: URL = sourceFile
+    ) throws -> URL {
         let fileManager = FileManager.default
         let output = directory.appendingPathComponent(fileName)
         try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -46,7 +50,7 @@ public enum CFixtureBuilder {
         // Each define is one argument (no shell), so `FIXTURE_ID="com.a"` keeps its quotes.
         var arguments = ["-std=c11", "-shared", "-fPIC", "-O1", "-w", "-I\(includeDirectory.path)"]
         arguments += defines.map { "-D\($0)" }
-        arguments += ["-o", output.path, sourceFile.path]
+        arguments += ["-o", output.path, source.path]
 
         let process = Process()
         process.executableURL = compiler
