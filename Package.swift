@@ -37,6 +37,11 @@ let package = Package(
         .testTarget(name: "ParraHostTests", dependencies: ["Parra", "ParraTestSupport"]),
         .testTarget(name: "ParraPluginKitTests", dependencies: ["ParraPluginKit", "Parra", "ParraTestSupport"]),
         .testTarget(name: "ParraCLITests", dependencies: ["ParraTestSupport"]),
+        .testTarget(name: "ParraAppModelTests", dependencies: ["Parra", "ParraTestSupport"]),
+        // The documentation's environments listing again, compiled with its staging condition.
+        .testTarget(
+            name: "ParraStagingTests", dependencies: ["Parra", "ParraTestSupport"],
+            swiftSettings: [.define("MY_CUSTOM_STAGING_ENVIRONMENT_COMPILATION_CONDITION")]),
     ],
     swiftLanguageModes: [.v5]
 )

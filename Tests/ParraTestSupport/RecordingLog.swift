@@ -14,6 +14,12 @@ public final class RecordingLog: @unchecked Sendable {
         HostLog(minimumLevel: .trace) { [self] record in lock.withLock { stored.append(record) } }
     }
 
+    /// Adds a line of the test's own (from app code under test), so it lands in the same
+    /// timeline as the modules' records.
+    public func note(_ message: String, from origin: String = "app") {
+        lock.withLock { stored.append(HostLogRecord(level: .info, moduleID: origin, message: message)) }
+    }
+
     /// Every record so far.
     public var records: [HostLogRecord] { lock.withLock { stored } }
 

@@ -22,17 +22,25 @@ public struct TestHost {
         log = RecordingLog()
         surface = RecordingPresentationSurface()
         self.storage = try storage ?? CFixtureBuilder.makeTemporaryDirectory()
-        var settings = ModuleRuntime.Settings(
-            environment: environment,
-            searchPath: ModuleSearchPath(explicitPaths: paths, environment: environment, standardLocations: false))
+        var settings = Self.settings(paths: paths, environment: environment, storage: self.storage, log: log)
         settings.configFile = configFile
         settings.codeOptions = codeOptions
-        settings.storageDirectory = self.storage
-        settings.log = log.hostLog
         settings.presentationSurface = surface
         settings.mainQueue = mainQueue
         settings.apiService = apiService
         runtime = ModuleRuntime(settings: settings)
+    }
+
+    /// Runtime settings that search only `paths`, keep storage in `storage` and log to `log`.
+    public static func settings(
+        paths: [String], environment: [String: String] = [:], storage: URL, log: RecordingLog
+    ) -> ModuleRuntime.Settings {
+        var settings = ModuleRuntime.Settings(
+            environment: environment,
+            searchPath: ModuleSearchPath(explicitPaths: paths, environment: environment, standardLocations: false))
+        settings.storageDirectory = storage
+        settings.log = log.hostLog
+        return settings
     }
 }
 

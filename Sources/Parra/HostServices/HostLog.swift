@@ -19,6 +19,13 @@ public struct HostLogRecord: Sendable, Hashable {
     /// The text.
     public let message: String
 
+    /// A record.
+    public init(level: HostLogLevel, moduleID: String?, message: String) {
+        self.level = level
+        self.moduleID = moduleID
+        self.message = message
+    }
+
     /// The line as the default sink prints it: `parra: warn: [com.example.x] message`.
     public var formatted: String {
         let origin = moduleID.map { "[\($0)] " } ?? ""

@@ -36,11 +36,14 @@ enum HostServiceTable {
 
     /// The error for a call whose table is unusable: NULL, or its module has shut down (or its
     /// runtime has gone).
-    private static func closed(_ host: UnsafePointer<parra_host>?, _ error: UnsafeMutablePointer<parra_error>?) -> parra_status {
+    private static func closed(_ host: UnsafePointer<parra_host>?, _ error: UnsafeMutablePointer<parra_error>?)
+        -> parra_status
+    {
         guard let context = ModuleHostContext.from(host) else {
             return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "host is NULL")
         }
-        return fail(error, PARRA_STATUS_WRONG_STATE, "module \(context.moduleID) has shut down; host services are closed")
+        return fail(
+            error, PARRA_STATUS_WRONG_STATE, "module \(context.moduleID) has shut down; host services are closed")
     }
 
     private static func text(_ string: parra_string) -> String {
@@ -160,7 +163,7 @@ enum HostServiceTable {
         @convention(c) (UnsafePointer<parra_host>?, UnsafePointer<CChar>?, UnsafeMutablePointer<parra_error>?) ->
             parra_status = { host, key, error in
                 var status = PARRA_STATUS_OK
-            guard let (context, name) = storageKey(host, key, error, &status) else { return status }
+                guard let (context, name) = storageKey(host, key, error, &status) else { return status }
                 do {
                     try context.storage.remove(name)
                     return PARRA_STATUS_OK
@@ -252,7 +255,7 @@ enum HostServiceTable {
         ) ->
             parra_status = { host, presentation, error in
                 guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
-            guard let presentation else {
+                guard let presentation else {
                     return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "present needs host and presentation")
                 }
                 guard runtime.isOnMainThread else {

@@ -1,0 +1,21 @@
+/// The root of a Parra app's scenes: records the tenant and application, starts the Parra
+/// runtime once per process (loading the feature modules with `configuration`), and holds the
+/// app's window groups. A second `ParraApp` in the same process reuses the runtime.
+public struct ParraApp<SceneDelegate: ParraSceneDelegate, Content: Scene>: Scene {
+    let content: Content
+
+    /// The app's root scene. `appDelegate` is the instance `@UIApplicationDelegateAdaptor`
+    /// gives you; `makeScene` builds the window groups.
+    public init(
+        tenantId: String, applicationId: String, appDelegate: ParraAppDelegate<SceneDelegate>,
+        configuration: ParraConfiguration = .default, @SceneBuilder makeScene: () -> Content
+    ) {
+        ParraAppContext.current?.register(
+            tenantId: tenantId, applicationId: applicationId, appDelegate: appDelegate, configuration: configuration)
+        content = makeScene()
+    }
+
+    public func collectWindowGroups(into groups: inout [WindowGroupDeclaration]) {
+        content.collectWindowGroups(into: &groups)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A platform for tests and unattended runs: plays a fixed list of events and records every
+/// window drawn, presentation shown and status line.
+public final class ScriptedPlatform: ParraPlatform {
+    /// The events to play, in order; a `.terminate` is added at the end if missing.
+    public let script: [PlatformEvent]
+    /// Every window drawn, in order.
+    public private(set) var drawn: [RenderedWindow] = []
+    /// Every status line.
+    public private(set) var reported: [String] = []
+    /// Every event delivered, in order.
+    public private(set) var delivered: [PlatformEvent] = []
+    private let surface: PresentationSurface
+
+    /// A platform playing `script`; presentations go to `surface`.
+    public init(script: [PlatformEvent], surface: PresentationSurface) {
+        self.script = script.last == .terminate ? script : script + [.terminate]
+        self.surface = surface
+    }
+
+    public var presentationSurface: PresentationSurface { surface }
+    public var usesColor: Bool { false }
+
+    public func draw(_ window: RenderedWindow) { drawn.append(window) }
+
+    public func report(_ line: String) { reported.append(line) }
+
+    public func runEvents(_ handle: (PlatformEvent) -> Void) {
+        for event in script {
+            delivered.append(event)
+            handle(event)
+            if event == .terminate { return }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The default platform: windows and presentations on standard output (ANSI on a terminal,
+/// plain text when `NO_COLOR` is set or output is not a terminal); lifecycle from the process.
+///
+/// Interactive (standard input and output are terminals): it stays up until the user quits
+/// (`q`, Ctrl-C) or SIGTERM arrives; `b`/`f` send the app to the background and back, as do
+/// Ctrl-Z (SIGTSTP) and `fg` (SIGCONT); `o URL` opens a URL. Otherwise it plays one scripted
+/// session (background, foreground, terminate) and returns, ending early on SIGTERM/SIGINT.
+public final class TerminalPlatform: ParraPlatform {
+    /// Whether standard input and output are both terminals.
+    public let isInteractive: Bool
+    public let usesColor: Bool
+    public let presentationSurface: PresentationSurface
+    private var pending: [PlatformEvent] = []
+    private let lock = NSLock()
+    private var signalSources: [DispatchSourceSignal] = []
+
+    /// A platform for this process's terminal and environment.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        isInteractive = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
+        usesColor = isatty(STDOUT_FILENO) != 0 && environment["NO_COLOR"].map(\.isEmpty) ?? true
+        presentationSurface = PlainTextPresentationSurface()
+    }
+
+    public func draw(_ window: RenderedWindow) {
+        let title = " window \(window.sceneID) "
+        let rule = String(repeating: "=", count: max(4, 60 - title.count))
+        print(usesColor ? "\u{1B}[1m==\(title)\(rule)\u{1B}[0m" : "==\(title)\(rule)")
+        for line in window.lines { print(line) }
+    }
+
+    public func report(_ line: String) {
+        print(usesColor ? "\u{1B}[2mparra: \(line)\u{1B}[0m" : "parra: \(line)")
+    }
+
+    public func runEvents(_ handle: (PlatformEvent) -> Void) {
+        setbuf(stdout, nil)
+        installSignals()
+        if isInteractive {
+            print("b: background  f: foreground  o URL: open a URL  q: quit")
+            readCommandsInBackground()
+        } else {
+            for event in [PlatformEvent.didEnterBackground, .willEnterForeground, .terminate] { post(event) }
+        }
+        while true {
+            // Let timers and work the modules put on the main queue run between events.
+            RunLoop.main.run(until: Date().addingTimeInterval(0.05))
+            guard let event = takeNext() else { continue }
+            handle(event)
+            if event == .terminate {
+                for source in signalSources { source.cancel() }
+                return
+            }
+        }
+    }
+
+    private func post(_ event: PlatformEvent) {
+        lock.withLock { pending.append(event) }
+    }
+
+    private func takeNext() -> PlatformEvent? {
+        lock.withLock { pending.isEmpty ? nil : pending.removeFirst() }
+    }
+
+    private func installSignals() {
+        let handlers: [(Int32, () -> Void)] = [
+            (SIGINT, { [weak self] in self?.requestTermination() }),
+            (SIGTERM, { [weak self] in self?.requestTermination() }),
+            (SIGTSTP, { [weak self] in self?.suspend() }),
+            (SIGCONT, { [weak self] in self?.post(.willEnterForeground) }),
+        ]
+        for (number, handler) in handlers {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler(handler: handler)
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    /// A signal to quit overtakes whatever events were still waiting.
+    private func requestTermination() {
+        lock.withLock { pending = [.terminate] }
+    }
+
+    /// Ctrl-Z: tell the app, then stop the process for real; SIGCONT brings it back.
+    private func suspend() {
+        post(.didEnterBackground)
+        DispatchQueue.main.async { kill(getpid(), SIGSTOP) }
+    }
+
+    private func readCommandsInBackground() {
+        Thread.detachNewThread { [weak self] in
+            while let line = readLine(strippingNewline: true) {
+                guard let self else { return }
+                let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+                switch words.first {
+                case "b": self.post(.didEnterBackground)
+                case "f": self.post(.willEnterForeground)
+                case "o" where words.count == 2: self.post(.openURL(words[1]))
+                case "q": self.post(.terminate)
+                default: print("b: background  f: foreground  o URL: open a URL  q: quit")
+                }
+            }
+            self?.post(.terminate)
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Parra
+import ParraTestSupport
+import Testing
+
+/// The timeline the delegates below write to; set by each test before it runs its app.
+nonisolated(unsafe) var timeline = RecordingLog()
+
+final class RecordingSceneDelegate: ParraSceneDelegate {
+    override func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+        super.scene(scene, willConnectTo: session, options: options)
+        note(scene, "willConnect")
+    }
+    override func sceneDidBecomeActive(_ scene: UIScene) {
+        super.sceneDidBecomeActive(scene)
+        note(scene, "didBecomeActive")
+    }
+    override func sceneWillResignActive(_ scene: UIScene) {
+        super.sceneWillResignActive(scene)
+        note(scene, "willResignActive")
+    }
+    override func sceneDidEnterBackground(_ scene: UIScene) {
+        super.sceneDidEnterBackground(scene)
+        note(scene, "didEnterBackground")
+    }
+    override func sceneWillEnterForeground(_ scene: UIScene) {
+        super.sceneWillEnterForeground(scene)
+        note(scene, "willEnterForeground")
+    }
+    override func sceneDidDisconnect(_ scene: UIScene) {
+        super.sceneDidDisconnect(scene)
+        note(scene, "didDisconnect")
+    }
+    private func note(_ scene: UIScene, _ event: String) {
+        timeline.note("\(scene.identifier) \(event) \(ObjectIdentifier(self).hashValue)", from: "scene")
+    }
+}
+
+final class SuperCallingAppDelegate: ParraAppDelegate<RecordingSceneDelegate> {
+    override func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
+    ) -> Bool {
+        guard super.application(application, didFinishLaunchingWithOptions: launchOptions) else {
+            timeline.note("launch refused by a module")
+            return false
+        }
+        timeline.note("custom launch setup")
+        return true
+    }
+    override func applicationWillTerminate(_ application: UIApplication) {
+        super.applicationWillTerminate(application)
+        timeline.note("custom terminate")
+    }
+}
+
+final class SuperSkippingAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
+    override func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
+    ) -> Bool {
+        timeline.note("launch without super")
+        return true
+    }
+}
+
+final class RefusingAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
+    override func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
+    ) -> Bool {
+        _ = super.application(application, didFinishLaunchingWithOptions: launchOptions)
+        return false
+    }
+}
+
+struct TwoWindowApp: App {
+    @UIApplicationDelegateAdaptor(SuperCallingAppDelegate.self) var appDelegate
+    var body: some Scene {
+        ParraApp(tenantId: "t", applicationId: "a", appDelegate: appDelegate) {
+            WindowGroup { Text("main") }
+            WindowGroup(id: "secondary-window-id") { Text("second") }
+        }
+    }
+}
+
+struct SuperSkippingApp: App {
+    @UIApplicationDelegateAdaptor(SuperSkippingAppDelegate.self) var appDelegate
+    var body: some Scene {
+        ParraApp(tenantId: "t", applicationId: "a", appDelegate: appDelegate) { WindowGroup { Text("main") } }
+    }
+}
+
+struct RefusingApp: App {
+    @UIApplicationDelegateAdaptor(RefusingAppDelegate.self) var appDelegate
+    var body: some Scene {
+        ParraApp(tenantId: "t", applicationId: "a", appDelegate: appDelegate) { WindowGroup { Text("main") } }
+    }
+}
+
+@Suite("App and scene delegates", .serialized)
+struct DelegateTests {
+    private func module(_ defines: [String] = []) throws -> String {
+        try CFixtureBuilder.build("cfixture.so", defines: defines, in: try CFixtureBuilder.makeTemporaryDirectory())
+            .path
+    }
+
+    @Test("a subclass that calls super runs its own code after the modules' hooks")
+    func superFirst() throws {
+        timeline = RecordingLog()
+        let run = try TestAppRun(TwoWindowApp.self, paths: [try module()], log: timeline)
+        #expect(run.status == 0)
+        let order = timeline.records.filter { $0.moduleID == "app" || $0.message.hasPrefix("hook application") }
+            .map(\.message)
+        #expect(
+            order == [
+                "hook application.didFinishLaunching {}", "custom launch setup", "hook application.willTerminate",
+                "custom terminate",
+            ])
+        #expect(run.reported("did not call super").isEmpty)
+    }
+
+    @Test("a subclass that skips super is reported, and the modules miss the point")
+    func superSkipped() throws {
+        timeline = RecordingLog()
+        let run = try TestAppRun(SuperSkippingApp.self, paths: [try module()], log: timeline)
+        #expect(run.status == 0)
+        #expect(
+            !timeline.messages(from: "com.example.cfixture").contains {
+                $0.hasPrefix("hook application.didFinishLaunching")
+            })
+        #expect(run.reported("did not call super").count == 1)
+        #expect(
+            !run.reported(
+                "SuperSkippingAppDelegate.application(_:didFinishLaunchingWithOptions:) did not call super, so the modules did not see application.didFinishLaunching"
+            ).isEmpty)
+        #expect(run.platform.drawn.count == 1, "the app still runs")
+    }
+
+    @Test("false from didFinishLaunching is honoured: no window, the app terminates, status 1")
+    func launchRefused() throws {
+        timeline = RecordingLog()
+        let run = try TestAppRun(RefusingApp.self, paths: [try module()], log: timeline)
+        #expect(run.status == 1)
+        #expect(run.platform.drawn.isEmpty)
+        #expect(!run.reported("launch failed").isEmpty)
+        #expect(
+            timeline.messages(from: "com.example.cfixture").suffix(3) == [
+                "hook application.willTerminate", "deactivate", "shutdown",
+            ])
+    }
+
+    @Test("a module's false makes super return false, and the subclass honours it")
+    func moduleRefusesLaunch() throws {
+        timeline = RecordingLog()
+        let run = try TestAppRun(TwoWindowApp.self, paths: [try module(["FIXTURE_LAUNCH_RESULT=false"])], log: timeline)
+        #expect(run.status == 1)
+        #expect(timeline.messages(from: "app").first == "launch refused by a module")
+    }
+
+    @Test("each window gets its own scene delegate and the scene callbacks in order")
+    func twoWindows() throws {
+        timeline = RecordingLog()
+        let run = try TestAppRun(
+            TwoWindowApp.self, paths: [try module()], script: [.didEnterBackground, .willEnterForeground], log: timeline
+        )
+        #expect(run.status == 0)
+        let events = timeline.messages(from: "scene").map { $0.split(separator: " ").map(String.init) }
+        let delegates = Dictionary(grouping: events, by: { $0[0] }).mapValues { Set($0.map { $0[2] }) }
+        #expect(delegates["window-1"]?.count == 1 && delegates["secondary-window-id"]?.count == 1)
+        #expect(delegates["window-1"] != delegates["secondary-window-id"], "one delegate instance per window")
+        let firstWindow = events.filter { $0[0] == "window-1" }.map { $0[1] }
+        #expect(
+            firstWindow == [
+                "willConnect", "willEnterForeground", "didBecomeActive", "willResignActive", "didEnterBackground",
+                "willEnterForeground", "didBecomeActive", "didDisconnect",
+            ])
+        let hooked = timeline.messages(from: "com.example.cfixture").filter {
+            $0.hasPrefix("hook scene.didBecomeActive")
+        }
+        #expect(
+            hooked == [
+                "hook scene.didBecomeActive window-1", "hook scene.didBecomeActive secondary-window-id",
+                "hook scene.didBecomeActive window-1", "hook scene.didBecomeActive secondary-window-id",
+            ])
+        #expect(run.platform.drawn.map(\.lines) == [["main"], ["second"]])
+    }
+}

@@ -1,0 +1,1 @@
+../ParraAppModelTests/Listings/EnvironmentsListing.swift
