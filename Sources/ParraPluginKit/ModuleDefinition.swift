@@ -83,8 +83,12 @@ public struct ModuleDefinition<Module: ParraModule> {
                 return decl
             })
         d.option_count = options.count
+        // One descriptor entry per typed point: its trampoline runs every body hooked there,
+        // at the first one's order. Raw hooks each get their own entry.
+        var seenSlots = Set<HookSlot>()
+        let exported = hooks.filter { hook in hook.slot.map { seenSlots.insert($0).inserted } ?? true }
         d.hooks = permanentArray(
-            hooks.map { hook in
+            exported.map { hook in
                 var decl = parra_hook_decl()
                 decl.struct_size = UInt32(MemoryLayout<parra_hook_decl>.size)
                 decl.point_id = permanent(hook.pointID)
@@ -93,7 +97,7 @@ public struct ModuleDefinition<Module: ParraModule> {
                 decl.order = hook.order
                 return decl
             })
-        d.hook_count = hooks.count
+        d.hook_count = exported.count
         d.extension_points = permanentArray(
             extensionPoints.map { point in
                 var decl = parra_extension_point_decl()

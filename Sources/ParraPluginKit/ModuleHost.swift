@@ -17,7 +17,10 @@ public final class ModuleHost: @unchecked Sendable {
 
     private let table: UnsafePointer<parra_host>
     private let lock = NSLock()
-    private var callbacks: [Unmanaged<CallbackBox>] = []
+    /// Option observers: they live until shutdown.
+    private var observers: [Unmanaged<CallbackBox>] = []
+    /// Timer callbacks by timer id, released when a one-shot timer fires or any is cancelled.
+    private var timers: [UInt64: Unmanaged<CallbackBox>] = [:]
 
     init(_ table: UnsafePointer<parra_host>) { self.table = table }
 
@@ -48,15 +51,21 @@ public final class ModuleHost: @unchecked Sendable {
 
     /// Calls `body` on the main thread after `key` changes, until shutdown. Main thread only.
     public func observe(_ key: String, _ body: @escaping (String) -> Void) throws {
-        let box = retain(CallbackBox(text: body))
-        try check("observe_option") { error in
-            table.pointee.observe_option(
-                table, key,
-                { user, key in
-                    Unmanaged<CallbackBox>.fromOpaque(user!).takeUnretainedValue().text?(
-                        key.map { String(cString: $0) } ?? "")
-                }, box, error)
+        let box = Unmanaged.passRetained(CallbackBox(text: body))
+        do {
+            try check("observe_option") { error in
+                table.pointee.observe_option(
+                    table, key,
+                    { user, key in
+                        Unmanaged<CallbackBox>.fromOpaque(user!).takeUnretainedValue().text?(
+                            key.map { String(cString: $0) } ?? "")
+                    }, box.toOpaque(), error)
+            }
+        } catch {
+            box.release()
+            throw error
         }
+        lock.withLock { observers.append(box) }
     }
 
     /// The stored bytes for `key`, or nil when none are stored.
@@ -92,21 +101,44 @@ public final class ModuleHost: @unchecked Sendable {
     /// if that is positive. Returns the timer's id.
     @discardableResult
     public func schedule(after delay: Double, repeatEvery: Double = 0, _ body: @escaping () -> Void) throws -> UInt64 {
-        let box = retain(CallbackBox(plain: body))
+        let callback = CallbackBox(plain: body)
+        callback.host = self
+        callback.repeats = repeatEvery > 0
+        let box = Unmanaged.passRetained(callback)
         var id: UInt64 = 0
-        try check("schedule") { error in
-            table.pointee.schedule(
-                table, delay, repeatEvery,
-                { user, _ in
-                    Unmanaged<CallbackBox>.fromOpaque(user!).takeUnretainedValue().plain?()
-                }, box, &id, error)
+        do {
+            // Registered under the lock so that a timer firing at once finds its box.
+            try lock.withLock {
+                try check("schedule") { error in
+                    table.pointee.schedule(
+                        table, delay, repeatEvery,
+                        { user, id in
+                            let box = Unmanaged<CallbackBox>.fromOpaque(user!).takeUnretainedValue()
+                            box.plain?()
+                            if !box.repeats { box.host?.releaseTimer(id) }
+                        }, box.toOpaque(), &id, error)
+                }
+                timers[id] = box
+            }
+        } catch {
+            box.release()
+            throw error
         }
         return id
     }
 
     /// Cancels a timer; false when it had already finished.
     @discardableResult
-    public func cancelTimer(_ id: UInt64) -> Bool { table.pointee.cancel_timer(table, id) == PARRA_STATUS_OK }
+    public func cancelTimer(_ id: UInt64) -> Bool {
+        let cancelled = table.pointee.cancel_timer(table, id) == PARRA_STATUS_OK
+        releaseTimer(id)
+        return cancelled
+    }
+
+    /// Frees a timer's callback once it can no longer run.
+    fileprivate func releaseTimer(_ id: UInt64) {
+        lock.withLock { timers.removeValue(forKey: id) }?.release()
+    }
 
     /// Shows something on the platform's surface; `dismissed(byUser)` runs once when it goes
     /// away. Main thread only.
@@ -114,7 +146,19 @@ public final class ModuleHost: @unchecked Sendable {
         _ kind: PresentationKind, title: String, body: String = "", duration: Double = 0,
         dismissed: ((Bool) -> Void)? = nil
     ) throws {
-        let box = dismissed.map { retain(CallbackBox(flag: $0)) }
+        // Released by the dismissal, which the host makes at most once (none after shutdown).
+        let box = dismissed.map { Unmanaged.passRetained(CallbackBox(flag: $0)) }
+        do {
+            try present(kind, title: title, body: body, duration: duration, box: box)
+        } catch {
+            box?.release()
+            throw error
+        }
+    }
+
+    private func present(
+        _ kind: PresentationKind, title: String, body: String, duration: Double, box: Unmanaged<CallbackBox>?
+    ) throws {
         try check("present") { error in
             title.withCString { titlePointer in
                 body.withCString { bodyPointer in
@@ -128,11 +172,13 @@ public final class ModuleHost: @unchecked Sendable {
                     presentation.title = parra_string(data: titlePointer, length: strlen(titlePointer))
                     presentation.body = parra_string(data: bodyPointer, length: strlen(bodyPointer))
                     presentation.duration_seconds = duration
-                    if box != nil {
+                    if let box {
                         presentation.on_dismiss = { user, byUser in
-                            Unmanaged<CallbackBox>.fromOpaque(user!).takeUnretainedValue().flag?(byUser)
+                            let box = Unmanaged<CallbackBox>.fromOpaque(user!)
+                            box.takeUnretainedValue().flag?(byUser)
+                            box.release()
                         }
-                        presentation.user_data = box
+                        presentation.user_data = box.toOpaque()
                     }
                     return table.pointee.present(table, &presentation, error)
                 }
@@ -212,18 +258,14 @@ public final class ModuleHost: @unchecked Sendable {
     /// Frees the callback boxes; called at shutdown, when no callback can run any more.
     func releaseCallbacks() {
         lock.withLock {
-            for callback in callbacks { callback.release() }
-            callbacks = []
+            for box in observers { box.release() }
+            for box in timers.values { box.release() }
+            observers = []
+            timers = [:]
         }
     }
 
     // MARK: - Plumbing
-
-    private func retain(_ box: CallbackBox) -> UnsafeMutableRawPointer {
-        let retained = Unmanaged.passRetained(box)
-        lock.withLock { callbacks.append(retained) }
-        return retained.toOpaque()
-    }
 
     private func value(_ key: String, _ type: parra_option_type?) throws -> parra_value {
         var out = parra_value()
@@ -275,6 +317,10 @@ private final class CallbackBox {
     var text: ((String) -> Void)?
     var flag: ((Bool) -> Void)?
     var response: ((Result<(status: Int, body: [UInt8]), ModuleError>) -> Void)?
+    /// For timers: the host to tell when a one-shot timer's box may go.
+    weak var host: ModuleHost?
+    /// For timers: whether it fires more than once.
+    var repeats = false
 
     init(plain: @escaping () -> Void) { self.plain = plain }
     init(text: @escaping (String) -> Void) { self.text = text }

@@ -2,16 +2,17 @@
 final class ModuleInstance {
     let module: AnyObject
     let host: ModuleHost
-    let handlers: ContiguousArray<HookHandler?>
+    /// Each slot's handlers, in declaration order: a module may hook one point more than once.
+    let handlers: ContiguousArray<[HookHandler]>
     let lifecycle:
         (configure: () throws -> Void, activate: () throws -> Void, deactivate: () -> Void, shutdown: () -> Void)
 
     init<Module: ParraModule>(_ module: Module, host: ModuleHost, hooks: [Hook<Module>]) {
         self.module = module
         self.host = host
-        var handlers = ContiguousArray<HookHandler?>(repeating: nil, count: HookSlot.allCases.count)
+        var handlers = ContiguousArray<[HookHandler]>(repeating: [], count: HookSlot.allCases.count)
         for hook in hooks {
-            if let slot = hook.slot, let bind = hook.bind { handlers[slot.rawValue] = bind(module) }
+            if let slot = hook.slot, let bind = hook.bind { handlers[slot.rawValue].append(bind(module)) }
         }
         self.handlers = handlers
         lifecycle = (module.configure, module.activate, module.deactivate, module.shutdown)

@@ -6,7 +6,8 @@ public protocol ParraModule: AnyObject {
     init(host: ModuleHost) throws
     /// Reads and checks options after every module's init.
     func configure() throws
-    /// Starts work; hooks may be called from here on.
+    /// Starts work. Hooks may be called once any module's activate has begun, so possibly
+    /// before this one runs.
     func activate() throws
     /// Stops work and flushes, when the app terminates.
     func deactivate()

@@ -1,7 +1,8 @@
 import CParraPlugin
 
 /// The C functions behind the typed hooks: each finds the module instance from its data
-/// pointer and calls the handler in its slot.
+/// pointer and calls every handler in its slot, in declaration order, combining their results
+/// by the point's rule (every handler always runs).
 enum Trampolines {
     static func function(for slot: HookSlot) -> parra_function {
         switch slot {
@@ -32,31 +33,34 @@ enum Trampolines {
         unsafeBitCast(function, to: parra_function.self)
     }
 
-    private static func handler(_ data: Data, _ slot: HookSlot) -> HookHandler? {
-        guard let data else { return nil }
+    private static func handlers(_ data: Data, _ slot: HookSlot) -> [HookHandler] {
+        guard let data else { return [] }
         return Unmanaged<ModuleInstance>.fromOpaque(data).takeUnretainedValue().handlers[slot.rawValue]
     }
 
     private static func string(_ text: CText) -> String { text.map { String(cString: $0) } ?? "" }
 
     private static let flag0: @convention(c) (Data, CText) -> Bool = { data, a in
-        guard case .flag(let body)? = handler(data, .didFinishLaunching) else { return true }
-        return body(string(a))
+        var result = true
+        for case .flag(let body) in handlers(data, .didFinishLaunching) where !body(string(a)) { result = false }
+        return result
     }
 
     private static let twoTextsFlag0: @convention(c) (Data, CText, CText) -> Bool = { data, a, b in
-        guard case .twoTextsFlag(let body)? = handler(data, .openURL) else { return false }
-        return body(string(a), string(b))
+        var handled = false
+        for case .twoTextsFlag(let body) in handlers(data, .openURL) where body(string(a), string(b)) { handled = true }
+        return handled
     }
 
     private static let bytes0: @convention(c) (Data, UnsafeRawPointer?, UInt64) -> Void = { data, token, length in
-        guard case .bytes(let body)? = handler(data, .didRegisterForRemoteNotifications) else { return }
-        body(token.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(length))) } ?? [])
+        let bytes = token.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(length))) } ?? []
+        for case .bytes(let body) in handlers(data, .didRegisterForRemoteNotifications) { body(bytes) }
     }
 
     private static let bits0: @convention(c) (Data, CText) -> UInt32 = { data, a in
-        guard case .bits(let body)? = handler(data, .willPresentNotification) else { return 0 }
-        return body(string(a))
+        var bits: UInt32 = 0
+        for case .bits(let body) in handlers(data, .willPresentNotification) { bits |= body(string(a)) }
+        return bits
     }
 
     // Points that share a C shape still need one function each, because the function is all
@@ -68,15 +72,15 @@ enum Trampolines {
     }
 
     private static func callPlain(_ data: Data, _ slot: HookSlot) {
-        if case .plain(let body)? = handler(data, slot) { body() }
+        for case .plain(let body) in handlers(data, slot) { body() }
     }
 
     private static func callText(_ data: Data, _ slot: HookSlot, _ a: CText) {
-        if case .text(let body)? = handler(data, slot) { body(string(a)) }
+        for case .text(let body) in handlers(data, slot) { body(string(a)) }
     }
 
     private static func callTwoTexts(_ data: Data, _ slot: HookSlot, _ a: CText, _ b: CText) {
-        if case .twoTexts(let body)? = handler(data, slot) { body(string(a), string(b)) }
+        for case .twoTexts(let body) in handlers(data, slot) { body(string(a), string(b)) }
     }
 
     private static let plainBySlot: [HookSlot: @convention(c) (Data) -> Void] = [

@@ -69,6 +69,12 @@ struct ModuleDefinitionTests {
         #expect(try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}")).bool == false)
         #expect(
             host.log.messages(from: "com.parra.test.swiftfixture").contains("hook application.didFinishLaunching {}"))
+        #expect(
+            host.log.messages(from: "com.parra.test.swiftfixture").contains("second launch hook"), "both bodies run")
+        let launchHooks = try #require(host.runtime.modules.first).declaration.hooks.filter {
+            $0.pointID == "application.didFinishLaunching"
+        }
+        #expect(launchHooks.count == 1, "one descriptor entry per typed point")
         host.runtime.stop()
         #expect(host.log.messages(from: "com.parra.test.swiftfixture").suffix(2) == ["deactivate", "shutdown"])
     }

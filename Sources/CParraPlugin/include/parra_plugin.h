@@ -24,7 +24,11 @@
  *   declarations are stepped through by each element's struct_size.
  * - Errors: every fallible function returns a parra_status. Where it takes a `parra_error *`,
  *   the callee writes a one-line, human-readable reason there when it fails (use
- *   parra_error_set). The caller owns the parra_error and sets its struct_size.
+ *   parra_error_set). The caller owns the parra_error and sets its struct_size; the host writes
+ *   no message into one whose struct_size is smaller than sizeof(parra_error).
+ * - Limits: the host refuses, with a reason, a descriptor with more than 4096 entries in an
+ *   array, a declaration struct_size above 4096, or a string longer than 65536 bytes, so that a
+ *   corrupt count or size is caught before it is followed.
  */
 #ifndef PARRA_PLUGIN_H
 #define PARRA_PLUGIN_H
@@ -214,7 +218,7 @@ typedef int32_t parra_combine_rule;
 typedef struct parra_extension_point_decl {
     uint32_t struct_size;
     /** Must start with the offering module's id and a dot, e.g.
-     *  "com.parra.launchScreen.didComplete". */
+     *  "com.parra.launchScreen.didComplete", and be offered by no other loaded module. */
     const char *point_id;
     /** Signature of the hooks, first argument `ptr` (the hooking module's data). */
     const char *signature;
@@ -347,7 +351,9 @@ typedef void (*parra_bytes_fn)(void *user_data, const void *bytes, size_t length
 typedef void (*parra_timer_fn)(void *user_data, uint64_t timer_id);
 
 /** A request to the Parra API. All memory is the caller's and may be freed when
- *  api_request returns. */
+ *  api_request returns. Every struct a module passes in (this, parra_presentation, the
+ *  parra_value it asks the host to fill) must have struct_size at least its 1.0 size, or the
+ *  call is INVALID_ARGUMENT. */
 typedef struct parra_api_request {
     uint32_t struct_size;
     /** "GET", "POST", "PUT", "PATCH" or "DELETE". */
@@ -433,8 +439,8 @@ struct parra_host {
         const parra_host *host, const char *key, parra_bytes_fn receive, void *user_data,
         parra_error *error);
 
-    /** [thread-safe] Stores `length` bytes for `key`, atomically replacing any old value; the
-     *  bytes are durable when it returns OK. The bytes are the caller's. */
+    /** [thread-safe] Stores `length` bytes (at most 16 MiB) for `key`, atomically replacing any
+     *  old value; the bytes are durable when it returns OK. The bytes are the caller's. */
     parra_status (*storage_set)(
         const parra_host *host, const char *key, const void *bytes, size_t length,
         parra_error *error);
@@ -443,15 +449,17 @@ struct parra_host {
     parra_status (*storage_remove)(const parra_host *host, const char *key, parra_error *error);
 
     /** [thread-safe] Sends a request to the Parra API with the host's headers, timeouts and
-     *  retries; `callback` runs exactly once, as described at parra_api_response_fn, unless
-     *  this returns an error, in which case it never runs. */
+     *  retries (body at most 10 MiB); `callback` runs exactly once, as described at
+     *  parra_api_response_fn, unless this returns an error, in which case it never runs, or the
+     *  module shuts down first, in which case it is dropped. */
     parra_status (*api_request)(
         const parra_host *host, const parra_api_request *request, parra_api_response_fn callback,
         void *user_data, parra_error *error);
 
-    /** [thread-safe] Runs `callback` on the main thread after `delay_seconds` (>= 0), then
-     *  every `repeat_seconds` if that is > 0, until cancelled or shutdown. Writes the timer's
-     *  id to `out_timer_id` (may be NULL). */
+    /** [thread-safe] Runs `callback` on the main thread after `delay_seconds` (0 to one year),
+     *  then every `repeat_seconds` if that is not 0 (1 ms to one year), until cancelled or
+     *  shutdown. Writes the timer's id to `out_timer_id` (may be NULL). Other values are
+     *  INVALID_ARGUMENT. */
     parra_status (*schedule)(
         const parra_host *host, double delay_seconds, double repeat_seconds,
         parra_timer_fn callback, void *user_data, uint64_t *out_timer_id, parra_error *error);
@@ -460,7 +468,8 @@ struct parra_host {
      *  unknown or finished id. */
     parra_status (*cancel_timer)(const parra_host *host, uint64_t timer_id);
 
-    /** [main-thread] Shows a presentation on the platform's surface. */
+    /** [main-thread] Shows a presentation on the platform's surface. `on_dismiss` is not called
+     *  once the module has shut down. */
     parra_status (*present)(
         const parra_host *host, const parra_presentation *presentation, parra_error *error);
 
@@ -469,7 +478,9 @@ struct parra_host {
      *  leading `ptr` (as libffi's avalue), each pointing at the argument's value; NULL when the
      *  point takes none. `result` points at storage of the return type (NULL for void) and
      *  receives the combined result. Fails with NOT_FOUND for a point this module does not
-     *  offer. */
+     *  offer, and with WRONG_STATE outside activation and running (in init, configure,
+     *  deactivate), for a point whose hooks are running now (a hook may not re-emit it), or when
+     *  emits are nested more than 16 deep. */
     parra_status (*emit)(
         const parra_host *host, const char *point_id, void **arguments, void *result,
         parra_error *error);
@@ -504,7 +515,7 @@ typedef struct parra_module_descriptor {
     uint16_t abi_minor;
 
     /** Reverse-DNS id, `[A-Za-z0-9._-]`, unique among loaded modules, e.g. "com.parra.logger".
-     *  Required. */
+     *  It may not start with "application." or "scene." (the canonical points). Required. */
     const char *id;
     /** Human-readable name, e.g. "ParraLogger". Required. */
     const char *name;
@@ -533,8 +544,9 @@ typedef struct parra_module_descriptor {
      *  the first module's activate on, the hooks of every configured module may be called, and
      *  the module may emit its extension points. May be NULL. */
     parra_status (*activate)(void *module_data, parra_error *error);
-    /** Main thread, once, when the app terminates. Stop work, flush. Hooks are no longer
-     *  called. May be NULL. */
+    /** Main thread, once, when the app terminates. Stop work, flush. No hook of any module is
+     *  called once the first deactivate begins; every module is deactivated before any is shut
+     *  down. May be NULL. */
     void (*deactivate)(void *module_data);
     /** Main thread, once, last. Frees the module's state; no host service may be used after
      *  it returns. May be NULL. */

@@ -27,12 +27,31 @@ enum HostServiceTable {
         return host
     }
 
+    /// Writes `message` into the caller's error, if it is there and large enough, and returns
+    /// `status`.
     private static func fail(
         _ error: UnsafeMutablePointer<parra_error>?, _ status: parra_status, _ message: String
     ) -> parra_status {
-        parra_error_set(error, message)
+        if let error, error.pointee.struct_size >= MemoryLayout<parra_error>.size {
+            parra_error_set(error, message)
+        }
         return status
     }
+
+    /// Whether a struct the module passed is at least its ABI 1.0 size.
+    private static func fits<T>(_ pointer: UnsafePointer<T>, _: T.Type) -> Bool {
+        UnsafeRawPointer(pointer).load(as: UInt32.self) >= MemoryLayout<T>.size
+    }
+
+    /// The most bytes one stored value or one request body may have.
+    static let maximumStoredBytes = 16 << 20
+    static let maximumRequestBodyBytes = 10 << 20
+    /// The longest delay or repeat interval a timer may have: a year.
+    static let maximumTimerSeconds = 366.0 * 24 * 3600
+    /// The shortest repeat interval, so a timer cannot spin the main queue.
+    static let minimumRepeatSeconds = 0.001
+    /// How deeply emits may nest (a hook emitting another point, whose hook emits...).
+    static let maximumEmitDepth = 16
 
     /// The error for a call whose table is unusable: NULL, or its module has shut down (or its
     /// runtime has gone).
@@ -66,6 +85,9 @@ enum HostServiceTable {
             guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
             guard let key, let out else {
                 return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "get_option needs host, key and out_value")
+            }
+            guard fits(out, parra_value.self) else {
+                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "out_value's struct_size is smaller than parra_value")
             }
             let name = String(cString: key)
             guard runtime.options.fill(&out.pointee, forKey: name) else {
@@ -147,6 +169,11 @@ enum HostServiceTable {
         ) -> parra_status = { host, key, bytes, length, error in
             var status = PARRA_STATUS_OK
             guard let (context, name) = storageKey(host, key, error, &status) else { return status }
+            guard length >= 0, length <= maximumStoredBytes else {
+                return fail(
+                    error, PARRA_STATUS_INVALID_ARGUMENT,
+                    "storage_set length \(UInt(bitPattern: length)) is more than \(maximumStoredBytes) bytes")
+            }
             guard bytes != nil || length == 0 else {
                 return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "storage_set got NULL bytes with length \(length)")
             }
@@ -188,13 +215,26 @@ enum HostServiceTable {
             guard let service = runtime.apiService else {
                 return fail(error, PARRA_STATUS_UNSUPPORTED, "this host has no Parra API service configured")
             }
+            guard fits(request, parra_api_request.self) else {
+                return fail(
+                    error, PARRA_STATUS_INVALID_ARGUMENT, "the request's struct_size is smaller than parra_api_request")
+            }
             let body = request.pointee.body
+            guard body.length >= 0, body.length <= maximumRequestBodyBytes else {
+                return fail(
+                    error, PARRA_STATUS_INVALID_ARGUMENT,
+                    "the request body's length \(UInt(bitPattern: body.length)) is more than \(maximumRequestBodyBytes) bytes"
+                )
+            }
             let apiRequest = APIRequest(
                 method: String(cString: method), path: String(cString: path),
                 body: body.data.map { Data(bytes: $0, count: body.length) },
                 timeout: request.pointee.timeout_seconds > 0 ? request.pointee.timeout_seconds : nil)
             let user = UInt(bitPattern: userData)
-            service.send(apiRequest) { result in
+            service.send(apiRequest) { [weak context] result in
+                // A module that has shut down (or failed init) has freed what user_data points
+                // at: its completion is dropped.
+                guard let context, !context.isClosed else { return }
                 let userData = UnsafeMutableRawPointer(bitPattern: user)
                 switch result {
                 case .success(let response):
@@ -222,13 +262,17 @@ enum HostServiceTable {
             UnsafePointer<parra_host>?, Double, Double, parra_timer_fn?, UnsafeMutableRawPointer?,
             UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<parra_error>?
         ) -> parra_status = { host, delay, repeatEvery, callback, userData, outID, error in
-            guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
+            guard let (context, _) = ModuleHostContext.live(host) else { return closed(host, error) }
             guard let callback else {
-                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "schedule needs host and callback")
+                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "schedule needs a callback")
             }
-            guard delay.isFinite, delay >= 0, repeatEvery.isFinite, repeatEvery >= 0 else {
+            guard (0...maximumTimerSeconds).contains(delay),
+                repeatEvery == 0 || (minimumRepeatSeconds...maximumTimerSeconds).contains(repeatEvery)
+            else {
                 return fail(
-                    error, PARRA_STATUS_INVALID_ARGUMENT, "schedule needs finite delay_seconds and repeat_seconds >= 0")
+                    error, PARRA_STATUS_INVALID_ARGUMENT,
+                    "schedule needs 0 <= delay_seconds <= \(Int(maximumTimerSeconds)) and repeat_seconds 0 or between "
+                        + "\(minimumRepeatSeconds) and \(Int(maximumTimerSeconds)) (got \(delay), \(repeatEvery))")
             }
             let user = UInt(bitPattern: userData)
             guard
@@ -245,7 +289,7 @@ enum HostServiceTable {
         }
 
     private static let cancelTimer: @convention(c) (UnsafePointer<parra_host>?, UInt64) -> parra_status = { host, id in
-        guard let (context, runtime) = ModuleHostContext.live(host) else { return PARRA_STATUS_INVALID_ARGUMENT }
+        guard let (context, _) = ModuleHostContext.live(host) else { return closed(host, nil) }
         return context.cancelTimer(id) ? PARRA_STATUS_OK : PARRA_STATUS_NOT_FOUND
     }
 
@@ -255,8 +299,10 @@ enum HostServiceTable {
         ) ->
             parra_status = { host, presentation, error in
                 guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
-                guard let presentation else {
-                    return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "present needs host and presentation")
+                guard let presentation, fits(presentation, parra_presentation.self) else {
+                    return fail(
+                        error, PARRA_STATUS_INVALID_ARGUMENT,
+                        "present needs a parra_presentation of at least its 1.0 size")
                 }
                 guard runtime.isOnMainThread else {
                     return fail(error, PARRA_STATUS_WRONG_THREAD, "present is main-thread only")
@@ -278,7 +324,9 @@ enum HostServiceTable {
                     Presentation(
                         kind: kind, title: text(p.title), body: text(p.body),
                         duration: kind == .toast ? p.duration_seconds : 0, moduleID: context.moduleID)
-                ) { byUser in
+                ) { [weak context] byUser in
+                    // After shutdown the module's user_data is gone: the dismissal is dropped.
+                    guard let context, !context.isClosed else { return }
                     onDismiss?(UnsafeMutableRawPointer(bitPattern: user), byUser)
                 }
                 return PARRA_STATUS_OK
@@ -297,6 +345,18 @@ enum HostServiceTable {
                 return fail(error, PARRA_STATUS_WRONG_THREAD, "emit is main-thread only")
             }
             let id = String(cString: pointID)
+            guard runtime.mayEmit(context.moduleID) else {
+                return fail(
+                    error, PARRA_STATUS_WRONG_STATE,
+                    "module \(context.moduleID) may emit only from its activate on, until its deactivate")
+            }
+            guard !runtime.emitting.contains(id), runtime.emitDepth < maximumEmitDepth else {
+                return fail(
+                    error, PARRA_STATUS_WRONG_STATE,
+                    runtime.emitting.contains(id)
+                        ? "'\(id)' is already being dispatched; a hook may not emit it again"
+                        : "emits are nested more than \(maximumEmitDepth) deep")
+            }
             guard let point = runtime.dispatcher.point(for: id),
                 point.offeringModuleID == context.moduleID
             else {
@@ -313,6 +373,12 @@ enum HostServiceTable {
             {
                 slots in
                 for index in 0..<argumentCount { slots[index + 1] = arguments![index] }
+                runtime.emitting.insert(id)
+                runtime.emitDepth += 1
+                defer {
+                    runtime.emitDepth -= 1
+                    runtime.emitting.remove(id)
+                }
                 return runtime.dispatcher.table(for: id)?.invoke(slots.baseAddress!) ?? point.combine.identity
             }
             if let result {

@@ -44,12 +44,13 @@ final class ModuleHostContext: @unchecked Sendable {
             nextTimerID += 1
             guard !closed, let queue = runtime?.mainQueue else { return nil }
             let source = DispatchSource.makeTimerSource(queue: queue)
+            // The host checked both against its limits, so they fit in nanoseconds.
             let interval: DispatchTimeInterval = repeatEvery > 0 ? .nanoseconds(Int(repeatEvery * 1e9)) : .never
-            source.schedule(deadline: .now() + delay, repeating: interval)
+            source.schedule(deadline: .now() + .nanoseconds(Int(delay * 1e9)), repeating: interval)
             source.setEventHandler { [weak self] in
                 guard let self else { return }
                 let live = self.lock.withLock { () -> Bool in
-                    guard self.timers[id] != nil else { return false }
+                    guard !self.closed, self.timers[id] != nil else { return false }
                     if repeatEvery <= 0 { self.timers.removeValue(forKey: id)?.cancel() }
                     return true
                 }

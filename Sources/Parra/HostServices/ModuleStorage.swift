@@ -47,6 +47,12 @@ final class ModuleStorage: @unchecked Sendable {
                 unlink(temporary.path)
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }
+            // The rename is durable only once the folder's entry is on disk too.
+            let folderDescriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
+            if folderDescriptor >= 0 {
+                fsync(folderDescriptor)
+                close(folderDescriptor)
+            }
         }
     }
 

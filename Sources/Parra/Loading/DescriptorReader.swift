@@ -1,4 +1,5 @@
 import CParraPlugin
+import Foundation
 
 /// Reads a module's C descriptor into a `ModuleDeclaration`, enforcing every rule that needs
 /// no other module: versions, struct sizes, required strings, the id's characters, option
@@ -35,6 +36,10 @@ enum DescriptorReader {
         guard isValidModuleID(id) else {
             throw refuse(
                 "id '\(id)' has characters outside [A-Za-z0-9._-] or is not reverse-DNS (like com.example.feature)")
+        }
+        guard !OverridePoint.isCanonicalNamespace(id + ".") else {
+            throw refuse(
+                "id '\(id)' lies in the canonical 'application.' or 'scene.' namespace, which modules may not use")
         }
         let options = try readArray(d.options, d.option_count, "option", parra_option_decl.self).map {
             (i, decl) throws(ModuleRefusal) in
@@ -94,7 +99,11 @@ enum DescriptorReader {
         if var cursor = decl.allowed_values {
             var values: [String] = []
             while let item = cursor.pointee {
-                guard let text = String(validatingCString: item) else {
+                guard values.count < maximumCount else {
+                    throw refuse(
+                        "option '\(key)' has more than \(maximumCount) allowed values (or no NULL to end them)")
+                }
+                guard let text = boundedString(item) else {
                     throw refuse("option '\(key)' has an allowed value that is not UTF-8")
                 }
                 values.append(text)
@@ -171,13 +180,18 @@ enum DescriptorReader {
     private static func readArray<T>(_ base: UnsafePointer<T>?, _ count: Int, _ what: String, _: T.Type)
         throws(ModuleRefusal) -> [(Int, T)]
     {
+        guard count >= 0, count <= maximumCount else {
+            throw refuse("\(what) count \(UInt(bitPattern: count)) is implausible (more than \(maximumCount))")
+        }
         guard count > 0 else { return [] }
         guard let base else { throw refuse("\(what) count is \(count) but the array is NULL") }
-        guard count <= 4096 else { throw refuse("\(what) count \(count) is implausible (more than 4096)") }
         var items: [(Int, T)] = []
         var cursor = UnsafeRawPointer(base)
         for index in 0..<count {
             let size = Int(cursor.load(as: UInt32.self))
+            guard size <= maximumStructSize else {
+                throw refuse("\(what) \(index) struct_size \(size) is larger than the maximum \(maximumStructSize)")
+            }
             guard size >= MemoryLayout<T>.size else {
                 throw refuse("\(what) \(index) struct_size \(size) is smaller than the minimum \(MemoryLayout<T>.size)")
             }
@@ -209,10 +223,24 @@ enum DescriptorReader {
         -> String?
     {
         guard let pointer else { return nil }
-        guard let text = String(validatingCString: pointer) else {
-            throw refuse("\(what) is not valid UTF-8")
+        guard let text = boundedString(pointer) else {
+            throw refuse("\(what) is not valid UTF-8 of at most \(maximumStringLength) bytes")
         }
         return text
+    }
+
+    /// Limits on what a descriptor may declare: far above any real module, low enough that a
+    /// corrupt count or size is caught before it is followed.
+    static let maximumCount = 4096
+    static let maximumStructSize = 4096
+    static let maximumStringLength = 65536
+
+    /// A NUL-terminated UTF-8 string read without looking past `maximumStringLength` bytes.
+    private static func boundedString(_ pointer: UnsafePointer<CChar>) -> String? {
+        let length = strnlen(pointer, maximumStringLength + 1)
+        guard length <= maximumStringLength else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+        return String(validating: bytes, as: UTF8.self)
     }
 
     private static func refuse(_ reason: String) -> ModuleRefusal {

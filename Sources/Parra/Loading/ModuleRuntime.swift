@@ -78,7 +78,17 @@ public final class ModuleRuntime {
     private let settings: Settings
     private var mainThread: pthread_t?
     private let mainQueueKey = DispatchSpecificKey<Bool>()
-    private var started = false
+    /// Where the runtime is in its own life; module code may emit only while modules are
+    /// activating or running.
+    enum Phase {
+        case idle, loading, activating, running, stopping, stopped
+    }
+
+    private(set) var phase = Phase.idle
+    /// How deep emits are nested right now (a hook emitting a point whose hook emits...).
+    var emitDepth = 0
+    /// The points being dispatched by `emit` right now, so a hook cannot re-emit them.
+    var emitting: Set<String> = []
 
     /// A runtime that has loaded nothing yet.
     public init(settings: Settings = Settings()) {
@@ -106,8 +116,8 @@ public final class ModuleRuntime {
     /// no module code but the entry symbol runs). Call once, on the main thread.
     @discardableResult
     public func start(through lastPhase: LoadPhase = .activate) -> LoadReport {
-        precondition(!started, "ModuleRuntime.start() runs once")
-        started = true
+        precondition(phase == .idle, "ModuleRuntime.start() runs once")
+        phase = .loading
         mainThread = pthread_self()
         report.searched = settings.searchPath.locations.map { "\($0.path) (\($0.origin))" }
         openAll()
@@ -115,22 +125,45 @@ public final class ModuleRuntime {
         buildOptions()
         if lastPhase >= .initialize { initializeAll() }
         if lastPhase >= .configure { configureAll() }
-        if lastPhase >= .activate { activateAll() }
+        if lastPhase >= .activate {
+            phase = .activating
+            activateAll()
+        }
+        phase = .running
         rebuildDispatch()
         finishReport()
         return report
     }
 
-    /// Deactivates and shuts down every module, in reverse load order. Safe to call twice.
+    /// Deactivates every active module, then shuts every module down, each in reverse load
+    /// order. No hook runs once the first deactivate begins, and no module is shut down while
+    /// another could still call it. Safe to call twice.
     public func stop() {
-        for module in modules.reversed() {
-            if module.state == .active {
-                try? module.advance(to: .deactivated)
-                module.declaration.lifecycle.deactivate?(module.moduleData)
-            }
-            shutDown(module)
+        guard phase == .running else { return }
+        phase = .stopping
+        dispatcher.rebuild(points: OverridePoint.canonical, hooks: [:])
+        for module in modules.reversed() where module.state == .active {
+            advance(module, to: .deactivated)
+            module.declaration.lifecycle.deactivate?(module.moduleData)
         }
-        rebuildDispatch()
+        for module in modules.reversed() { shutDown(module) }
+        phase = .stopped
+    }
+
+    /// Whether the module with `moduleID` may emit its extension points now: it is configured
+    /// or active, and the runtime is activating or running.
+    func mayEmit(_ moduleID: String) -> Bool {
+        guard phase == .activating || phase == .running else { return false }
+        return usableModules.contains { $0.id == moduleID && [.configured, .active].contains($0.state) }
+    }
+
+    /// Moves `module` on, logging (rather than performing) a step the lifecycle forbids.
+    private func advance(_ module: LoadedModule, to state: ModuleLifecycleState) {
+        do {
+            try module.advance(to: state)
+        } catch {
+            log.log(.error, "\(error)")
+        }
     }
 
     // MARK: - Phases
@@ -162,6 +195,7 @@ public final class ModuleRuntime {
             return refuse(&record, ModuleRefusal(phase: .open, reason: "dlopen failed: \(reason)"))
         }
         // Modules stay loaded until exit: Swift libraries cannot be safely unloaded.
+        _ = dlerror()
         guard let symbol = dlsym(handle, PARRA_MODULE_ENTRY_SYMBOL) else {
             return refuse(
                 &record, ModuleRefusal(phase: .entry, reason: "no entry symbol '\(PARRA_MODULE_ENTRY_SYMBOL)'"))
@@ -188,18 +222,24 @@ public final class ModuleRuntime {
             module.refusal = refusal
             refuse(&record, refusal)
         } else {
-            try? module.advance(to: .validated)
+            advance(module, to: .validated)
         }
         modules.append(module)
     }
 
-    /// A rule `module` breaks against the modules accepted before it: a duplicate id or an
-    /// option key another module owns.
+    /// A rule `module` breaks against the modules accepted before it: a duplicate id, an
+    /// option key another module owns, or an extension point another module offers.
     private func conflict(of module: LoadedModule) -> ModuleRefusal? {
         for other in usableModules {
             if other.id == module.id {
                 return ModuleRefusal(
                     phase: .validate, reason: "duplicate id '\(module.id)': already loaded from \(other.file)")
+            }
+            let offered = Set(other.declaration.extensionPoints.map(\.id))
+            if let point = module.declaration.extensionPoints.map(\.id).first(where: offered.contains) {
+                return ModuleRefusal(
+                    phase: .validate,
+                    reason: "extension point '\(point)' is already offered by \(other.id) (\(other.file))")
             }
             let claimed = Set(other.declaration.options.map(\.key))
             if let key = module.declaration.options.map(\.key).first(where: claimed.contains) {
@@ -284,7 +324,7 @@ public final class ModuleRuntime {
                 reject(module, refusal)
             } else {
                 module.moduleData = data
-                try? module.advance(to: .initialized)
+                advance(module, to: .initialized)
             }
         }
     }
@@ -297,7 +337,7 @@ public final class ModuleRuntime {
                 shutDown(module)
                 reject(module, refusal)
             } else {
-                try? module.advance(to: .configured)
+                advance(module, to: .configured)
             }
         }
     }
@@ -313,14 +353,14 @@ public final class ModuleRuntime {
                 reject(module, refusal)
                 rebuildDispatch()
             } else {
-                try? module.advance(to: .active)
+                advance(module, to: .active)
             }
         }
     }
 
     private func shutDown(_ module: LoadedModule) {
         guard [.initialized, .configured, .deactivated].contains(module.state) else { return }
-        try? module.advance(to: .shutDown)
+        advance(module, to: .shutDown)
         module.declaration.lifecycle.shutdown?(module.moduleData)
         module.context?.close()
     }
@@ -346,6 +386,7 @@ public final class ModuleRuntime {
 
     private func reject(_ module: LoadedModule, _ refusal: ModuleRefusal) {
         module.refusal = refusal
+        options.removeKeys(ownedBy: module.id)
         if module.recordIndex < report.records.count {
             refuse(&report.records[module.recordIndex], refusal)
         }

@@ -7,7 +7,7 @@ import Foundation
 /// Reads are thread-safe; `set(_:forKey:)` belongs to the main thread.
 public final class OptionStore: @unchecked Sendable {
     private let lock = NSLock()
-    private let schemas: [String: OptionSchema]
+    private var schemas: [String: OptionSchema]
     private var layers: [String: [Int: (value: OptionValue, source: OptionSource)]] = [:]
     private var resolved: [String: ResolvedOption] = [:]
     private var cStrings: [String: UnsafeMutablePointer<CChar>] = [:]
@@ -117,6 +117,20 @@ public final class OptionStore: @unchecked Sendable {
         guard before != after else { return }
         let callbacks = lock.withLock { observers[key] ?? [] }
         for callback in callbacks { callback(key) }
+    }
+
+    /// Forgets the keys of a module that was refused after the store was built: they are no
+    /// longer readable or listed. Their C strings are kept, as for any replaced value.
+    func removeKeys(ownedBy moduleID: String) {
+        lock.withLock {
+            for key in schemas.values.filter({ $0.ownerID == moduleID }).map(\.key) {
+                schemas[key] = nil
+                layers[key] = nil
+                resolved[key] = nil
+                observers[key] = nil
+                if let pointer = cStrings.removeValue(forKey: key) { retiredCStrings.append(pointer) }
+            }
+        }
     }
 
     /// Calls `callback` (on the main thread) after `key`'s value changes. False when no loaded

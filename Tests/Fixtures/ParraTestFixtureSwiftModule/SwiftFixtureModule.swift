@@ -23,6 +23,10 @@ final class SwiftFixtureModule: ParraModule {
                 module.host.log(.info, "hook application.didFinishLaunching \(options)")
                 return !module.failLaunch
             },
+            .didFinishLaunching(order: 5) { module, _ in
+                module.host.log(.info, "second launch hook")
+                return true
+            },
             .willPresentNotification { module, payload in
                 module.host.log(.info, "hook application.willPresentNotification \(payload)")
                 return 4
