@@ -26,6 +26,7 @@ let package = Package(
         .executableTarget(name: "parra", dependencies: ["Parra"]),
         .executableTarget(
             name: "parra-bench", dependencies: ["Parra", "CParraPlugin", "CFFI", "ParraTestSupport"]),
+        .executableTarget(name: "parra-empty"),
         .executableTarget(
             name: "ParraDemoApp", dependencies: ["Parra"], path: "Sample/ParraDemoApp"),
         .target(

@@ -9,14 +9,17 @@ let dispatchRepetitions = 151
 let targetSampleMilliseconds = 1.0
 let loadRepetitions = 31
 let loadWarmups = 4
+let launchRepetitions = 15
+let launchWarmups = 1
 let ffiRatioBudget = 1.3
 let loadOverNoneBudgetMilliseconds = 3.0
 
 let usage = """
     usage: parra-bench [--json] [--help]
 
-    Measures the Parra host's hook dispatch and module start-up, each beside a baseline
-    measured in the same run, and compares them with their budgets. Takes a few seconds.
+    Measures the Parra host's hook dispatch, module start-up and the sample app's launch, each
+    beside a baseline measured in the same run, and compares them with their budgets. Takes a
+    few seconds.
 
     Figures (timed with clock_gettime(CLOCK_MONOTONIC)):
       dispatch.ffi_ns             one dispatch of application.didFinishLaunching, bool(ptr,str),
@@ -28,8 +31,14 @@ let usage = """
                                   activating 4 bench modules (fresh file copies every time)
       load.modules0_ms            baseline: the same with no modules
       load.modules4_over_none_ms  load.modules4_ms - load.modules0_ms
+      launch.to_first_frame_ms    spawn of the release-built ParraDemoApp (beside this
+                                  executable) to the first `== window ` line on its stdout
+      launch.empty_process_ms     baseline: spawn to exit of parra-empty, a Swift program that
+                                  only exits (beside this executable too)
+      launch.to_first_frame_over_empty_ms  to_first_frame_ms - empty_process_ms
     Ratios: dispatch.ffi_ns_ratio is ffi_ns over bare_ffi_call_ns, dispatch.bare_ffi_call_ns_ratio
-    bare_ffi_call_ns over direct_call_ns, load.modules4_ms_ratio modules4_ms over modules0_ms.
+    bare_ffi_call_ns over direct_call_ns, load.modules4_ms_ratio modules4_ms over modules0_ms,
+    launch.to_first_frame_ms_ratio to_first_frame_ms over empty_process_ms.
 
     Budgets:
       dispatch.ffi_ns_ratio       <= \(ffiRatioBudget)
@@ -61,9 +70,26 @@ let usage = """
     A figure is the MEDIAN over the repetitions (each sample is one start), the ratio the
     median of paired ratios as above, load.modules4_over_none_ms the difference of the medians.
 
+    Launch: both executables are taken from the folder of this one (/proc/self/exe), so build
+    them with `swift build -c release` into the same build folder; a missing one is named and
+    its figures are skipped (the rest of the bench still runs). Each launch is posix_spawn'd
+    with stdin /dev/null, stdout a pipe read as it arrives (poll), stderr a file, and this
+    process's environment without PARRA_PLUGIN_PATH and with HOME and XDG_DATA_HOME set to a
+    fresh empty folder; the clock starts just before posix_spawn. ParraDemoApp's figure ends
+    when the first line starting with `== window ` has arrived (it then plays its scripted
+    session to the end, untimed), parra-empty's when it exits (its pidfd polls readable).
+    On a pipe the app's stdout is fully buffered until its event loop starts, so that line
+    arrives with all the launch output, after every window is drawn and has become active.
+    Every child is waited for and reaped; one still running after \(Int(LaunchBench.timeoutSeconds)) s is killed (SIGKILL),
+    reaped and reported, and ends the bench, as does a non-zero exit status or no window line.
+    \(launchWarmups) warm-up and \(launchRepetitions) measured repetitions, the two alternately; medians, paired ratio
+    and difference as for load. No preemption retakes here: a launch spans several threads and
+    processes, so its children's involuntary context switches are printed instead.
+
     Options:
-      --json   print one JSON object: the figures, <figure>_ratio entries and a "budgets"
-               object, and nothing else on standard output
+      --json   print one JSON object: the figures, <figure>_ratio entries, a "budgets"
+               object and, when figures were skipped, a "skipped" object (figure to reason),
+               and nothing else on standard output
       --help   print this text
     """
 
@@ -99,6 +125,7 @@ let runStart = monotonicNanoseconds()
 
 let dispatch: DispatchFigures
 let load: LoadFigures
+let launch: LaunchFigures
 do {
     defer { try? FileManager.default.removeItem(at: work) }
     let storage = work.appendingPathComponent("storage", isDirectory: true)
@@ -124,6 +151,16 @@ do {
     progress("parra-bench: measuring start-up")
     load = try LoadBench.run(
         baseModules: loadModules, work: work, storage: storage, repetitions: loadRepetitions, warmups: loadWarmups)
+    progress("parra-bench: measuring launch")
+    launch = try LaunchBench.run(work: work, repetitions: launchRepetitions, warmups: launchWarmups)
+    // With --json standard output holds only the JSON (which names them under "skipped"); the
+    // table's notes name them otherwise.
+    if json {
+        let measured = ["launch.to_first_frame_ms", "launch.empty_process_ms"]
+        for (figure, reason) in launch.skipped where measured.contains(figure) {
+            FileHandle.standardError.write(Data("parra-bench: skipping \(figure): \(reason)\n".utf8))
+        }
+    }
 } catch {
     fail("\(error)")
 }
@@ -154,6 +191,13 @@ if json {
         ("load.modules4_over_none_ms", load.overNoneMilliseconds),
         ("load.modules4_ms_ratio", loadRatio),
     ]
+    var launchEntries: [(String, Double)] = []
+    if launch.hasFirstFrame { launchEntries.append(("launch.to_first_frame_ms", launch.firstFrameMilliseconds)) }
+    if launch.hasEmpty { launchEntries.append(("launch.empty_process_ms", launch.emptyMilliseconds)) }
+    if launch.hasBoth {
+        launchEntries.append(("launch.to_first_frame_over_empty_ms", launch.overEmptyMilliseconds))
+        launchEntries.append(("launch.to_first_frame_ms_ratio", launch.pairedRatio))
+    }
     let budgets: [(String, Double)] = [
         ("dispatch.ffi_ns_ratio", ffiRatioBudget),
         ("load.modules4_over_none_ms", loadOverNoneBudgetMilliseconds),
@@ -161,14 +205,33 @@ if json {
     func members(_ pairs: [(String, Double)], indent: String) -> String {
         pairs.map { "\(indent)\"\($0.0)\": \(number($0.1, 4))" }.joined(separator: ",\n")
     }
-    print("{\n\(members(entries, indent: "  ")),\n  \"budgets\": {\n\(members(budgets, indent: "    "))\n  }\n}")
+    func quoted(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case _ where scalar.value < 0x20: escaped += String(format: "\\u%04x", scalar.value)
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return "\"" + escaped + "\""
+    }
+    var skipped = ""
+    if !launch.skipped.isEmpty {
+        let lines = launch.skipped.map { "    \(quoted($0.0)): \(quoted($0.1))" }.joined(separator: ",\n")
+        skipped = ",\n  \"skipped\": {\n\(lines)\n  }"
+    }
+    print(
+        "{\n\(members(entries + launchEntries, indent: "  ")),\n  \"budgets\": {\n\(members(budgets, indent: "    "))\n  }"
+            + skipped + "\n}")
     exit(0)
 }
 
 struct Row {
     var name, value, baseline, ratio, budget, within: String
 }
-let rows = [
+var rows = [
     Row(
         name: "dispatch.ffi_ns", value: number(ffiNanoseconds, 2) + " ns",
         baseline: "bare_ffi_call " + number(bareNanoseconds, 2) + " ns", ratio: number(ffiRatio, 3),
@@ -189,6 +252,24 @@ let rows = [
         baseline: "modules0 " + number(load.modules0Milliseconds) + " ms", ratio: "-",
         budget: "<= \(number(loadOverNoneBudgetMilliseconds, 1)) ms", within: loadWithin ? "yes" : "NO"),
 ]
+let skippedValue = "skipped"
+rows.append(
+    Row(
+        name: "launch.to_first_frame_ms",
+        value: launch.hasFirstFrame ? number(launch.firstFrameMilliseconds) + " ms" : skippedValue,
+        baseline: launch.hasEmpty ? "empty_process " + number(launch.emptyMilliseconds) + " ms" : "-",
+        ratio: launch.hasBoth ? number(launch.pairedRatio, 3) : "-", budget: "-", within: "-"))
+rows.append(
+    Row(
+        name: "launch.empty_process_ms",
+        value: launch.hasEmpty ? number(launch.emptyMilliseconds) + " ms" : skippedValue, baseline: "-",
+        ratio: "-", budget: "-", within: "-"))
+rows.append(
+    Row(
+        name: "launch.to_first_frame_over_empty_ms",
+        value: launch.hasBoth ? number(launch.overEmptyMilliseconds) + " ms" : skippedValue,
+        baseline: launch.hasEmpty ? "empty_process " + number(launch.emptyMilliseconds) + " ms" : "-",
+        ratio: "-", budget: "-", within: "-"))
 let header = Row(
     name: "name", value: "value", baseline: "baseline", ratio: "ratio", budget: "budget", within: "within budget")
 let columns: [KeyPath<Row, String>] = [\.name, \.value, \.baseline, \.ratio, \.budget, \.within]
@@ -221,6 +302,31 @@ print(
 print("load: \(load.repetitions) repetitions (+\(load.warmups) warm-up), fresh file copies each; ms per start:")
 print("  4 modules    \(spread(load.samples4, 3))")
 print("  0 modules    \(spread(load.samples0, 3))")
+if launch.hasFirstFrame || launch.hasEmpty {
+    print(
+        "launch: \(launch.repetitions) repetitions (+\(launch.warmups) warm-up), alternately, each a fresh process "
+            + "and HOME; ms:")
+    func preemptions(_ counts: [Int]) -> String {
+        "children preempted in \(counts.filter { $0 > 0 }.count) of \(counts.count), involuntary switches "
+            + "median \(number(median(counts.map(Double.init)), 0)), max \(counts.max()!)"
+    }
+    if launch.hasFirstFrame {
+        print("  to first frame  \(spread(launch.firstFrameSamples, 3))")
+        print("                  \(preemptions(launch.firstFrameChildPreemptions)) (whole run)")
+    }
+    if launch.hasEmpty {
+        print("  empty process   \(spread(launch.emptySamples, 3))")
+        print("                  \(preemptions(launch.emptyChildPreemptions))")
+    }
+    if launch.hasBoth {
+        print(
+            "  first frame / empty per repetition: \(spread(launch.pairedRatios, 3)); ratio of the medians "
+                + number(launch.firstFrameMilliseconds / launch.emptyMilliseconds, 3))
+    }
+}
+for (figure, reason) in launch.skipped {
+    print("skipped \(figure): \(reason)")
+}
 print(
     "samples retaken because the thread was preempted while they ran: \(retakenSamples); "
         + "kept although every attempt was preempted: \(disturbedSamples)")

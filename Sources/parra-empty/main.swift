@@ -1,0 +1,1 @@
+// parra-bench's launch baseline (launch.empty_process_ms): a Swift program that only exits.
