@@ -232,7 +232,7 @@ typedef struct parra_extension_point_decl {
 /* ----------------------------------------------------------------------------------------
  * Signatures
  *
- * Grammar: RETURN "(" ARG ("," ARG)* ")", no spaces, where each type is one of
+ * Grammar: RETURN "(" ARG ("," ARG)* ")", spaces ignored, where each type is one of
  *   void (return only), bool (C bool), i32, u32, i64, u64, f64, ptr (void *),
  *   str (const char *, NUL-terminated UTF-8, owned by the caller for the duration of the call).
  * The first argument of every hook is `ptr`: the module data the module's init returned.

@@ -13,6 +13,8 @@ public final class LoadedModule {
     public internal(set) var refusal: ModuleRefusal?
     /// Hooks that are not dispatched (no loaded module offers their point).
     var droppedHookPoints: Set<String> = []
+    /// Hooks libffi could not prepare a call for, with the reason; they are not dispatched.
+    var unpreparedHooks: Set<String> = []
     /// What init returned.
     var moduleData: UnsafeMutableRawPointer?
     /// The host-services table and its context; present from init to the end of the process.

@@ -48,10 +48,8 @@ public final class ModuleRuntime {
             self.searchPath = searchPath ?? ModuleSearchPath(environment: environment)
             self.configFile = environment["PARRA_CONFIG_FILE"].map { URL(fileURLWithPath: $0) }
             self.codeOptions = [:]
-            let dataHome =
-                environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
-            self.storageDirectory = URL(fileURLWithPath: dataHome).appendingPathComponent("parra/\(bundleID)")
+            self.storageDirectory = URL(fileURLWithPath: DataHome.path(environment: environment))
+                .appendingPathComponent("parra/\(bundleID)")
             self.mainQueue = .main
             self.log = .standardError()
             self.presentationSurface = PlainTextPresentationSurface()
@@ -378,6 +376,7 @@ public final class ModuleRuntime {
                         try PreparedHook(moduleID: module.id, declaration: hook, moduleData: module.moduleData))
                 } catch {
                     log.log(.error, error.reason, moduleID: module.id)
+                    module.unpreparedHooks.insert(error.reason)
                 }
             }
         }
@@ -400,9 +399,9 @@ public final class ModuleRuntime {
 
     private func finishReport() {
         for module in usableModules {
-            report.records[module.recordIndex].warnings = module.droppedHookPoints.sorted().map {
-                "hook on '\($0)' not dispatched: no loaded module offers it"
-            }
+            report.records[module.recordIndex].warnings =
+                module.droppedHookPoints.sorted().map { "hook on '\($0)' not dispatched: no loaded module offers it" }
+                + module.unpreparedHooks.sorted()
         }
         for record in report.records {
             switch record.outcome {

@@ -46,16 +46,13 @@ public struct ModuleSearchPath: Sendable {
                     Location(
                         path: folder.appendingPathComponent("plugins").path,
                         origin: "beside the executable", onlyPackageModules: false))
-                if folder.deletingLastPathComponent().lastPathComponent == ".build"
-                    || folder.pathComponents.contains(".build")
-                {
+                // `.build/<config>` or `.build/<triple>/<config>`.
+                if folder.pathComponents.suffix(3).dropLast().contains(".build") {
                     locations.append(
                         Location(path: folder.path, origin: "SwiftPM build folder", onlyPackageModules: true))
                 }
             }
-            let dataHome =
-                environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
+            let dataHome = DataHome.path(environment: environment)
             locations.append(
                 Location(path: dataHome + "/parra/plugins", origin: "XDG_DATA_HOME", onlyPackageModules: false))
             locations.append(
