@@ -33,11 +33,14 @@ final class CLIWorkspace {
         try parra(arguments, environment: environment)
     }
 
-    /// `parra(_:environment:)` with the arguments as an array.
-    func parra(_ arguments: [String], environment: [String: String] = [:]) throws -> ParraResult {
+    /// `parra(_:environment:)` with the arguments as an array; `program` runs another product.
+    func parra(_ arguments: [String], environment: [String: String] = [:], program: String = "parra") throws
+        -> ParraResult
+    {
         let home = folder.appendingPathComponent("home").path
         let base = ["HOME": home, "XDG_DATA_HOME": home + "/.local/share"]
         return try ParraProcess.run(
-            arguments, environment: base.merging(environment, uniquingKeysWith: { _, added in added }), in: folder)
+            arguments, environment: base.merging(environment, uniquingKeysWith: { _, added in added }), in: folder,
+            program: program)
     }
 }

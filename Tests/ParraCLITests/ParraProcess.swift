@@ -24,20 +24,23 @@ struct ParraResult {
 
 /// Runs the `parra` executable that `swift test` built beside the test bundle.
 enum ParraProcess {
-    /// The executable.
-    static var executable: URL { BuildProducts.folder.appendingPathComponent("parra") }
+    /// A product `swift test` built, `parra` unless another is named.
+    static func executable(_ name: String = "parra") -> URL { BuildProducts.folder.appendingPathComponent(name) }
 
     /// Why a run could not happen.
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// Runs `parra arguments` with exactly `environment` (plus `PATH`) and waits for it.
+    /// Runs `program arguments` with exactly `environment` (plus `PATH`) and waits for it.
     ///
     /// The streams go to temporary files rather than pipes, so a chatty run can never block.
-    static func run(_ arguments: [String], environment: [String: String], in folder: URL) throws -> ParraResult {
+    static func run(
+        _ arguments: [String], environment: [String: String], in folder: URL, program: String = "parra"
+    ) throws -> ParraResult {
+        let executable = executable(program)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw Failure(description: "no parra executable at \(executable.path); run `swift build` first")
+            throw Failure(description: "no \(program) executable at \(executable.path); run `swift build` first")
         }
         let outputFile = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errorFile = folder.appendingPathComponent("stderr-\(UUID().uuidString)")

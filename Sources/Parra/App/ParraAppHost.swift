@@ -62,6 +62,13 @@ private final class AppSession {
             context.platform.report("the app's body has no ParraApp, so Parra was not started; nothing to run")
             return 1
         }
+        if let runtime = context.runtime {
+            do {
+                try ResolvedOptionsRecord(runtime.options).write(into: runtime.storageDirectory)
+            } catch {
+                context.platform.report("cannot record the resolved options for `parra config show --app`: \(error)")
+            }
+        }
         let launched = delegate.didFinishLaunching(application)
         checkSuper(
             delegate.calledSuper, "application(_:didFinishLaunchingWithOptions:)", of: delegate,

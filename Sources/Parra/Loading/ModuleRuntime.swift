@@ -100,6 +100,9 @@ public final class ModuleRuntime {
         dispatcher.rebuild(points: OverridePoint.canonical, hooks: [:])
     }
 
+    /// Where module storage lives (`<folder>/modules/<module id>/`).
+    public var storageDirectory: URL { settings.storageDirectory }
+
     /// The modules that are active (or, after `start(through: .validate)`, validated).
     public var usableModules: [LoadedModule] { modules.filter { $0.refusal == nil } }
 
