@@ -333,24 +333,8 @@ struct JSONParser {
                 failure.reversedPath.append(.index(items.count))
                 throw failure
             }
-            skipWhitespace()
-            guard index < bytes.count else {
-                throw Failure(message: "expected ',' or ']' in an array, found the end of the input", offset: index)
-            }
-            switch bytes[index] {
-            case Byte.comma:
-                let comma = index
-                index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == Byte.closeBracket {
-                    throw Failure(message: "trailing comma before ']'", offset: comma)
-                }
-            case Byte.closeBracket:
-                index += 1
-                depth -= 1
+            if try closesAfterElement(close: Byte.closeBracket, closeText: "]", container: "an array") {
                 return .list(items)
-            default:
-                throw Failure(message: "expected ',' or ']' in an array, found \(found())", offset: index)
             }
         }
     }
@@ -393,25 +377,37 @@ struct JSONParser {
                 failure.reversedPath.append(.key(key))
                 throw failure
             }
-            skipWhitespace()
-            guard index < bytes.count else {
-                throw Failure(message: "expected ',' or '}' in an object, found the end of the input", offset: index)
-            }
-            switch bytes[index] {
-            case Byte.comma:
-                let comma = index
-                index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == Byte.closeBrace {
-                    throw Failure(message: "trailing comma before '}'", offset: comma)
-                }
-            case Byte.closeBrace:
-                index += 1
-                depth -= 1
+            if try closesAfterElement(close: Byte.closeBrace, closeText: "}", container: "an object") {
                 return .object(members)
-            default:
-                throw Failure(message: "expected ',' or '}' in an object, found \(found())", offset: index)
             }
+        }
+    }
+
+    /// After an element of an array or object: consumes a `,` (refusing a trailing one) and
+    /// returns false, or consumes the closing bracket, leaves the nesting level and returns true.
+    private mutating func closesAfterElement(close: UInt8, closeText: String, container: String) throws(Failure)
+        -> Bool
+    {
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw Failure(
+                message: "expected ',' or '\(closeText)' in \(container), found the end of the input", offset: index)
+        }
+        switch bytes[index] {
+        case Byte.comma:
+            let comma = index
+            index += 1
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == close {
+                throw Failure(message: "trailing comma before '\(closeText)'", offset: comma)
+            }
+            return false
+        case close:
+            index += 1
+            depth -= 1
+            return true
+        default:
+            throw Failure(message: "expected ',' or '\(closeText)' in \(container), found \(found())", offset: index)
         }
     }
 
