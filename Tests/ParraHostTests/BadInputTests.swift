@@ -89,7 +89,8 @@ struct BadInputTests {
         var testDescription: String { tag }
     }
 
-    static let fullLifecycle = ["init", "configure greeting=hello", "activate", "deactivate", "shutdown"]
+    /// What a fixture logs in a plain run (the healthy module's lifecycle).
+    static let fullLifecycle = HealthyModule.lifecycleLog
 
     /// Every case that is one file (the pairs have tests of their own).
     static let singleFileCases: [BadInput] = [
@@ -148,22 +149,6 @@ struct BadInputTests {
 
     // MARK: - Building the corpus
 
-    /// Temporary folders (mode 0755, from `CFixtureBuilder`) that a test removes when it ends.
-    final class TemporaryFolders {
-        private var folders: [URL] = []
-
-        func make() throws -> URL {
-            let folder = try CFixtureBuilder.makeTemporaryDirectory()
-            folders.append(folder)
-            return folder
-        }
-
-        func removeAll() {
-            for folder in folders { try? FileManager.default.removeItem(at: folder) }
-            folders = []
-        }
-    }
-
     /// A 0755 subfolder of `folder`; its name does not end in `.so`, so discovery never
     /// lists it or what it holds.
     static func subfolder(_ name: String, of folder: URL, mode: Int = 0o755) throws -> URL {
@@ -173,12 +158,10 @@ struct BadInputTests {
         return subfolder
     }
 
-    static let healthyID = "com.example.healthy"
-
-    /// Builds the healthy module (its own id and key prefix) into `folder`.
-    static func buildHealthy(in folder: URL) throws -> String {
+    /// The C fixture as `fileName` in `folder`, with this id and key prefix; returns its path.
+    static func buildFixture(_ fileName: String, id: String, prefix: String, in folder: URL) throws -> String {
         try CFixtureBuilder.build(
-            "healthy.so", defines: [#"FIXTURE_ID="com.example.healthy""#, #"FIXTURE_KEY_PREFIX="healthy""#], in: folder
+            fileName, defines: [#"FIXTURE_ID="\#(id)""#, #"FIXTURE_KEY_PREFIX="\#(prefix)""#], in: folder
         ).path
     }
 
@@ -252,25 +235,6 @@ struct BadInputTests {
 
     // MARK: - Checks
 
-    /// The one record for `file`, refused at `phase` with every fragment in its reason.
-    @discardableResult
-    static func expectRefused(
-        _ report: LoadReport, file: String, phase: LoadPhase, reasonContains fragments: [String],
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> LoadReport.Record {
-        let matching = report.records.filter { $0.file == file }
-        #expect(matching.count == 1, "records for \(file): \(report.lines)", sourceLocation: sourceLocation)
-        let record = try #require(
-            matching.first, "no record for \(file): \(report.lines)", sourceLocation: sourceLocation)
-        #expect(record.outcome == .refused, "\(record.summary)", sourceLocation: sourceLocation)
-        #expect(record.phase == phase, "\(record.summary)", sourceLocation: sourceLocation)
-        let reason = record.reason ?? ""
-        for fragment in fragments {
-            #expect(reason.contains(fragment), "reason lacks '\(fragment)': \(reason)", sourceLocation: sourceLocation)
-        }
-        return record
-    }
-
     /// The record for `input`'s file and its module, as the case expects.
     static func expectOutcome(
         of input: BadInput, file: String, host: TestHost, report: LoadReport,
@@ -305,23 +269,6 @@ struct BadInputTests {
         }
     }
 
-    /// The healthy module loaded, and is active.
-    static func expectHealthyActive(
-        _ host: TestHost, _ report: LoadReport, file: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        let record = report.records.first { $0.file == file }
-        #expect(record?.outcome == .loaded, "\(report.lines)", sourceLocation: sourceLocation)
-        #expect(record?.moduleID == healthyID, sourceLocation: sourceLocation)
-        #expect(record?.warnings == [], sourceLocation: sourceLocation)
-        let healthy = host.runtime.modules.filter { $0.id == healthyID }
-        #expect(healthy.count == 1, sourceLocation: sourceLocation)
-        #expect(healthy.first?.state == .active, "\(report.lines)", sourceLocation: sourceLocation)
-        #expect(healthy.first?.refusal == nil, sourceLocation: sourceLocation)
-        #expect(
-            host.log.messages(from: healthyID) == ["init", "configure greeting=hello", "activate"],
-            sourceLocation: sourceLocation)
-    }
-
     /// One record and one single-line summary per file, and nothing else in the report.
     static func expectOneLinePerFile(
         _ report: LoadReport, files: [String], sourceLocation: SourceLocation = #_sourceLocation
@@ -339,35 +286,43 @@ struct BadInputTests {
         }
     }
 
-    /// Stops the host (twice, which must be harmless) and checks the healthy module went
-    /// through its whole lifecycle exactly once.
-    static func stopAndExpectHealthyShutDown(_ host: TestHost, sourceLocation: SourceLocation = #_sourceLocation) {
-        host.runtime.stop()
-        host.runtime.stop()
-        #expect(host.log.messages(from: healthyID) == fullLifecycle, sourceLocation: sourceLocation)
-        #expect(host.runtime.modules.first { $0.id == healthyID }?.state == .shutDown, sourceLocation: sourceLocation)
-        #expect(host.runtime.usableModules.allSatisfy { $0.state == .shutDown }, sourceLocation: sourceLocation)
+    /// The healthy module (from `healthy`, one of `files`) is active and the report has one line
+    /// per file; then stops the host, which must shut the healthy module down.
+    static func expectHealthyAndOneLinePerFileThenStop(
+        _ host: TestHost, _ report: LoadReport, healthy: String, files: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        HealthyModule.expectActive(host, report, file: healthy, sourceLocation: sourceLocation)
+        expectOneLinePerFile(report, files: files, sourceLocation: sourceLocation)
+        HealthyModule.stopAndExpectShutDown(host, sourceLocation: sourceLocation)
     }
 
     // MARK: - One file at a time
+
+    /// Makes `input`'s file and the healthy module, each in a folder of its own, starts a host
+    /// on the two (the bad file first unless `healthyFirst`), checks both, and stops the host.
+    static func loadBesideHealthy(
+        _ input: BadInput, healthyFirst: Bool, temporary: TemporaryFolders,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> TestHost {
+        let files = try BesideHealthy(temporary: temporary, healthyApart: true) {
+            try make(input, named: input.baseName, in: $0)
+        }
+        let host = try files.makeHost(healthyFirst: healthyFirst)
+        let report = host.runtime.start()
+
+        try expectOutcome(of: input, file: files.file, host: host, report: report, sourceLocation: sourceLocation)
+        expectHealthyAndOneLinePerFileThenStop(
+            host, report, healthy: files.healthy, files: [files.file, files.healthy], sourceLocation: sourceLocation)
+        return host
+    }
 
     @Test("a bad file is refused (or warned about) and the healthy module still runs", arguments: singleFileCases)
     func singleBadFile(_ input: BadInput) throws {
         let temporary = TemporaryFolders()
         defer { temporary.removeAll() }
-        let folder = try temporary.make()
-        let healthyFolder = try temporary.make()
-        let bad = try Self.make(input, named: input.baseName, in: folder)
-        let healthy = try Self.buildHealthy(in: healthyFolder)
         // The bad file first, so the host must go on past it.
-        let host = try TestHost(paths: [bad, healthy], storage: try temporary.make())
-        let report = host.runtime.start()
-
-        try Self.expectOutcome(of: input, file: bad, host: host, report: report)
-        Self.expectHealthyActive(host, report, file: healthy)
-        Self.expectOneLinePerFile(report, files: [bad, healthy])
-
-        Self.stopAndExpectHealthyShutDown(host)
+        let host = try Self.loadBesideHealthy(input, healthyFirst: false, temporary: temporary)
         if let expected = input.moduleLog {
             #expect(host.log.messages(from: input.moduleID) == expected)
         }
@@ -381,17 +336,7 @@ struct BadInputTests {
     func badFileAfterHealthy(_ input: BadInput) throws {
         let temporary = TemporaryFolders()
         defer { temporary.removeAll() }
-        let folder = try temporary.make()
-        let healthyFolder = try temporary.make()
-        let bad = try Self.make(input, named: input.baseName, in: folder)
-        let healthy = try Self.buildHealthy(in: healthyFolder)
-        let host = try TestHost(paths: [healthy, bad], storage: try temporary.make())
-        let report = host.runtime.start()
-
-        try Self.expectOutcome(of: input, file: bad, host: host, report: report)
-        Self.expectHealthyActive(host, report, file: healthy)
-        Self.expectOneLinePerFile(report, files: [healthy, bad])
-        Self.stopAndExpectHealthyShutDown(host)
+        _ = try Self.loadBesideHealthy(input, healthyFirst: true, temporary: temporary)
     }
 
     // MARK: - Pairs
@@ -401,19 +346,15 @@ struct BadInputTests {
         let temporary = TemporaryFolders()
         defer { temporary.removeAll() }
         let folder = try temporary.make()
-        let first = try CFixtureBuilder.build(
-            "twin-a.so", defines: [#"FIXTURE_ID="com.example.twin""#, #"FIXTURE_KEY_PREFIX="twina""#], in: folder
-        ).path
-        let second = try CFixtureBuilder.build(
-            "twin-b.so", defines: [#"FIXTURE_ID="com.example.twin""#, #"FIXTURE_KEY_PREFIX="twinb""#], in: folder
-        ).path
-        let healthy = try Self.buildHealthy(in: try temporary.make())
+        let first = try Self.buildFixture("twin-a.so", id: "com.example.twin", prefix: "twina", in: folder)
+        let second = try Self.buildFixture("twin-b.so", id: "com.example.twin", prefix: "twinb", in: folder)
+        let healthy = try HealthyModule.build(in: try temporary.make())
         let host = try TestHost(paths: [first, second, healthy], storage: try temporary.make())
         let report = host.runtime.start()
 
         let firstRecord = try #require(report.records.first { $0.file == first })
         #expect(firstRecord.outcome == .loaded, "\(report.lines)")
-        let refused = try Self.expectRefused(
+        let refused = try expectRefused(
             report, file: second, phase: .validate, reasonContains: ["duplicate id", "com.example.twin", first])
         #expect(refused.moduleID == "com.example.twin")
         let twins = host.runtime.modules.filter { $0.id == "com.example.twin" }
@@ -421,10 +362,8 @@ struct BadInputTests {
         #expect(twins.first?.state == .active)
         #expect(twins.last?.state != .active)
         #expect(twins.last?.refusal?.phase == .validate)
-        Self.expectHealthyActive(host, report, file: healthy)
-        Self.expectOneLinePerFile(report, files: [first, second, healthy])
+        Self.expectHealthyAndOneLinePerFileThenStop(host, report, healthy: healthy, files: [first, second, healthy])
 
-        Self.stopAndExpectHealthyShutDown(host)
         // Only the first twin ran: one lifecycle, not two.
         #expect(host.log.messages(from: "com.example.twin") == Self.fullLifecycle)
     }
@@ -434,18 +373,14 @@ struct BadInputTests {
         let temporary = TemporaryFolders()
         defer { temporary.removeAll() }
         let folder = try temporary.make()
-        let owner = try CFixtureBuilder.build(
-            "owner.so", defines: [#"FIXTURE_ID="com.example.keyowner""#, #"FIXTURE_KEY_PREFIX="shared""#], in: folder
-        ).path
-        let thief = try CFixtureBuilder.build(
-            "thief.so", defines: [#"FIXTURE_ID="com.example.keythief""#, #"FIXTURE_KEY_PREFIX="shared""#], in: folder
-        ).path
-        let healthy = try Self.buildHealthy(in: try temporary.make())
+        let owner = try Self.buildFixture("owner.so", id: "com.example.keyowner", prefix: "shared", in: folder)
+        let thief = try Self.buildFixture("thief.so", id: "com.example.keythief", prefix: "shared", in: folder)
+        let healthy = try HealthyModule.build(in: try temporary.make())
         let host = try TestHost(paths: [owner, thief, healthy], storage: try temporary.make())
         let report = host.runtime.start()
 
         #expect(report.records.first { $0.file == owner }?.outcome == .loaded, "\(report.lines)")
-        let refused = try Self.expectRefused(
+        let refused = try expectRefused(
             report, file: thief, phase: .validate, reasonContains: ["option key", "shared.", "com.example.keyowner"])
         #expect(refused.moduleID == "com.example.keythief")
         #expect(host.runtime.modules.first { $0.id == "com.example.keyowner" }?.state == .active)
@@ -455,10 +390,8 @@ struct BadInputTests {
             host.runtime.options.all.filter { $0.schema.key == "shared.greeting" }.map(\.schema.ownerID) == [
                 "com.example.keyowner"
             ])
-        Self.expectHealthyActive(host, report, file: healthy)
-        Self.expectOneLinePerFile(report, files: [owner, thief, healthy])
+        Self.expectHealthyAndOneLinePerFileThenStop(host, report, healthy: healthy, files: [owner, thief, healthy])
 
-        Self.stopAndExpectHealthyShutDown(host)
         #expect(host.log.messages(from: "com.example.keyowner") == Self.fullLifecycle)
         #expect(host.log.messages(from: "com.example.keythief") == [])
     }
@@ -500,19 +433,17 @@ struct BadInputTests {
     func truncatedSegmentsWithoutSectionHeaders() async throws {
         let temporary = TemporaryFolders()
         defer { temporary.removeAll() }
-        let bad = try Self.makeTruncatedWithoutSectionHeaders(in: try temporary.make())
-        let healthy = try Self.buildHealthy(in: try temporary.make())
-        let storage = try temporary.make().path
+        let files = try BesideHealthy(temporary: temporary, healthyApart: true) {
+            try Self.makeTruncatedWithoutSectionHeaders(in: $0)
+        }
         // Loaded in a child process (an exit test), so a host that crashes fails only this
         // test; the child's issues are reported here.
-        await #expect(processExitsWith: .success) {
-            [bad = bad as String, healthy = healthy as String, storage = storage as String] in
-            let host = try TestHost(paths: [bad, healthy], storage: URL(fileURLWithPath: storage))
+        await #expect(processExitsWith: .success) { [files = files as BesideHealthy] in
+            let host = try files.makeHost()
             let report = host.runtime.start()
-            try BadInputTests.expectRefused(report, file: bad, phase: .open, reasonContains: ["truncated ELF"])
-            BadInputTests.expectHealthyActive(host, report, file: healthy)
-            BadInputTests.expectOneLinePerFile(report, files: [bad, healthy])
-            BadInputTests.stopAndExpectHealthyShutDown(host)
+            try expectRefused(report, file: files.file, phase: .open, reasonContains: ["truncated ELF"])
+            BadInputTests.expectHealthyAndOneLinePerFileThenStop(
+                host, report, healthy: files.healthy, files: [files.file, files.healthy])
         }
     }
 
@@ -532,24 +463,22 @@ struct BadInputTests {
         for input in inputs {
             files.append((input, try Self.make(input, named: "\(input.tag)-\(input.baseName)", in: folder)))
         }
-        let healthy = try Self.buildHealthy(in: folder)
+        let healthy = try HealthyModule.build(in: folder)
         let host = try TestHost(paths: [folder.path], storage: try temporary.make())
         let report = host.runtime.start()
 
         for (input, file) in files {
             try Self.expectOutcome(of: input, file: file, host: host, report: report)
         }
-        Self.expectHealthyActive(host, report, file: healthy)
         let allFiles = files.map(\.1) + [healthy]
-        Self.expectOneLinePerFile(report, files: allFiles)
         // Discovery lists a folder in byte order of names.
         #expect(
             report.records.map(\.file) == allFiles.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
         #expect(
-            Set(host.runtime.usableModules.map(\.id)) == [Self.healthyID, "com.example.hookabsent"],
+            Set(host.runtime.usableModules.map(\.id)) == [HealthyModule.id, "com.example.hookabsent"],
             "\(report.lines)")
+        Self.expectHealthyAndOneLinePerFileThenStop(host, report, healthy: healthy, files: allFiles)
 
-        Self.stopAndExpectHealthyShutDown(host)
         for (input, _) in files {
             if let expected = input.moduleLog {
                 #expect(host.log.messages(from: input.moduleID) == expected, "\(input.tag)")
