@@ -21,7 +21,13 @@ final class ParraAppContext {
     private(set) var tenantId: String?
     private(set) var applicationId: String?
     private(set) var appDelegate: ParraAppDelegateDriving?
+    /// Who is using the app: set from the API client's auth check at launch (anonymous or
+    /// guest), then by `.authStateChanged` events.
     var authState: ParraAuthState = .undetermined
+    /// The run's Parra API client, when it has one (modules reach it as `api_request`).
+    private(set) var apiClient: ParraAPIClient?
+    /// The app-info fetched at launch (or the cached one).
+    private(set) var appInfo: ParraAppInfo?
     private var delegates: [ObjectIdentifier: AnyObject] = [:]
 
     init(platform: ParraPlatform, settings: ModuleRuntime.Settings?, bundle: BundleInfo) {
@@ -64,6 +70,15 @@ final class ParraAppContext {
         settings.codeOptions = configuration.explicitOptionValues.merging(settings.codeOptions) { fromApp, _ in fromApp
         }
         settings.presentationSurface = platform.presentationSurface
+        var apiProblem: String?
+        if settings.apiService == nil {
+            let made = ParraAPIClient.forAppRun(
+                settings: settings, givenSettings: baseSettings != nil, tenantId: tenantId,
+                applicationId: applicationId, bundleId: bundleID)
+            settings.apiService = made.client
+            apiProblem = made.problem
+        }
+        apiClient = settings.apiService as? ParraAPIClient
         let runtime = ModuleRuntime(settings: settings)
         self.runtime = runtime
         let report = runtime.start()
@@ -71,6 +86,14 @@ final class ParraAppContext {
         for line in report.lines { platform.report("  \(line)") }
         for option in runtime.options.all where option.source != .moduleDefault(moduleID: option.schema.ownerID) {
             platform.report("  option \(option.schema.key) = \(option.value.summary) (from \(option.source))")
+        }
+        if let apiProblem { platform.report("  \(apiProblem)") }
+        if let apiClient {
+            let launch = ParraAPILaunch(client: apiClient, cache: ParraAppInfoCache(folder: settings.storageDirectory))
+                .run()
+            for line in launch.lines { platform.report("  \(line)") }
+            appInfo = launch.appInfo
+            if launch.authState != .undetermined { authState = launch.authState }
         }
     }
 

@@ -1,0 +1,29 @@
+/// The PARRA-ENVIRONMENT header's value: which of the tenant's environments the app runs in.
+public enum ParraAPIEnvironment: String, Sendable, Hashable, CaseIterable {
+    /// A released build.
+    case production
+    /// A beta build (TestFlight on iOS; `PARRA_ENVIRONMENT=beta` on Linux).
+    case beta
+    /// A development build (compiled with DEBUG).
+    case debug
+
+    /// The environment for a process: `PARRA_ENVIRONMENT` when it names one of the three
+    /// (trimmed, any case), else `debug` in DEBUG builds, else `production`.
+    public static func resolve(environment: [String: String], isDebugBuild: Bool = compiledWithDebug) -> Self {
+        if let text = environment["PARRA_ENVIRONMENT"],
+            let named = Self(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased())
+        {
+            return named
+        }
+        return isDebugBuild ? .debug : .production
+    }
+
+    /// Whether the Parra module was compiled with DEBUG.
+    public static var compiledWithDebug: Bool {
+        #if DEBUG
+            true
+        #else
+            false
+        #endif
+    }
+}

@@ -1,0 +1,99 @@
+import Dispatch
+import Foundation
+
+/// The host's API work at launch, run once per process after the modules started: get a token
+/// (anonymous, else guest; reused from the cache while valid), then fetch app-info once (5 s
+/// timeout), falling back to the cached app-info. Returns status lines for the platform's
+/// report and the auth state. Waits at most `deadline` seconds in all; what arrives later is
+/// dropped from the report (a late app-info still refreshes the cache).
+struct ParraAPILaunch {
+    /// What the launch found.
+    struct Result {
+        /// Status lines, in order.
+        var lines: [String]
+        /// The auth state after the auth check (undetermined when no token could be had).
+        var authState: ParraAuthState
+        /// The app-info fetched, or the cached one, if any.
+        var appInfo: ParraAppInfo?
+    }
+
+    let client: ParraAPIClient
+    let cache: ParraAppInfoCache?
+    var requestTimeout: TimeInterval = 5
+    var retryPolicy = ParraAPIRetryPolicy(maxAttempts: 2)
+    var deadline: TimeInterval = 12
+
+    func run() -> Result {
+        final class Box: @unchecked Sendable {
+            let lock = NSLock()
+            var lines: [String] = []
+            var appInfo: ParraAppInfo?
+            func add(_ line: String) { lock.withLock { lines.append(line) } }
+        }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let client = self.client
+        let cache = self.cache
+        let backend = client.settings.backend.description
+        let timeout = requestTimeout
+        let policy = retryPolicy
+        box.add("API: \(backend) (\(client.identity.environment.rawValue))")
+        let fetchAppInfo: @Sendable () -> Void = {
+            client.appInfo(timeout: timeout, retryPolicy: policy) { result in
+                switch result {
+                case .success(let info):
+                    box.add("app-info: \(info.summary)")
+                    box.lock.withLock { box.appInfo = info }
+                    if let cache {
+                        do {
+                            try cache.save(info, backend: backend, at: client.settings.scheduler.now)
+                        } catch {
+                            box.add("cannot cache app-info at \(cache.file.path): \(error.localizedDescription)")
+                        }
+                    }
+                case .failure(let error):
+                    box.add("app-info failed: \(error)")
+                    if let cache {
+                        let (entry, problem) = cache.load()
+                        if let problem { box.add(problem) }
+                        if let entry {
+                            box.add(
+                                "app-info from the cache (fetched \(ParraAPICoding.formatDate(entry.fetchedAt)) from \(entry.backend)): \(entry.appInfo.summary)"
+                            )
+                            box.lock.withLock { box.appInfo = entry.appInfo }
+                        } else if problem == nil {
+                            box.add("no cached app-info either")
+                        }
+                    }
+                }
+                done.signal()
+            }
+        }
+        if let authenticator = client.authenticator {
+            for problem in authenticator.takeProblems() { box.add(problem) }
+            let origin = authenticator.heldTokenOrigin
+            authenticator.ensureToken(client: client, timeout: timeout, retryPolicy: policy) { result in
+                switch result {
+                case .success(let token):
+                    let reused = origin == "cache" && authenticator.heldTokenOrigin == "cache"
+                    let user = token.userId.map { " \($0)" } ?? ""
+                    box.add(
+                        "auth: \(token.kind.rawValue)\(user), token \(reused ? "reused from the cache" : "new from the issuer"), valid until \(ParraAPICoding.formatDate(token.expiresAt))"
+                    )
+                case .failure(let error):
+                    box.add("auth: no token (\(error)); requests go without Authorization")
+                }
+                for problem in authenticator.takeProblems() { box.add(problem) }
+                fetchAppInfo()
+            }
+        } else {
+            fetchAppInfo()
+        }
+        if done.wait(timeout: .now() + deadline) == .timedOut {
+            box.add("the launch API calls did not finish within \(Int(deadline)) s; continuing without them")
+        }
+        return box.lock.withLock {
+            Result(lines: box.lines, authState: client.authenticator?.state ?? .undetermined, appInfo: box.appInfo)
+        }
+    }
+}
