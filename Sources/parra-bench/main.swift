@@ -10,6 +10,8 @@ let targetSampleMilliseconds = 1.0
 let loadRepetitions = 31
 let loadWarmups = 4
 let launchRepetitions = 15
+let apiRepetitions = 21
+let apiRequestsPerSample = 20
 let launchWarmups = 1
 let ffiRatioBudget = 1.3
 let loadOverNoneBudgetMilliseconds = 3.0
@@ -36,6 +38,10 @@ let usage = """
       launch.empty_process_ms     baseline: spawn to exit of parra-empty, a Swift program that
                                   only exits (beside this executable too)
       launch.to_first_frame_over_empty_ms  to_first_frame_ms - empty_process_ms
+      api.request_overhead_us     what ParraAPIClient.send adds to one small JSON GET to a
+                                  loopback server: client_request_us - raw_urlsession_us
+      api.raw_urlsession_us       baseline: the same request (same headers) with a bare URLSession
+                                  data task; api.client_request_us_ratio is client over raw
     Ratios: dispatch.ffi_ns_ratio is ffi_ns over bare_ffi_call_ns, dispatch.bare_ffi_call_ns_ratio
     bare_ffi_call_ns over direct_call_ns, load.modules4_ms_ratio modules4_ms over modules0_ms,
     launch.to_first_frame_ms_ratio to_first_frame_ms over empty_process_ms.
@@ -126,6 +132,7 @@ let runStart = monotonicNanoseconds()
 let dispatch: DispatchFigures
 let load: LoadFigures
 let launch: LaunchFigures
+let api: APIFigures
 do {
     defer { try? FileManager.default.removeItem(at: work) }
     let storage = work.appendingPathComponent("storage", isDirectory: true)
@@ -153,6 +160,8 @@ do {
         baseModules: loadModules, work: work, storage: storage, repetitions: loadRepetitions, warmups: loadWarmups)
     progress("parra-bench: measuring launch")
     launch = try LaunchBench.run(work: work, repetitions: launchRepetitions, warmups: launchWarmups)
+    progress("parra-bench: measuring API requests")
+    api = try APIBench.run(repetitions: apiRepetitions, requestsPerSample: apiRequestsPerSample)
     // With --json standard output holds only the JSON (which names them under "skipped"); the
     // table's notes name them otherwise.
     if json {
@@ -190,6 +199,10 @@ if json {
         ("load.modules0_ms", load.modules0Milliseconds),
         ("load.modules4_over_none_ms", load.overNoneMilliseconds),
         ("load.modules4_ms_ratio", loadRatio),
+        ("api.request_overhead_us", api.overheadMicroseconds),
+        ("api.client_request_us", api.clientMicroseconds),
+        ("api.raw_urlsession_us", api.rawMicroseconds),
+        ("api.client_request_us_ratio", api.pairedRatio),
     ]
     var launchEntries: [(String, Double)] = []
     if launch.hasFirstFrame { launchEntries.append(("launch.to_first_frame_ms", launch.firstFrameMilliseconds)) }
@@ -252,6 +265,15 @@ var rows = [
         baseline: "modules0 " + number(load.modules0Milliseconds) + " ms", ratio: "-",
         budget: "<= \(number(loadOverNoneBudgetMilliseconds, 1)) ms", within: loadWithin ? "yes" : "NO"),
 ]
+rows.append(
+    Row(
+        name: "api.request_overhead_us", value: number(api.overheadMicroseconds, 1) + " us",
+        baseline: "raw_urlsession " + number(api.rawMicroseconds, 1) + " us",
+        ratio: number(api.pairedRatio, 3), budget: "-", within: "-"))
+rows.append(
+    Row(
+        name: "api.raw_urlsession_us", value: number(api.rawMicroseconds, 1) + " us", baseline: "-", ratio: "-",
+        budget: "-", within: "-"))
 let skippedValue = "skipped"
 rows.append(
     Row(
