@@ -356,18 +356,7 @@ struct LoopbackHTTPConnection {
 
     /// Reads and discards until the client hangs up or the server stops (for `.silent`).
     private mutating func waitSilently() {
-        while !core.isStopped {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, LoopbackHTTPCore.pollMilliseconds)
-            if ready == 0 { continue }
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count == 0 { return }
-            if count < 0 && errno != EINTR && errno != EAGAIN { return }
-        }
+        discardIncoming { _ in true }
     }
 
     /// After a refusal: stop sending, then read what the client still sends (at most 2 s or
@@ -375,8 +364,14 @@ struct LoopbackHTTPConnection {
     private mutating func closeGracefully() {
         _ = shutdown(fd, Int32(SHUT_WR))
         let deadline = Date(timeIntervalSinceNow: 2)
+        discardIncoming { drained in Date() < deadline && drained < 32 * 1024 * 1024 }
+    }
+
+    /// Reads and discards what the client sends while `keepGoing(bytes discarded so far)`
+    /// holds, until the client hangs up, a read fails, or the server stops.
+    private mutating func discardIncoming(while keepGoing: (Int) -> Bool) {
         var drained = 0
-        while !core.isStopped && Date() < deadline && drained < 32 * 1024 * 1024 {
+        while !core.isStopped && keepGoing(drained) {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, LoopbackHTTPCore.pollMilliseconds)
             if ready == 0 { continue }

@@ -172,7 +172,7 @@ private final class AppSession {
 
     private func draw(_ window: Window) {
         let lines = window.group.render(
-            RenderContext(authState: context.authState, usesColor: context.platform.usesColor))
+            RenderContext(authState: context.authState))
         context.platform.draw(RenderedWindow(sceneID: window.scene.identifier, lines: lines))
     }
 
