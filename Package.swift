@@ -21,7 +21,9 @@ let package = Package(
         .target(name: "CParraPlugin"),
         // libffi from Debian's libffi-dev.
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
-        .target(name: "Parra", dependencies: ["CParraPlugin", "CFFI"]),
+        // The host's log gate and sink table, in C so a filtered log call is one atomic load.
+        .target(name: "CParraLogRoute", dependencies: ["CParraPlugin"]),
+        .target(name: "Parra", dependencies: ["CParraPlugin", "CFFI", "CParraLogRoute"]),
         .target(name: "ParraPluginKit", dependencies: ["CParraPlugin"]),
         .executableTarget(name: "parra", dependencies: ["Parra"]),
         .executableTarget(

@@ -19,11 +19,15 @@ public struct ModuleDefinition<Module: ParraModule> {
     let options: [OptionDeclaration]
     let hooks: [Hook<Module>]
     let extensionPoints: [ExtensionPointDeclaration]
+    let logSink: LogSink<Module>?
 
-    /// A definition; `id` is reverse-DNS (`com.example.feature`).
+    /// A definition; `id` is reverse-DNS (`com.example.feature`). A module with a `logSink`
+    /// receives the app's log records.
     public init(
         id: String, name: String, version: String, description: String = "", license: String = "",
-        options: [OptionDeclaration] = [], hooks: [Hook<Module>] = [], extensionPoints: [ExtensionPointDeclaration] = []
+        options: [OptionDeclaration] = [], hooks: [Hook<Module>] = [],
+        extensionPoints: [ExtensionPointDeclaration] = [],
+        logSink: LogSink<Module>? = nil
     ) {
         self.id = id
         self.name = name
@@ -33,6 +37,7 @@ public struct ModuleDefinition<Module: ParraModule> {
         self.options = options
         self.hooks = hooks
         self.extensionPoints = extensionPoints
+        self.logSink = logSink
     }
 
     /// Builds the C descriptor the first time and returns the same one after: one module per
@@ -41,9 +46,10 @@ public struct ModuleDefinition<Module: ParraModule> {
         Export.lock.withLock {
             if let descriptor = Export.descriptor { return descriptor }
             let hooks = self.hooks
+            let logSink = self.logSink
             Export.factory = { host in
                 let module = try Module(host: host)
-                return ModuleInstance(module, host: host, hooks: hooks)
+                return ModuleInstance(module, host: host, hooks: hooks, logSink: logSink)
             }
             let descriptor = UnsafeMutablePointer<parra_module_descriptor>.allocate(capacity: 1)
             descriptor.initialize(to: makeDescriptor())
@@ -114,6 +120,10 @@ public struct ModuleDefinition<Module: ParraModule> {
         d.activate = Lifecycle.activate
         d.deactivate = Lifecycle.deactivate
         d.shutdown = Lifecycle.shutdown
+        if logSink != nil {
+            d.log_sink = LogSinkTrampolines.receive
+            d.log_flush = LogSinkTrampolines.flush
+        }
         return d
     }
 }

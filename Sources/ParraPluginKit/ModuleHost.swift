@@ -249,6 +249,37 @@ public final class ModuleHost: @unchecked Sendable {
         }
     }
 
+    /// Sets the lowest level of app log record this module's log sink receives (nil: none at
+    /// all). Fails on a host older than ABI 1.1 or for a module without a log sink.
+    public func setLogThreshold(_ level: LogLevel?) throws {
+        guard covers(\.set_log_threshold), let set = table.pointee.set_log_threshold else {
+            throw ModuleError(
+                "this host (ABI \(table.pointee.abi_major).\(table.pointee.abi_minor)) has no app log records")
+        }
+        let status = set(table, level?.rawValue ?? PARRA_LOG_LEVEL_OFF)
+        guard status == PARRA_STATUS_OK else { throw ModuleError("set_log_threshold failed with status \(status)") }
+    }
+
+    /// A directory private to this module for files of its own (journals, databases), created
+    /// by the host and kept across runs; nil on a host older than ABI 1.1 or when it cannot be made.
+    public var storageDirectory: String? {
+        guard covers(\.storage_directory), let path = table.pointee.storage_directory?(table) else { return nil }
+        return String(cString: path)
+    }
+
+    /// The app's environment as the API sees it: "debug", "beta" or "production" (a host
+    /// older than ABI 1.1 says "production").
+    public var appEnvironment: String {
+        guard covers(\.app_environment), let name = table.pointee.app_environment?(table) else { return "production" }
+        return String(cString: name)
+    }
+
+    /// Whether the host's table is large enough to hold the field at `field`.
+    private func covers<Field>(_ field: KeyPath<parra_host, Field>) -> Bool {
+        guard let offset = MemoryLayout<parra_host>.offset(of: field) else { return false }
+        return Int(table.pointee.struct_size) >= offset + MemoryLayout<Field>.size
+    }
+
     /// Seconds since the Unix epoch, from the host's clock.
     public var wallClockSeconds: Double { table.pointee.wall_clock_seconds(table) }
 

@@ -6,8 +6,10 @@ final class ModuleInstance {
     let handlers: ContiguousArray<[HookHandler]>
     let lifecycle:
         (configure: () throws -> Void, activate: () throws -> Void, deactivate: () -> Void, shutdown: () -> Void)
+    /// Where app log records go, when the module takes them.
+    let logSink: BoundLogSink?
 
-    init<Module: ParraModule>(_ module: Module, host: ModuleHost, hooks: [Hook<Module>]) {
+    init<Module: ParraModule>(_ module: Module, host: ModuleHost, hooks: [Hook<Module>], logSink: LogSink<Module>?) {
         self.module = module
         self.host = host
         var handlers = ContiguousArray<[HookHandler]>(repeating: [], count: HookSlot.allCases.count)
@@ -16,5 +18,10 @@ final class ModuleInstance {
         }
         self.handlers = handlers
         lifecycle = (module.configure, module.activate, module.deactivate, module.shutdown)
+        self.logSink = logSink.map { sink in
+            BoundLogSink(
+                receive: { [unowned module] in sink.receive(module, $0) },
+                flush: { [unowned module] in sink.flush(module) })
+        }
     }
 }

@@ -1,14 +1,15 @@
 import CParraPlugin
 import Testing
 
-/// Freezes the ABI 1.0 layout: a change here breaks every module built before it, so it must
-/// come with a new major version (or, for fields appended at the end, a new minor).
-@Suite("C ABI 1.0 layout")
+/// Freezes the ABI 1.1 layout: a change here breaks every module built before it, so it must
+/// come with a new major version (or, for fields appended at the end, a new minor). The 1.0
+/// prefixes are checked too: a 1.0 module must still read and be read correctly.
+@Suite("C ABI 1.1 layout")
 struct ABILayoutTests {
     @Test("versions and the entry symbol")
     func constants() {
         #expect(PARRA_ABI_VERSION_MAJOR == 1)
-        #expect(PARRA_ABI_VERSION_MINOR == 0)
+        #expect(PARRA_ABI_VERSION_MINOR == 1)
         #expect(PARRA_MODULE_ENTRY_SYMBOL == "parra_module_entry")
     }
 
@@ -23,6 +24,7 @@ struct ABILayoutTests {
         #expect(MemoryLayout<parra_error>.offset(of: \.struct_size) == 0)
         #expect(MemoryLayout<parra_api_request>.offset(of: \.struct_size) == 0)
         #expect(MemoryLayout<parra_presentation>.offset(of: \.struct_size) == 0)
+        #expect(MemoryLayout<parra_log_record>.offset(of: \.struct_size) == 0)
     }
 
     #if arch(x86_64) || arch(arm64)
@@ -37,7 +39,9 @@ struct ABILayoutTests {
             #expect(MemoryLayout<D>.offset(of: \.extension_point_count) == 88)
             #expect(MemoryLayout<D>.offset(of: \.`init`) == 96)
             #expect(MemoryLayout<D>.offset(of: \.shutdown) == 128)
-            #expect(MemoryLayout<D>.size == 136)
+            #expect(MemoryLayout<D>.offset(of: \.log_sink) == 136)
+            #expect(MemoryLayout<D>.offset(of: \.log_flush) == 144)
+            #expect(MemoryLayout<D>.size == 152)
         }
 
         @Test("the host table's 64-bit layout")
@@ -47,7 +51,27 @@ struct ABILayoutTests {
             #expect(MemoryLayout<H>.offset(of: \.log) == 16)
             #expect(MemoryLayout<H>.offset(of: \.emit) == 96)
             #expect(MemoryLayout<H>.offset(of: \.monotonic_nanoseconds) == 112)
-            #expect(MemoryLayout<H>.size == 120)
+            #expect(MemoryLayout<H>.offset(of: \.set_log_threshold) == 120)
+            #expect(MemoryLayout<H>.offset(of: \.storage_directory) == 128)
+            #expect(MemoryLayout<H>.offset(of: \.app_environment) == 136)
+            #expect(MemoryLayout<H>.size == 144)
+        }
+
+        @Test("the log record's 64-bit layout")
+        func logRecordLayout() {
+            typealias R = parra_log_record
+            #expect(MemoryLayout<R>.offset(of: \.level) == 4)
+            #expect(MemoryLayout<R>.offset(of: \.timestamp) == 8)
+            #expect(MemoryLayout<R>.offset(of: \.message) == 16)
+            #expect(MemoryLayout<R>.offset(of: \.extra_json) == 32)
+            #expect(MemoryLayout<R>.offset(of: \.file_id) == 48)
+            #expect(MemoryLayout<R>.offset(of: \.function) == 64)
+            #expect(MemoryLayout<R>.offset(of: \.line) == 80)
+            #expect(MemoryLayout<R>.offset(of: \.column) == 84)
+            #expect(MemoryLayout<R>.offset(of: \.category) == 88)
+            #expect(MemoryLayout<R>.offset(of: \.thread_name) == 104)
+            #expect(MemoryLayout<R>.offset(of: \.call_stack) == 120)
+            #expect(MemoryLayout<R>.size == 136)
         }
 
         @Test("declaration and value layouts")

@@ -18,7 +18,7 @@ struct PluginsCommandTests {
         #expect(lines.contains { $0.hasPrefix("  options") && $0.contains("cfixture.greeting") })
         #expect(lines.contains { $0.hasPrefix("  phase") && $0.hasSuffix("validate") })
         #expect(
-            lines.contains { $0.hasPrefix("  reason") && $0.contains("built for ABI 9.0") },
+            lines.contains { $0.hasPrefix("  reason") && $0.contains("built for ABI 9.") },
             "\(result.transcript)")
     }
 

@@ -50,7 +50,7 @@ extern "C" {
 #define PARRA_ABI_VERSION_MAJOR 1
 /** ABI minor version. A module built for a newer minor than the host's is refused; an older
  *  minor is accepted and the fields it lacks read as zero. */
-#define PARRA_ABI_VERSION_MINOR 0
+#define PARRA_ABI_VERSION_MINOR 1
 
 /** The one symbol every module exports, whatever its file is called. */
 #define PARRA_MODULE_ENTRY_SYMBOL "parra_module_entry"
@@ -124,6 +124,8 @@ typedef int32_t parra_log_level;
 #define PARRA_LOG_LEVEL_WARN 3
 #define PARRA_LOG_LEVEL_ERROR 4
 #define PARRA_LOG_LEVEL_FATAL 5
+/** (1.1) Not a record's level: a log threshold that lets nothing through. */
+#define PARRA_LOG_LEVEL_OFF 6
 
 /** The type of an option value. */
 typedef int32_t parra_option_type;
@@ -336,6 +338,68 @@ typedef void (*parra_scene_open_url_contexts_fn)(
     void *module_data, const char *scene_id, const char *urls_json);
 
 /* ----------------------------------------------------------------------------------------
+ * App log records (ABI 1.1)
+ *
+ * The app logs through `ParraLogger` in the host. The host checks each call against the lowest
+ * threshold any log sink asked for (parra_host.set_log_threshold) before it builds anything, so
+ * a filtered call never reaches a module. A record that passes is handed, on the thread that
+ * logged, to the `log_sink` of every active module whose threshold it meets. Records logged
+ * before any sink is active are kept by the host (the last 100) and handed to each sink, on the
+ * main thread, once every module has been activated.
+ * ------------------------------------------------------------------------------------- */
+
+/**
+ * One app log record. Every string is owned by the host and valid only during the log_sink
+ * call; copy what you keep. Strings are UTF-8 and not NUL-terminated; absent ones are {NULL, 0}.
+ */
+typedef struct parra_log_record {
+    uint32_t struct_size;
+    /** PARRA_LOG_LEVEL_TRACE to PARRA_LOG_LEVEL_FATAL. */
+    parra_log_level level;
+    /** When the log was made: seconds since the Unix epoch, from the host's wall clock. */
+    double timestamp;
+    /** The message as the app wrote it (for a log of an Error alone: the error's description). */
+    parra_string message;
+    /** The extra values as one compact JSON object with sorted keys (the logger's own extra
+     *  merged with the call's, the call winning), or absent. An Error logged with a message is
+     *  under the key "$error" as {"description": ..., "type": ...}. */
+    parra_string extra_json;
+    /** Swift's #fileID of the call site: "Module/File.swift". */
+    parra_string file_id;
+    /** Swift's #function of the call site, e.g. "body" or "load(from:)". */
+    parra_string function;
+    /** Line and column of the call site, from 1. */
+    uint32_t line;
+    uint32_t column;
+    /** The logger's category followed by its scope names, joined by "/", or absent. */
+    parra_string category;
+    /** The name of the thread or queue that logged, or absent: then the record is being
+     *  delivered on the thread that logged and the sink may ask that thread itself. */
+    parra_string thread_name;
+    /** For error and fatal records: the call stack at the log call, one frame per line.
+     *  Absent for the other levels. */
+    parra_string call_stack;
+} parra_log_record;
+
+/**
+ * Receives app log records. Called by the host from any thread, possibly from several at once,
+ * on the thread that logged (buffered early records: on the main thread), from the end of the
+ * activation of all modules to the start of the module's deactivate; once deactivate begins the host makes
+ * no new call and waits (up to one second) for calls in progress to return. Must not block for
+ * long and must not log through the host's `log` service from inside the call (that line
+ * would be lost, not recursed into).
+ */
+typedef void (*parra_log_sink_fn)(void *module_data, const parra_log_record *record);
+
+/**
+ * Makes every record handed to the module's log_sink so far durable or written (whatever the
+ * module does with records), then returns. Called by the host from any thread when the app
+ * asks its logger to flush, only while the module is active. May block; should not block for
+ * more than a few seconds.
+ */
+typedef void (*parra_log_flush_fn)(void *module_data);
+
+/* ----------------------------------------------------------------------------------------
  * Host services
  * ------------------------------------------------------------------------------------- */
 
@@ -358,7 +422,10 @@ typedef struct parra_api_request {
     uint32_t struct_size;
     /** "GET", "POST", "PUT", "PATCH" or "DELETE". */
     const char *method;
-    /** Relative to the API base URL, e.g. "tenants/abc/sessions"; may carry a query. */
+    /** Relative to the API base URL, e.g. "tenants/abc/sessions"; may carry a query. (1.1) The
+     *  host replaces "{tenantId}" and "{applicationId}" with the running app's identity, so a
+     *  module can write "tenants/{tenantId}/sessions"; with no app identity the call fails with
+     *  UNSUPPORTED. */
     const char *path;
     /** JSON body, or {NULL, 0} for none. */
     parra_string body;
@@ -490,6 +557,25 @@ struct parra_host {
 
     /** [thread-safe] A monotonic clock in nanoseconds, from an arbitrary origin. */
     uint64_t (*monotonic_nanoseconds)(const parra_host *host);
+
+    /* Added in ABI 1.1: present when struct_size covers them. */
+
+    /** [thread-safe] Sets the lowest level of app log record this module's log_sink wants
+     *  (PARRA_LOG_LEVEL_TRACE to PARRA_LOG_LEVEL_OFF); until it is called the threshold is
+     *  PARRA_LOG_LEVEL_INFO. Records below every sink's threshold are never built. INVALID_ARGUMENT
+     *  for another value; UNSUPPORTED when the module declares no log_sink. */
+    parra_status (*set_log_threshold)(const parra_host *host, parra_log_level minimum);
+
+    /** [thread-safe] The absolute path of a directory private to the module, created by the
+     *  host, for files the key-value storage does not suit (append-only journals, databases).
+     *  It survives restarts. NUL-terminated; owned by the host; valid until shutdown returns. */
+    const char *(*storage_directory)(const parra_host *host);
+
+    /** [thread-safe] Which of the tenant's environments the app runs in, as the API's
+     *  PARRA-ENVIRONMENT header says it: "debug" (a build with the DEBUG condition),
+     *  "beta" (PARRA_ENVIRONMENT=beta) or "production". Modules resolve their "automatic"
+     *  choices from it. NUL-terminated, static; never NULL. */
+    const char *(*app_environment)(const parra_host *host);
 };
 
 /* ----------------------------------------------------------------------------------------
@@ -551,7 +637,20 @@ typedef struct parra_module_descriptor {
     /** Main thread, once, last. Frees the module's state; no host service may be used after
      *  it returns. May be NULL. */
     void (*shutdown)(void *module_data);
+
+    /* Added in ABI 1.1: read only when struct_size covers them. */
+
+    /** NULL, or where the host hands app log records (see parra_log_sink_fn). */
+    parra_log_sink_fn log_sink;
+    /** NULL, or how the host asks the module to flush the records it has had
+     *  (see parra_log_flush_fn). Ignored without log_sink. */
+    parra_log_flush_fn log_flush;
 } parra_module_descriptor;
+
+/** The size of parra_module_descriptor in ABI 1.0: the least struct_size the host accepts. */
+#define PARRA_MODULE_DESCRIPTOR_SIZE_1_0 offsetof(parra_module_descriptor, log_sink)
+/** The size of parra_host in ABI 1.0. */
+#define PARRA_HOST_SIZE_1_0 offsetof(parra_host, set_log_threshold)
 
 /**
  * The entry symbol, exported by every module as `parra_module_entry`. Called once, on the main

@@ -76,6 +76,11 @@ public final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
 
     /// A client; `transport` defaults to URLSession for a remote backend and to
     /// `LocalBackendTransport` for a local one.
+    /// The client's tenant and application, for modules' path placeholders.
+    public var appIdentity: (tenantId: String, applicationId: String)? {
+        (settings.identity.tenantId, settings.identity.applicationId)
+    }
+
     public init(settings: Settings, transport: ParraAPITransport? = nil) {
         self.settings = settings
         if let transport {

@@ -18,6 +18,15 @@ public enum ParraAPIEnvironment: String, Sendable, Hashable, CaseIterable {
         return isDebugBuild ? .debug : .production
     }
 
+    /// The raw value as static, NUL-terminated text, for the C ABI.
+    var staticName: StaticString {
+        switch self {
+        case .production: "production"
+        case .beta: "beta"
+        case .debug: "debug"
+        }
+    }
+
     /// Whether the Parra module was compiled with DEBUG.
     public static var compiledWithDebug: Bool {
         #if DEBUG

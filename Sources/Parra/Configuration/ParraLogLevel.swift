@@ -55,3 +55,18 @@ public enum ParraLogLevel: Sendable, Hashable, Comparable, CaseIterable, CustomS
     /// The upper-case name.
     public var description: String { name }
 }
+
+extension ParraLogLevel {
+    /// The level's `PARRA_LOG_LEVEL_*` value in the C ABI (trace 0 ... fatal 5).
+    @inlinable
+    public var abiValue: Int32 {
+        switch self {
+        case .trace: 0
+        case .debug: 1
+        case .info: 2
+        case .warn: 3
+        case .error: 4
+        case .fatal: 5
+        }
+    }
+}

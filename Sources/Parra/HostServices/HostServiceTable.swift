@@ -24,6 +24,15 @@ enum HostServiceTable {
         host.monotonic_nanoseconds = { host in
             ModuleHostContext.live(host)?.1.clock.monotonicNanoseconds ?? 0
         }
+        host.set_log_threshold = setLogThreshold
+        host.storage_directory = { host in
+            guard let (context, _) = ModuleHostContext.live(host) else { return nil }
+            return context.storageDirectoryPath
+        }
+        host.app_environment = { host in
+            let environment = ModuleHostContext.from(host)?.runtime?.appEnvironment ?? .production
+            return UnsafeRawPointer(environment.staticName.utf8Start).assumingMemoryBound(to: CChar.self)
+        }
         return host
     }
 
@@ -199,6 +208,20 @@ enum HostServiceTable {
                 }
             }
 
+    private static let setLogThreshold: @convention(c) (UnsafePointer<parra_host>?, parra_log_level) -> parra_status = {
+        host, level in
+        guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, nil) }
+        guard (PARRA_LOG_LEVEL_TRACE...PARRA_LOG_LEVEL_OFF).contains(level) else {
+            return PARRA_STATUS_INVALID_ARGUMENT
+        }
+        guard runtime.module(withID: context.moduleID)?.declaration.takesAppLogs == true else {
+            return PARRA_STATUS_UNSUPPORTED
+        }
+        context.logThreshold = level
+        LogRouter.shared.thresholdsChanged()
+        return PARRA_STATUS_OK
+    }
+
     private static let apiRequest:
         @convention(c) (
             UnsafePointer<parra_host>?, UnsafePointer<parra_api_request>?, parra_api_response_fn?,
@@ -226,8 +249,13 @@ enum HostServiceTable {
                     "the request body's length \(UInt(bitPattern: body.length)) is more than \(maximumRequestBodyBytes) bytes"
                 )
             }
+            guard let filledPath = service.fillingPlaceholders(String(cString: path)) else {
+                return fail(
+                    error, PARRA_STATUS_UNSUPPORTED,
+                    "the path has {tenantId} or {applicationId} but this host's API service has no app identity")
+            }
             let apiRequest = APIRequest(
-                method: String(cString: method), path: String(cString: path),
+                method: String(cString: method), path: filledPath,
                 body: body.data.map { Data(bytes: $0, count: body.length) },
                 timeout: request.pointee.timeout_seconds > 0 ? request.pointee.timeout_seconds : nil)
             let user = UInt(bitPattern: userData)

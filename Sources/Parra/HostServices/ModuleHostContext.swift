@@ -14,11 +14,20 @@ final class ModuleHostContext: @unchecked Sendable {
     private var timers: [UInt64: DispatchSourceTimer] = [:]
     private var nextTimerID: UInt64 = 1
     private var closed = false
+    private var threshold = PARRA_LOG_LEVEL_INFO
+    /// The module's private directory for files, created on first ask; NUL-terminated and kept
+    /// for the process, like the table.
+    private var directoryPath: UnsafeMutablePointer<CChar>?
 
-    init(moduleID: String, runtime: ModuleRuntime, storage: ModuleStorage) {
+    /// Where the module's private files go (`storage_directory`), apart from its key-value
+    /// storage so that no key can name it.
+    let filesFolder: URL
+
+    init(moduleID: String, runtime: ModuleRuntime, storage: ModuleStorage, filesFolder: URL) {
         self.moduleID = moduleID
         self.runtime = runtime
         self.storage = storage
+        self.filesFolder = filesFolder
         table = .allocate(capacity: 1)
         table.initialize(to: HostServiceTable.make())
         table.pointee.host_data = Unmanaged.passRetained(self).toOpaque()
@@ -81,4 +90,22 @@ final class ModuleHostContext: @unchecked Sendable {
     }
 
     var isClosed: Bool { lock.withLock { closed } }
+
+    /// The lowest level of app log record the module's log sink wants.
+    var logThreshold: parra_log_level {
+        get { lock.withLock { threshold } }
+        set { lock.withLock { threshold = newValue } }
+    }
+
+    /// The module's private directory, created if needed; nil
+    /// when it cannot be created.
+    var storageDirectoryPath: UnsafePointer<CChar>? {
+        lock.withLock {
+            if let directoryPath { return UnsafePointer(directoryPath) }
+            guard (try? FileManager.default.createDirectory(at: filesFolder, withIntermediateDirectories: true)) != nil
+            else { return nil }
+            directoryPath = strdup(filesFolder.path)
+            return directoryPath.map { UnsafePointer($0) }
+        }
+    }
 }

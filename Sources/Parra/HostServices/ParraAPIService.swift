@@ -48,4 +48,21 @@ public struct APIServiceError: Error, Sendable, CustomStringConvertible {
 public protocol ParraAPIService: Sendable {
     /// Sends `request` and calls `completion` exactly once, on any thread but the main one.
     func send(_ request: APIRequest, completion: @escaping @Sendable (Result<APIResponse, APIServiceError>) -> Void)
+    /// The tenant and application requests are made for, which fill a module's "{tenantId}"
+    /// and "{applicationId}" path placeholders; nil when the service has no app identity.
+    var appIdentity: (tenantId: String, applicationId: String)? { get }
+}
+
+extension ParraAPIService {
+    /// No app identity, unless the service says otherwise.
+    public var appIdentity: (tenantId: String, applicationId: String)? { nil }
+
+    /// `path` with its "{tenantId}" and "{applicationId}" placeholders filled in, each as one
+    /// percent-encoded path segment; nil when it has placeholders and there is no identity.
+    func fillingPlaceholders(_ path: String) -> String? {
+        guard path.contains("{tenantId}") || path.contains("{applicationId}") else { return path }
+        guard let identity = appIdentity else { return nil }
+        return path.replacingOccurrences(of: "{tenantId}", with: ParraAPIIdentity.segment(identity.tenantId))
+            .replacingOccurrences(of: "{applicationId}", with: ParraAPIIdentity.segment(identity.applicationId))
+    }
 }

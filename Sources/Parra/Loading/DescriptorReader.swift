@@ -11,8 +11,7 @@ enum DescriptorReader {
         // The version fields sit right after struct_size in every version of the ABI.
         guard size >= 8 else {
             throw refuse(
-                "descriptor struct_size \(size) is smaller than the minimum \(MemoryLayout<parra_module_descriptor>.size)"
-            )
+                "descriptor struct_size \(size) is smaller than the minimum \(descriptorSize10)")
         }
         let major = raw.load(fromByteOffset: 4, as: UInt16.self)
         let minor = raw.load(fromByteOffset: 6, as: UInt16.self)
@@ -26,12 +25,16 @@ enum DescriptorReader {
                 "built for ABI \(major).\(minor), newer than this host's \(PARRA_ABI_VERSION_MAJOR).\(PARRA_ABI_VERSION_MINOR); update the host"
             )
         }
-        guard size >= MemoryLayout<parra_module_descriptor>.size else {
-            throw refuse(
-                "descriptor struct_size \(size) is smaller than the minimum \(MemoryLayout<parra_module_descriptor>.size)"
-            )
+        guard size >= descriptorSize10 else {
+            throw refuse("descriptor struct_size \(size) is smaller than the minimum \(descriptorSize10)")
         }
-        let d = descriptor.pointee
+        // Read only what struct_size covers; fields a 1.0 module lacks stay zero.
+        var d = parra_module_descriptor()
+        withUnsafeMutableBytes(of: &d) { copy in
+            copy.copyMemory(
+                from: UnsafeRawBufferPointer(
+                    start: raw, count: min(Int(size), MemoryLayout<parra_module_descriptor>.size)))
+        }
         let id = try requiredString(d.id, "id")
         guard isValidModuleID(id) else {
             throw refuse(
@@ -63,8 +66,12 @@ enum DescriptorReader {
             options: options, hooks: hooks, extensionPoints: points,
             lifecycle: .init(
                 initialize: d.`init`, configure: d.configure, activate: d.activate, deactivate: d.deactivate,
-                shutdown: d.shutdown))
+                shutdown: d.shutdown),
+            logSink: d.log_sink, logFlush: d.log_sink == nil ? nil : d.log_flush)
     }
+
+    /// The descriptor's ABI 1.0 size: the least struct_size accepted.
+    static let descriptorSize10 = MemoryLayout<parra_module_descriptor>.offset(of: \.log_sink)!
 
     /// Reverse-DNS: at least two non-empty dot-separated parts of `[A-Za-z0-9_-]`.
     static func isValidModuleID(_ id: String) -> Bool {

@@ -60,6 +60,8 @@ public struct LoadReport: Sendable, Codable {
     public internal(set) var searched: [String] = []
     /// Problems with values the app supplied (config file, code, environment).
     public internal(set) var optionProblems: [String] = []
+    /// Facts about the run as a whole, such as where app logs go when no module takes them.
+    public internal(set) var notes: [String] = []
 
     /// The records of modules that loaded.
     public var loaded: [Record] { records.filter { $0.outcome == .loaded } }
@@ -71,6 +73,7 @@ public struct LoadReport: Sendable, Codable {
         var lines = records.map(\.summary)
         if records.isEmpty { lines.append("no modules found") }
         lines += optionProblems.map { "option   \($0)" }
+        lines += notes.map { "note     \($0)" }
         return lines
     }
 }

@@ -22,6 +22,13 @@ public struct ModuleDeclaration: @unchecked Sendable {
     public let extensionPoints: [OverridePoint]
     /// Its lifecycle functions, as the descriptor gives them.
     let lifecycle: Lifecycle
+    /// Where it takes app log records (ABI 1.1), if it does.
+    let logSink: parra_log_sink_fn?
+    /// How it flushes the records it has had (ABI 1.1).
+    let logFlush: parra_log_flush_fn?
+
+    /// Whether the module takes app log records.
+    public var takesAppLogs: Bool { logSink != nil }
 
     /// The lifecycle functions; any may be absent.
     struct Lifecycle {

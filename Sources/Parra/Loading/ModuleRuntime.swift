@@ -35,6 +35,9 @@ public final class ModuleRuntime {
         public var apiService: ParraAPIService?
         /// The clocks modules read.
         public var clock: HostClock
+        /// The environment modules see through `app_environment`: `PARRA_ENVIRONMENT`, else
+        /// the build's.
+        public var appEnvironment: ParraAPIEnvironment
 
         /// Defaults: the documented search order, `PARRA_CONFIG_FILE` if set, the process
         /// environment, storage under `$XDG_DATA_HOME/parra/<bundleID>/`, the main queue,
@@ -55,6 +58,7 @@ public final class ModuleRuntime {
             self.presentationSurface = PlainTextPresentationSurface()
             self.apiService = nil
             self.clock = SystemClock()
+            self.appEnvironment = .resolve(environment: environment)
         }
     }
 
@@ -73,6 +77,7 @@ public final class ModuleRuntime {
     let presentationSurface: PresentationSurface
     let apiService: ParraAPIService?
     let clock: HostClock
+    let appEnvironment: ParraAPIEnvironment
     private let settings: Settings
     private var mainThread: pthread_t?
     private let mainQueueKey = DispatchSpecificKey<Bool>()
@@ -96,6 +101,7 @@ public final class ModuleRuntime {
         presentationSurface = settings.presentationSurface
         apiService = settings.apiService
         clock = settings.clock
+        appEnvironment = settings.appEnvironment
         mainQueue.setSpecific(key: mainQueueKey, value: true)
         dispatcher.rebuild(points: OverridePoint.canonical, hooks: [:])
     }
@@ -105,6 +111,9 @@ public final class ModuleRuntime {
 
     /// The modules that are active (or, after `start(through: .validate)`, validated).
     public var usableModules: [LoadedModule] { modules.filter { $0.refusal == nil } }
+
+    /// The usable module with `id`, if there is one.
+    func module(withID id: String) -> LoadedModule? { usableModules.first { $0.id == id } }
 
     /// Whether the caller is on the host's main thread: the thread that called `start()`, or
     /// a block running on the main queue.
@@ -120,6 +129,7 @@ public final class ModuleRuntime {
         precondition(phase == .idle, "ModuleRuntime.start() runs once")
         phase = .loading
         mainThread = pthread_self()
+        if lastPhase >= .activate { LogRouter.shared.holdUntilAttached() }
         report.searched = settings.searchPath.locations.map { "\($0.path) (\($0.origin))" }
         openAll()
         crossValidate()
@@ -132,6 +142,7 @@ public final class ModuleRuntime {
         }
         phase = .running
         rebuildDispatch()
+        if lastPhase >= .activate { attachLogSinks() }
         finishReport()
         return report
     }
@@ -143,6 +154,7 @@ public final class ModuleRuntime {
         guard phase == .running else { return }
         phase = .stopping
         dispatcher.rebuild(points: OverridePoint.canonical, hooks: [:])
+        LogRouter.shared.detach(self)
         for module in modules.reversed() where module.state == .active {
             advance(module, to: .deactivated)
             module.declaration.lifecycle.deactivate?(module.moduleData)
@@ -164,6 +176,27 @@ public final class ModuleRuntime {
             try module.advance(to: state)
         } catch {
             log.log(.error, "\(error)")
+        }
+    }
+
+    /// Hands the router the log sinks of the active modules, with the level the host prints
+    /// app logs at itself when there are none: `PARRA_LOG_LEVEL` when it parses, else the
+    /// code's `logger.minimumLogLevel`, else info.
+    private func attachLogSinks() {
+        let sinks = usableModules.compactMap { module -> LogRouter.Sink? in
+            guard module.state == .active, let sink = module.declaration.logSink, let context = module.context
+            else { return nil }
+            return LogRouter.Sink(
+                moduleID: module.id, function: sink, flush: module.declaration.logFlush,
+                moduleData: module.moduleData, threshold: { context.logThreshold })
+        }
+        let configured =
+            settings.environment["PARRA_LOG_LEVEL"].flatMap(ParraLogLevel.init(string:))
+            ?? settings.codeOptions[ParraConfiguration.OptionKey.loggerMinimumLogLevel].flatMap {
+                if case .string(let text) = $0 { ParraLogLevel(string: text) } else { nil }
+            }
+        if let note = LogRouter.shared.attach(self, sinks: sinks, fallbackLevel: configured ?? .info) {
+            report.notes.append(note)
         }
     }
 
@@ -314,7 +347,9 @@ public final class ModuleRuntime {
                 moduleID: module.id, runtime: self,
                 storage: ModuleStorage(
                     folder: settings.storageDirectory.appendingPathComponent("modules").appendingPathComponent(
-                        module.id)))
+                        module.id)),
+                filesFolder: settings.storageDirectory.appendingPathComponent("module-files").appendingPathComponent(
+                    module.id))
             module.context = context
             var data: UnsafeMutableRawPointer?
             let refusal = module.call(.initialize) { error in

@@ -47,6 +47,7 @@
  *   FIXTURE_ABI_MAJOR=<n>     descriptor abi_major is <n>
  *   FIXTURE_ABI_MINOR=<n>     descriptor abi_minor is <n>
  *   FIXTURE_SMALL_STRUCT      descriptor struct_size is 8 (only struct_size and the versions)
+ *   FIXTURE_ABI_1_0           built as a module of ABI 1.0: minor 0 and the 1.0 descriptor size
  *   FIXTURE_NO_ID             descriptor id is NULL (a bad id: -DFIXTURE_ID='"bad id!"')
  *   FIXTURE_UNKNOWN_POINT     an extra hook on "application.didDoSomethingUnknown", "void(ptr)"
  *   FIXTURE_BAD_SIGNATURE     the didFinishLaunching hook declares "void(ptr)"
@@ -94,6 +95,9 @@
 #define FIXTURE_ABI_MAJOR PARRA_ABI_VERSION_MAJOR
 #endif
 
+#if !defined(FIXTURE_ABI_MINOR) && defined(FIXTURE_ABI_1_0)
+#define FIXTURE_ABI_MINOR 0
+#endif
 #ifndef FIXTURE_ABI_MINOR
 #define FIXTURE_ABI_MINOR PARRA_ABI_VERSION_MINOR
 #endif
@@ -484,6 +488,8 @@ static const parra_extension_point_decl fixture_extension_points[] = {
 static const parra_module_descriptor fixture_descriptor = {
 #ifdef FIXTURE_SMALL_STRUCT
     .struct_size = 8,
+#elif defined(FIXTURE_ABI_1_0)
+    .struct_size = PARRA_MODULE_DESCRIPTOR_SIZE_1_0,
 #else
     .struct_size = sizeof(parra_module_descriptor),
 #endif

@@ -1,0 +1,61 @@
+/*
+ * parra_log_route.h: the host's hot path from a ParraLogger call to the modules' log sinks.
+ * Host-internal (not part of the module ABI). The gate is one relaxed atomic load so that a
+ * filtered log call costs a compare; the sink table is an immutable array published with an
+ * atomic pointer, so delivering a record takes no lock.
+ */
+#ifndef PARRA_LOG_ROUTE_H
+#define PARRA_LOG_ROUTE_H
+
+#include <stdint.h>
+#include "parra_plugin.h"
+
+/** The lowest level any consumer wants; records below it are not built. Written by the host
+ *  when sinks change, read on every log call. */
+extern int32_t parra_log_route_gate_value;
+
+/** True when a record of `level` would be delivered to someone. Any thread. */
+static inline bool parra_log_route_allows(int32_t level) {
+    return level >= __atomic_load_n(&parra_log_route_gate_value, __ATOMIC_RELAXED);
+}
+
+/** Where records that pass the gate go while no sink takes them. */
+#define PARRA_LOG_ROUTE_MODE_SINKS 0
+/** Kept by the host (the last 100) until sinks attach: no runtime has finished starting. */
+#define PARRA_LOG_ROUTE_MODE_BUFFER 1
+/** No module takes app logs: the host prints them to stderr itself. */
+#define PARRA_LOG_ROUTE_MODE_FALLBACK 2
+
+extern int32_t parra_log_route_mode_value;
+
+/** The current PARRA_LOG_ROUTE_MODE_*. Any thread. */
+static inline int32_t parra_log_route_mode(void) {
+    return __atomic_load_n(&parra_log_route_mode_value, __ATOMIC_ACQUIRE);
+}
+
+/** One sink: a module's log_sink with its data and threshold. */
+typedef struct parra_log_route_sink {
+    parra_log_sink_fn function;
+    void *module_data;
+    parra_log_level threshold;
+} parra_log_route_sink;
+
+/**
+ * Publishes a new sink table (copied), gate and mode. The previous table is never freed,
+ * because a thread may still be reading it; tables change only when modules start or stop.
+ * Any thread; callers serialise.
+ */
+void parra_log_route_publish(
+    const parra_log_route_sink *sinks, int32_t count, int32_t gate, int32_t mode);
+
+/** Deliveries in progress now, for waiting until a removed sink is no longer being called. */
+int64_t parra_log_route_in_flight(void);
+
+/** Hands `record` to every sink whose threshold it meets. Returns how many received it. */
+int32_t parra_log_route_deliver(const parra_log_record *record);
+
+/** Writes the calling thread's name (NUL-terminated) into `buffer`; returns false when it
+ *  has none that can be read. Any thread. */
+bool parra_log_route_thread_name(char *buffer, size_t capacity);
+
+#endif

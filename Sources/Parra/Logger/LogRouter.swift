@@ -1,0 +1,224 @@
+import CParraLogRoute
+import CParraPlugin
+import Foundation
+
+/// Where app log records go: the log sinks of active logger modules, the early buffer while
+/// no runtime has attached its sinks yet, or (with no logger module) stderr in a plain format.
+/// One per process, like the app's logger; runtimes attach their sinks once their modules are
+/// active and detach them before the first deactivate.
+final class LogRouter: @unchecked Sendable {
+    static let shared = LogRouter()
+
+    /// One record before it crosses: everything the C record points into.
+    struct Entry {
+        var level: ParraLogLevel
+        var timestamp: Double
+        var message: String
+        var extraJSON: String
+        var fileID: StaticString
+        var function: StaticString
+        var line: UInt
+        var column: UInt
+        var category: String
+        var threadName: String
+        var callStack: String
+    }
+
+    /// A module's sink as a runtime attaches it.
+    struct Sink {
+        let moduleID: String
+        let function: parra_log_sink_fn
+        let flush: parra_log_flush_fn?
+        let moduleData: UnsafeMutableRawPointer?
+        let threshold: () -> Int32
+    }
+
+    /// How many early records are kept while no sink is attached.
+    static let bufferCapacity = 100
+
+    private let lock = NSLock()
+    private var attached: [ObjectIdentifier: [Sink]] = [:]
+    private var attachOrder: [ObjectIdentifier] = []
+    private var buffer: [Entry] = []
+    private var droppedFromBuffer = 0
+    private var fallbackLevel = ParraLogLevel.info
+    private let fallbackOutput = FileHandle.standardError
+
+    /// Routes one record that passed the gate. Any thread.
+    func route(_ entry: Entry) {
+        switch parra_log_route_mode() {
+        case PARRA_LOG_ROUTE_MODE_SINKS:
+            if deliver(entry) == 0, parra_log_route_mode() != PARRA_LOG_ROUTE_MODE_SINKS { route(entry) }
+        case PARRA_LOG_ROUTE_MODE_BUFFER:
+            var kept = entry
+            if kept.threadName.isEmpty { kept.threadName = Self.currentThreadName() }
+            let buffered = lock.withLock {
+                guard parra_log_route_mode() == PARRA_LOG_ROUTE_MODE_BUFFER else { return false }
+                if buffer.count == Self.bufferCapacity {
+                    buffer.removeFirst()
+                    droppedFromBuffer += 1
+                }
+                buffer.append(kept)
+                return true
+            }
+            // The mode changed while the lock was taken: route it the new way.
+            if !buffered { route(entry) }
+        default:
+            if entry.level >= fallbackLevel { printPlain(entry) }
+        }
+    }
+
+    /// Attaches a runtime's sinks (its modules are all active); with none attached anywhere,
+    /// the router falls back to stderr at `fallbackLevel`. Early records go to the new sinks
+    /// (or to stderr). Returns a line for the load report when nothing takes app logs.
+    @discardableResult
+    func attach(_ runtime: AnyObject, sinks: [Sink], fallbackLevel: ParraLogLevel) -> String? {
+        let (early, dropped, nothingAttached) = lock.withLock {
+            self.fallbackLevel = fallbackLevel
+            let id = ObjectIdentifier(runtime)
+            if !sinks.isEmpty {
+                attached[id] = sinks
+                attachOrder.append(id)
+            }
+            publish()
+            defer {
+                buffer = []
+                droppedFromBuffer = 0
+            }
+            return (buffer, droppedFromBuffer, attached.isEmpty)
+        }
+        if sinks.isEmpty {
+            for entry in early { route(entry) }
+        } else {
+            for sink in sinks {
+                let threshold = sink.threshold()
+                for entry in early where entry.level.abiValue >= threshold {
+                    Self.withRecord(entry) { sink.function(sink.moduleData, $0) }
+                }
+            }
+        }
+        if dropped > 0 {
+            route(
+                Entry(
+                    level: .warn, timestamp: Date().timeIntervalSince1970,
+                    message:
+                        "\(dropped) log(s) made before the logger was active were dropped (only the last \(Self.bufferCapacity) are kept)",
+                    extraJSON: "", fileID: #fileID, function: #function, line: #line, column: #column,
+                    category: "Parra", threadName: "", callStack: ""))
+        }
+        guard nothingAttached else { return nil }
+        return
+            "app logs: no loaded module takes them (is ParraLogger installed?); logs at \(fallbackLevel.keyword) and above go to stderr in a plain format"
+    }
+
+    /// Keeps app logs (the last 100) until the next `attach`, unless some runtime's sinks are
+    /// attached already: a runtime is starting.
+    func holdUntilAttached() {
+        lock.withLock {
+            guard attached.isEmpty else { return }
+            parra_log_route_publish(nil, 0, PARRA_LOG_LEVEL_TRACE, PARRA_LOG_ROUTE_MODE_BUFFER)
+        }
+    }
+
+    /// Re-reads every attached sink's threshold (a module changed its own).
+    func thresholdsChanged() { lock.withLock { publish() } }
+
+    /// Detaches a runtime's sinks and waits (up to a second) until no call into them runs.
+    func detach(_ runtime: AnyObject) {
+        let removed = lock.withLock { () -> Bool in
+            let id = ObjectIdentifier(runtime)
+            guard attached.removeValue(forKey: id) != nil else { return false }
+            attachOrder.removeAll { $0 == id }
+            publish()
+            return true
+        }
+        guard removed else { return }
+        let deadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
+        while parra_log_route_in_flight() > 0, DispatchTime.now().uptimeNanoseconds < deadline {
+            sched_yield()
+        }
+    }
+
+    /// Asks every attached module to flush what it has been given. Any thread.
+    func flush() {
+        let sinks = lock.withLock { attachOrder.flatMap { attached[$0] ?? [] } }
+        for sink in sinks { sink.flush?(sink.moduleData) }
+        if sinks.isEmpty { fallbackOutput.synchronizeFile() }
+    }
+
+    /// The sinks now attached, with their thresholds: for the CLI and tests.
+    var attachedSinks: [(moduleID: String, threshold: Int32)] {
+        lock.withLock { attachOrder.flatMap { attached[$0] ?? [] }.map { ($0.moduleID, $0.threshold()) } }
+    }
+
+    /// Publishes the sink table, gate and mode for the current state. Under the lock.
+    private func publish() {
+        let sinks = attachOrder.flatMap { attached[$0] ?? [] }
+        let table = sinks.map {
+            parra_log_route_sink(function: $0.function, module_data: $0.moduleData, threshold: $0.threshold())
+        }
+        if table.isEmpty {
+            parra_log_route_publish(nil, 0, fallbackLevel.abiValue, PARRA_LOG_ROUTE_MODE_FALLBACK)
+        } else {
+            table.withUnsafeBufferPointer {
+                parra_log_route_publish(
+                    $0.baseAddress, Int32($0.count), $0.map(\.threshold).min() ?? PARRA_LOG_LEVEL_OFF,
+                    PARRA_LOG_ROUTE_MODE_SINKS)
+            }
+        }
+    }
+
+    private func deliver(_ entry: Entry) -> Int32 {
+        Self.withRecord(entry) { parra_log_route_deliver($0) }
+    }
+
+    /// Calls `body` with a C record pointing into `entry`'s strings.
+    static func withRecord<R>(_ entry: Entry, _ body: (UnsafePointer<parra_log_record>) -> R) -> R {
+        var entry = entry
+        return entry.message.withUTF8 { message in
+            entry.extraJSON.withUTF8 { extra in
+                entry.category.withUTF8 { category in
+                    entry.threadName.withUTF8 { thread in
+                        entry.callStack.withUTF8 { stack in
+                            var record = parra_log_record(
+                                struct_size: UInt32(MemoryLayout<parra_log_record>.size), level: entry.level.abiValue,
+                                timestamp: entry.timestamp, message: text(message), extra_json: text(extra),
+                                file_id: text(entry.fileID), function: text(entry.function),
+                                line: UInt32(truncatingIfNeeded: entry.line),
+                                column: UInt32(truncatingIfNeeded: entry.column), category: text(category),
+                                thread_name: text(thread), call_stack: text(stack))
+                            return body(&record)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> parra_string {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return parra_string(data: nil, length: 0) }
+        return parra_string(data: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), length: bytes.count)
+    }
+
+    private static func text(_ string: StaticString) -> parra_string {
+        parra_string(
+            data: UnsafeRawPointer(string.utf8Start).assumingMemoryBound(to: CChar.self),
+            length: string.utf8CodeUnitCount)
+    }
+
+    /// The plain line used without a logger module: `2024-02-24T20:47:51.530Z INFO [File:function:42] message`.
+    private func printPlain(_ entry: Entry) {
+        var line = PlainLogLine.format(entry)
+        line += "\n"
+        fallbackOutput.write(Data(line.utf8))
+    }
+
+    /// The current thread's name, or "main" for the main thread.
+    static func currentThreadName() -> String {
+        if Thread.isMainThread { return "main" }
+        if let name = Thread.current.name, !name.isEmpty { return name }
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard parra_log_route_thread_name(&buffer, buffer.count) else { return "thread" }
+        return String(cString: buffer)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// What every log call returns: when it was made and at which level, to measure from later
+/// with ``ParraLogger/measureTime(since:message:format:fileID:function:line:column:)``.
+public struct ParraLogMarker: Sendable {
+    /// The level of the call that made the marker.
+    public let level: ParraLogLevel
+    /// When the call was made; nil when it was below the minimum level and so did no work at
+    /// all (not even reading the clock).
+    public let timestamp: Date?
+    /// The call's message, when it was made.
+    public let message: String?
+
+    /// A marker for a call that was made at `timestamp`.
+    @usableFromInline
+    init(level: ParraLogLevel, timestamp: Date?, message: String?) {
+        self.level = level
+        self.timestamp = timestamp
+        self.message = message
+    }
+
+    /// The marker of a call below the minimum level.
+    @inlinable
+    static func filtered(_ level: ParraLogLevel) -> ParraLogMarker {
+        ParraLogMarker(level: level, timestamp: nil, message: nil)
+    }
+}
+
+/// The result of ``ParraLogger/measureTime(since:message:format:fileID:function:line:column:)``.
+public struct ParraLogMarkerMeasurement: Sendable {
+    /// Seconds since the start marker; nil when the start marker has no time.
+    public let timeInterval: TimeInterval?
+    /// A marker for now, to measure the next step from.
+    public let nextMarker: ParraLogMarker
+}
+
+/// How a measured duration is written.
+public enum ParraLogMeasurementFormat: Sendable {
+    /// Seconds only: `70.25 seconds`.
+    case seconds
+    /// Hours, minutes and seconds, largest first: `1 minute, 10.25 seconds`.
+    case pretty
+    /// Your own text for the number of seconds.
+    case custom(@Sendable (TimeInterval) -> String)
+
+    /// `interval` written in this format.
+    func text(_ interval: TimeInterval) -> String {
+        switch self {
+        case .seconds: return Self.unit(interval, "second")
+        case .pretty:
+            var rest = interval
+            var parts: [String] = []
+            let hours = (rest / 3600).rounded(.down)
+            if hours >= 1 {
+                parts.append(Self.unit(hours, "hour"))
+                rest -= hours * 3600
+            }
+            let minutes = (rest / 60).rounded(.down)
+            if minutes >= 1 {
+                parts.append(Self.unit(minutes, "minute"))
+                rest -= minutes * 60
+            }
+            if rest > 0 || parts.isEmpty { parts.append(Self.unit(rest, "second")) }
+            return parts.joined(separator: ", ")
+        case .custom(let body): return body(interval)
+        }
+    }
+
+    private static func unit(_ value: Double, _ name: String) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        let number =
+            rounded == rounded.rounded()
+            ? String(Int64(rounded))
+            : String(format: "%.3f", rounded).replacingOccurrences(
+                of: "0+$", with: "", options: .regularExpression)
+        return "\(number) \(name)\(rounded == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,77 @@
+import CParraLogRoute
+import Foundation
+
+/// The app's logger, as in Parra: `ParraLogger(category: "Checkout").info("Paid")`, or the
+/// static forms `ParraLogger.info("Paid")`.
+///
+/// Messages and extras are autoclosures: a call below the minimum level evaluates neither and
+/// costs a compare. A call that passes is handed to the logger module (`libParraLogger.so`),
+/// which prints it to the console or keeps it for upload, as its options say. Calls made
+/// before the module is active are kept (the last 100) and handed over once it is; without the
+/// module, calls at or above the configured level are printed to stderr in a plain format.
+/// Safe to use from any thread.
+public final class ParraLogger: @unchecked Sendable {
+    /// The category given at creation, followed by the scope names of ``scope(named:extra:function:)``.
+    public let categoryPath: [String]
+    /// Values attached to every log of this logger (a call's own extra wins on a clash).
+    public let extra: [String: Any]
+    /// `categoryPath` joined by "/": what the module receives as the record's category.
+    @usableFromInline let joinedCategory: String
+
+    /// A logger for `category` (nil: uncategorised) whose logs all carry `extra`.
+    public convenience init(category: String? = nil, extra: [String: Any]? = nil) {
+        self.init(categoryPath: category.map { [$0] } ?? [], extra: extra ?? [:])
+    }
+
+    init(categoryPath: [String], extra: [String: Any]) {
+        self.categoryPath = categoryPath
+        self.extra = extra
+        self.joinedCategory = categoryPath.joined(separator: "/")
+    }
+
+    /// The logger behind the static forms: no category, no extra.
+    @usableFromInline static let shared = ParraLogger()
+
+    /// Whether a log at `level` would go anywhere now.
+    @inlinable
+    public static func isEnabled(_ level: ParraLogLevel) -> Bool {
+        parra_log_route_allows(level.abiValue)
+    }
+
+    /// Makes every log so far durable or written, by asking each logger module to flush.
+    /// Blocks until they have; any thread.
+    public static func flush() { LogRouter.shared.flush() }
+
+    /// The core of every level method: the gate, then (out of line) the record.
+    @inlinable @inline(__always)
+    func log(
+        _ level: ParraLogLevel, _ message: () -> String, _ error: () -> Error?, _ extra: () -> [String: Any]?,
+        _ fileID: StaticString, _ function: StaticString, _ line: UInt, _ column: UInt
+    ) -> ParraLogMarker {
+        guard parra_log_route_allows(level.abiValue) else { return .filtered(level) }
+        return emit(level, message(), error(), extra(), fileID, function, line, column)
+    }
+
+    /// Builds the record and routes it; only calls that passed the gate get here.
+    @usableFromInline
+    func emit(
+        _ level: ParraLogLevel, _ message: String, _ error: Error?, _ callExtra: [String: Any]?,
+        _ fileID: StaticString, _ function: StaticString, _ line: UInt, _ column: UInt
+    ) -> ParraLogMarker {
+        let timestamp = Date()
+        var merged = extra
+        if let callExtra { merged.merge(callExtra) { _, call in call } }
+        if let error, !message.isEmpty {
+            merged["$error"] = ["description": String(describing: error), "type": String(reflecting: type(of: error))]
+        }
+        let text = message.isEmpty ? (error.map { String(describing: $0) } ?? "") : message
+        let callStack =
+            level >= .error ? Thread.callStackSymbols.dropFirst(2).joined(separator: "\n") : ""
+        LogRouter.shared.route(
+            LogRouter.Entry(
+                level: level, timestamp: timestamp.timeIntervalSince1970, message: text,
+                extraJSON: merged.isEmpty ? "" : LogExtraEncoder.json(merged), fileID: fileID, function: function,
+                line: line, column: column, category: joinedCategory, threadName: "", callStack: callStack))
+        return ParraLogMarker(level: level, timestamp: timestamp, message: text)
+    }
+}

@@ -1,0 +1,38 @@
+import CParraPlugin
+
+/// How a Swift module takes the app's log records (ABI 1.1): `receive` is called on the thread
+/// that logged, possibly on several threads at once, with a record whose memory is the host's
+/// and valid only during the call; `flush` makes everything received so far durable or
+/// written. See `parra_log_sink_fn` in the C header for the full rules.
+public struct LogSink<Module: ParraModule> {
+    let receive: (Module, UnsafePointer<parra_log_record>) -> Void
+    let flush: (Module) -> Void
+
+    /// A sink calling `receive` for each record and `flush` when the app flushes its logger.
+    public init(
+        receive: @escaping (Module, UnsafePointer<parra_log_record>) -> Void,
+        flush: @escaping (Module) -> Void = { _ in }
+    ) {
+        self.receive = receive
+        self.flush = flush
+    }
+}
+
+/// A sink bound to the module instance.
+struct BoundLogSink {
+    let receive: (UnsafePointer<parra_log_record>) -> Void
+    let flush: () -> Void
+}
+
+/// The C functions behind a Swift module's log sink.
+enum LogSinkTrampolines {
+    static let receive: parra_log_sink_fn = { data, record in
+        guard let data, let record else { return }
+        Unmanaged<ModuleInstance>.fromOpaque(data)._withUnsafeGuaranteedRef { $0.logSink?.receive(record) }
+    }
+
+    static let flush: parra_log_flush_fn = { data in
+        guard let data else { return }
+        Unmanaged<ModuleInstance>.fromOpaque(data)._withUnsafeGuaranteedRef { $0.logSink?.flush() }
+    }
+}
