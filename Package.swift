@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "parra", targets: ["parra"]),
         .executable(name: "parra-bench", targets: ["parra-bench"]),
         .executable(name: "ParraDemoApp", targets: ["ParraDemoApp"]),
+        // The feature modules: one shared object each, loaded by the host with dlopen.
+        .library(name: "ParraLogger", type: .dynamic, targets: ["ParraLogger"]),
         // A Swift module built only to exercise ParraPluginKit through the host in tests.
         // Its file name starts with `libParraTestFixture`, which discovery never picks up
         // from the build folder.
@@ -29,6 +31,14 @@ let package = Package(
         .executableTarget(
             name: "parra-bench", dependencies: ["Parra", "CParraPlugin", "CFFI", "ParraTestSupport"]),
         .executableTarget(name: "parra-empty"),
+        // The logger feature module and the bit of C it needs (thread names).
+        .target(name: "CParraLoggerSupport", path: "Plugins/ParraLogger/CSupport"),
+        .target(
+            name: "ParraLogger", dependencies: ["ParraPluginKit", "CParraLoggerSupport"],
+            path: "Plugins/ParraLogger/Module"),
+        // A process that logs through the logger module until it is killed, for crash tests.
+        .executableTarget(
+            name: "ParraLoggerProbe", dependencies: ["Parra"], path: "Tests/Fixtures/ParraLoggerProbe"),
         .executableTarget(
             name: "ParraDemoApp", dependencies: ["Parra"], path: "Sample/ParraDemoApp"),
         .target(
@@ -41,6 +51,7 @@ let package = Package(
         .testTarget(name: "ParraPluginKitTests", dependencies: ["ParraPluginKit", "Parra", "ParraTestSupport"]),
         .testTarget(name: "ParraCLITests", dependencies: ["ParraTestSupport"]),
         .testTarget(name: "ParraAppModelTests", dependencies: ["Parra", "ParraTestSupport"]),
+        .testTarget(name: "ParraLoggerTests", dependencies: ["ParraLogger", "Parra", "ParraTestSupport"]),
         // The documentation's environments listing again, compiled with its staging condition.
         .testTarget(
             name: "ParraStagingTests", dependencies: ["Parra", "ParraTestSupport"],

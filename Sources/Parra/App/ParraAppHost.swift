@@ -11,6 +11,8 @@ public enum ParraAppHost {
         _ appType: A.Type, platform: ParraPlatform? = nil, settings: ModuleRuntime.Settings? = nil,
         bundle: BundleInfo? = nil
     ) -> Int32 {
+        // Logs the app makes from here until its modules are active are held for them.
+        LogRouter.shared.holdUntilAttached()
         let platform = platform ?? TerminalPlatform()
         let bundleInfo: BundleInfo
         if let bundle {

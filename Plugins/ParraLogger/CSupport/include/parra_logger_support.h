@@ -1,0 +1,19 @@
+/*
+ * parra_logger_support.h: the little the logger module needs from C that Swift's Glibc
+ * overlay does not offer. Private to the ParraLogger module.
+ */
+#ifndef PARRA_LOGGER_SUPPORT_H
+#define PARRA_LOGGER_SUPPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/** Writes the calling thread's name, NUL-terminated, into `buffer`: "main" for the process's
+ *  first thread, else the name set with pthread_setname_np (Foundation's Thread.name and
+ *  Dispatch's worker names land there). Returns the length written. Any thread. */
+size_t parra_logger_thread_name(char *buffer, size_t capacity);
+
+/** Whether `fd` is a terminal. Any thread. */
+bool parra_logger_is_terminal(int fd);
+
+#endif

@@ -1,0 +1,155 @@
+import CParraPlugin
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A growable run of bytes in memory the buffer owns: where console lines and session events
+/// are built without going through `String`. Not thread-safe; its owner locks.
+final class ByteBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private(set) var capacity: Int
+
+    /// An empty buffer with room for `capacity` bytes before it grows.
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written so far.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Forgets every byte, keeping the memory.
+    @inline(__always) func removeAll() { count = 0 }
+
+    /// Drops bytes from the end until `count` is `newCount`.
+    @inline(__always) func truncate(to newCount: Int) { count = min(count, max(0, newCount)) }
+
+    /// Appends `length` bytes from `source`.
+    @inline(__always) func append(_ source: UnsafeRawPointer?, _ length: Int) {
+        guard length > 0, let source else { return }
+        reserve(length)
+        (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: length)
+        count += length
+    }
+
+    /// Appends one byte.
+    @inline(__always) func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends a byte array.
+    @inline(__always) func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0.baseAddress, $0.count) }
+    }
+
+    /// Appends the text of a C string with a length.
+    @inline(__always) func append(_ string: parra_string) {
+        append(string.data, string.length)
+    }
+
+    /// Appends a string's UTF-8.
+    func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0.baseAddress, $0.count) }
+    }
+
+    /// Appends `value` in decimal.
+    @inline(__always) func append(decimal value: UInt64) {
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes of scratch
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            var index = scratch.count
+            var rest = value
+            repeat {
+                index -= 1
+                scratch[index] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+                rest /= 10
+            } while rest > 0
+            append(scratch.baseAddress! + index, scratch.count - index)
+        }
+    }
+
+    /// Appends `value` with exactly `width` digits, zero-padded (value must fit).
+    @inline(__always) func append(padded value: Int, width: Int) {
+        reserve(width)
+        var rest = value
+        for offset in stride(from: width - 1, through: 0, by: -1) {
+            base[count + offset] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+            rest /= 10
+        }
+        count += width
+    }
+
+    /// Appends `source` as the inside of a JSON string (without the quotes), escaping what
+    /// JSON requires. Invalid UTF-8 passes through byte for byte.
+    func appendJSONEscaped(_ source: UnsafeRawPointer?, _ length: Int) {
+        guard let source, length > 0 else { return }
+        let bytes = source.assumingMemoryBound(to: UInt8.self)
+        var runStart = 0
+        for index in 0..<length {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+            append(bytes + runStart, index - runStart)
+            runStart = index + 1
+            switch byte {
+            case 0x22: append(Self.escapedQuote)
+            case 0x5C: append(Self.escapedBackslash)
+            case 0x0A: append(Self.escapedNewline)
+            case 0x0D: append(Self.escapedReturn)
+            case 0x09: append(Self.escapedTab)
+            default:
+                append(Self.escapedControlPrefix)
+                append(Self.hexDigits[Int(byte >> 4)])
+                append(Self.hexDigits[Int(byte & 0xF)])
+            }
+        }
+        append(bytes + runStart, length - runStart)
+    }
+
+    /// Appends `text` as a quoted JSON string.
+    func appendJSONString(_ string: parra_string) {
+        append(0x22)
+        appendJSONEscaped(string.data, string.length)
+        append(0x22)
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always) func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        grow(to: count + extra)
+    }
+
+    private func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    private static let escapedQuote = Array("\\\"".utf8)
+    private static let escapedBackslash = Array("\\\\".utf8)
+    private static let escapedNewline = Array("\\n".utf8)
+    private static let escapedReturn = Array("\\r".utf8)
+    private static let escapedTab = Array("\\t".utf8)
+    private static let escapedControlPrefix = Array("\\u00".utf8)
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+}
+
+extension parra_string {
+    /// The text as a Swift string (invalid UTF-8 repaired).
+    var text: String {
+        guard let data, length > 0 else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+    }
+
+    /// The bytes, as a buffer over the host's memory.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : length) }
+}

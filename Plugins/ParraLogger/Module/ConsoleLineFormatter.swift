@@ -1,0 +1,264 @@
+import CParraLoggerSupport
+import CParraPlugin
+import Foundation
+
+/// Turns a log record into one console line (plus its call stack for error and fatal), as the
+/// format says, straight into a byte buffer: no `String`, no allocation for the usual pieces.
+final class ConsoleLineFormatter: @unchecked Sendable {
+    /// A piece reduced to plain values, so the per-line loop touches no reference counts.
+    private struct CompiledPiece {
+        var kind: UInt8
+        var style: UInt8
+        var callSite: UInt8
+        var leftStart: Int32, leftLength: Int32
+        var rightStart: Int32, rightLength: Int32
+    }
+
+    private enum Kind {
+        static let message: UInt8 = 0
+        static let timestamp: UInt8 = 1
+        static let level: UInt8 = 2
+        static let callSite: UInt8 = 3
+        static let extras: UInt8 = 4
+    }
+
+    private let pieces: ContiguousArray<CompiledPiece>
+    private let pads: [UInt8]
+    private let customTimestamps: [Int: CustomTimestampFormat]
+    private let colour: Bool
+
+    /// A formatter for `format`; `colour` adds ANSI colour to the level.
+    init(format: ConsoleFormat, colour: Bool) {
+        var pads: [UInt8] = []
+        var custom: [Int: CustomTimestampFormat] = [:]
+        var compiled = ContiguousArray<CompiledPiece>()
+        for (index, piece) in format.pieces.enumerated() {
+            let leftStart = Int32(pads.count)
+            pads += piece.leftPad
+            let rightStart = Int32(pads.count)
+            pads += piece.rightPad
+            var entry = CompiledPiece(
+                kind: 0, style: 0, callSite: 0, leftStart: leftStart, leftLength: Int32(piece.leftPad.count),
+                rightStart: rightStart, rightLength: Int32(piece.rightPad.count))
+            switch piece.item {
+            case .message: entry.kind = Kind.message
+            case .timestamp(let style):
+                entry.kind = Kind.timestamp
+                switch style {
+                case .iso8601: entry.style = 0
+                case .rfc3339: entry.style = 1
+                case .epoch: entry.style = 2
+                case .custom(let pattern):
+                    entry.style = 3
+                    custom[index] = CustomTimestampFormat(pattern)
+                }
+            case .level(let style):
+                entry.kind = Kind.level
+                entry.style = style == .symbol ? 0 : style == .word ? 1 : 2
+            case .callSite(let options):
+                entry.kind = Kind.callSite
+                entry.callSite = options.rawValue
+            case .extras(let style):
+                entry.kind = Kind.extras
+                entry.style = style == .raw ? 0 : style == .condensed ? 1 : 2
+            }
+            compiled.append(entry)
+        }
+        self.pieces = compiled
+        self.pads = pads
+        self.customTimestamps = custom
+        self.colour = colour
+    }
+
+    /// Appends the record's line, ending in a newline, to `buffer`.
+    func append(_ record: UnsafePointer<parra_log_record>, to buffer: ByteBuffer) {
+        let start = buffer.count
+        pads.withUnsafeBufferPointer { pads in
+            pieces.withUnsafeBufferPointer { pieces in
+                for index in 0..<pieces.count {
+                    let piece = pieces[index]
+                    let mark = buffer.count
+                    buffer.append(pads.baseAddress! + Int(piece.leftStart), Int(piece.leftLength))
+                    if appendValue(piece, index: index, record, to: buffer) {
+                        buffer.append(pads.baseAddress! + Int(piece.rightStart), Int(piece.rightLength))
+                    } else {
+                        buffer.truncate(to: mark)
+                    }
+                }
+            }
+        }
+        Self.trim(buffer, from: start)
+        if record.pointee.level >= PARRA_LOG_LEVEL_ERROR, record.pointee.call_stack.length > 0 {
+            buffer.append(0x0A)
+            buffer.append(record.pointee.call_stack)
+        }
+        buffer.append(0x0A)
+    }
+
+    /// Appends one piece's value; false when the record has none.
+    @inline(__always)
+    private func appendValue(
+        _ piece: CompiledPiece, index: Int, _ record: UnsafePointer<parra_log_record>, to buffer: ByteBuffer
+    ) -> Bool {
+        switch piece.kind {
+        case Kind.message:
+            guard record.pointee.message.length > 0 else { return false }
+            buffer.append(record.pointee.message)
+            return true
+        case Kind.timestamp:
+            let seconds = record.pointee.timestamp
+            switch piece.style {
+            case 0: UTCTimestamp.appendISO8601(seconds, to: buffer)
+            case 1: UTCTimestamp.appendRFC3339(seconds, to: buffer)
+            case 2: UTCTimestamp.appendEpoch(seconds, to: buffer)
+            default: customTimestamps[index]?.append(seconds, to: buffer)
+            }
+            return true
+        case Kind.level:
+            appendLevel(record.pointee.level, style: piece.style, to: buffer)
+            return true
+        case Kind.callSite:
+            return appendCallSite(record, options: ConsoleFormat.CallSiteOptions(rawValue: piece.callSite), to: buffer)
+        default:
+            return appendExtras(record.pointee.extra_json, style: piece.style, to: buffer)
+        }
+    }
+
+    private func appendLevel(_ abiLevel: Int32, style: UInt8, to buffer: ByteBuffer) {
+        let level = Int(min(max(abiLevel, 0), 5))
+        let colourCode = colour ? LogLevel.colours[level] : []
+        buffer.append(colourCode)
+        if style != 1 { buffer.append(LogLevel.symbols[level]) }
+        if style == 2 { buffer.append(0x20) }
+        if style != 0 { buffer.append(LogLevel.words[level]) }
+        if !colourCode.isEmpty { buffer.append(Self.colourReset) }
+    }
+
+    /// `[thread] File:function:line:column`, with the parts the options ask for.
+    private func appendCallSite(
+        _ record: UnsafePointer<parra_log_record>, options: ConsoleFormat.CallSiteOptions, to buffer: ByteBuffer
+    ) -> Bool {
+        let start = buffer.count
+        if options.contains(.thread) {
+            buffer.append(0x5B)
+            if record.pointee.thread_name.length > 0 {
+                buffer.append(record.pointee.thread_name)
+            } else {
+                Self.appendCurrentThreadName(to: buffer)
+            }
+            buffer.append(Self.threadClose)
+        }
+        var separate = false
+        func separator() {
+            if separate { buffer.append(0x3A) }
+            separate = true
+        }
+        if options.contains(.file) {
+            let name = Self.fileName(record.pointee.file_id)
+            if name.count > 0 {
+                separator()
+                buffer.append(name.baseAddress, name.count)
+            }
+        }
+        if options.contains(.function) {
+            let function = Self.functionName(record.pointee.function)
+            if function.count > 0 {
+                separator()
+                buffer.append(function.baseAddress, function.count)
+            }
+        }
+        if options.contains(.line) {
+            separator()
+            buffer.append(decimal: UInt64(record.pointee.line))
+        }
+        if options.contains(.column) {
+            separator()
+            buffer.append(decimal: UInt64(record.pointee.column))
+        }
+        return buffer.count > start
+    }
+
+    private func appendExtras(_ json: parra_string, style: UInt8, to buffer: ByteBuffer) -> Bool {
+        guard json.length > 2 else { return false }  // absent, or "{}"
+        if style == 0 {
+            buffer.append(json)
+            return true
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.bytes)) else {
+            buffer.append(json)
+            return true
+        }
+        let shown = style == 1 ? Self.condensed(object) : object
+        var writing: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
+        if style == 2 { writing.insert(.prettyPrinted) }
+        guard let data = try? JSONSerialization.data(withJSONObject: shown, options: writing) else {
+            buffer.append(json)
+            return true
+        }
+        data.withUnsafeBytes { buffer.append($0.baseAddress, $0.count) }
+        return true
+    }
+
+    /// Strings longer than 80 characters cut to 80 plus `...`, at any depth.
+    static func condensed(_ value: Any) -> Any {
+        switch value {
+        case let text as String where text.count > 80: return String(text.prefix(80)) + "..."
+        case let object as [String: Any]: return object.mapValues(condensed)
+        case let list as [Any]: return list.map(condensed)
+        default: return value
+        }
+    }
+
+    /// The file name of a `#fileID` without its folder or extension: `ContentView`.
+    static func fileName(_ fileID: parra_string) -> UnsafeBufferPointer<UInt8> {
+        let bytes = fileID.bytes.bindMemory(to: UInt8.self)
+        guard let base = bytes.baseAddress else { return bytes }
+        var start = 0
+        var end = bytes.count
+        for index in stride(from: bytes.count - 1, through: 0, by: -1) {
+            if bytes[index] == 0x2F {
+                start = index + 1
+                break
+            }
+            if bytes[index] == 0x2E, end == bytes.count { end = index }
+        }
+        if end < start { end = bytes.count }
+        return UnsafeBufferPointer(start: base + start, count: end - start)
+    }
+
+    /// A `#function` cut at its first `(`: `load(from:)` -> `load`.
+    static func functionName(_ function: parra_string) -> UnsafeBufferPointer<UInt8> {
+        let bytes = function.bytes.bindMemory(to: UInt8.self)
+        guard let base = bytes.baseAddress else { return bytes }
+        let end = bytes.firstIndex(of: 0x28) ?? bytes.count
+        return UnsafeBufferPointer(start: base, count: end)
+    }
+
+    private static func appendCurrentThreadName(to buffer: ByteBuffer) {
+        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { raw in
+            let chars = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+            let length = parra_logger_thread_name(chars, raw.count)
+            buffer.append(raw.baseAddress, length)
+        }
+    }
+
+    /// Removes whitespace from both ends of the bytes written since `start`.
+    private static func trim(_ buffer: ByteBuffer, from start: Int) {
+        var end = buffer.count
+        while end > start, isSpace(buffer.base[end - 1]) { end -= 1 }
+        buffer.truncate(to: end)
+        var first = start
+        while first < end, isSpace(buffer.base[first]) { first += 1 }
+        guard first > start else { return }
+        memmove(buffer.base + start, buffer.base + first, end - first)
+        buffer.truncate(to: start + end - first)
+    }
+
+    @inline(__always) private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+
+    private static let colourReset = Array("\u{1B}[0m".utf8)
+    private static let threadClose = Array("] ".utf8)
+}

@@ -1,0 +1,135 @@
+import CParraLoggerSupport
+import CParraPlugin
+import Foundation
+
+/// Writes formatted console lines to stdout, stderr or a file. Lines are formatted straight
+/// into one buffer under a lock, so lines from several threads never interleave. A terminal
+/// or stderr gets each line at once; a file or pipe gets them in blocks of up to 64 KiB,
+/// flushed when the block fills, at every error or fatal line, on `flush()`, and at least
+/// every 200 ms.
+final class ConsoleWriter: @unchecked Sendable {
+    /// Where lines go.
+    enum Destination: Equatable {
+        case standardOutput, standardError
+        case file(String)
+
+        /// `stdout`, `stderr`, or an absolute file path (appended to, created if needed).
+        init?(option: String) {
+            switch option {
+            case "stdout": self = .standardOutput
+            case "stderr": self = .standardError
+            case _ where option.hasPrefix("/"): self = .file(option)
+            default: return nil
+            }
+        }
+    }
+
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private let lineAtATime: Bool
+    private let buffer = ByteBuffer(capacity: 80 * 1024)
+    private let lock = NSLock()
+    private var timer: DispatchSourceTimer?
+    private var failedWrites = 0
+    private var lastFailure: String?
+    /// Whether lines carry ANSI colour: a terminal, and no NO_COLOR in the environment.
+    let colour: Bool
+
+    private static let blockSize = 64 * 1024
+
+    /// A writer to `destination`; throws, naming the file, when it cannot be opened.
+    init(destination: Destination, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        switch destination {
+        case .standardOutput:
+            descriptor = STDOUT_FILENO
+            ownsDescriptor = false
+        case .standardError:
+            descriptor = STDERR_FILENO
+            ownsDescriptor = false
+        case .file(let path):
+            let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            guard opened >= 0 else {
+                throw ModuleErrorText("cannot open \(path) for console lines: \(String(cString: strerror(errno)))")
+            }
+            descriptor = opened
+            ownsDescriptor = true
+        }
+        let terminal = parra_logger_is_terminal(descriptor)
+        lineAtATime = terminal || destination == .standardError
+        colour = terminal && environment["NO_COLOR"] == nil
+    }
+
+    deinit {
+        timer?.cancel()
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Starts the timer that writes out a block left waiting.
+    func startPeriodicFlush() {
+        guard !lineAtATime else { return }
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        timer.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
+        timer.setEventHandler { [weak self] in self?.flush() }
+        timer.resume()
+        self.timer = timer
+    }
+
+    /// Formats `record` with `formatter` and writes it (or queues it in the block).
+    @inline(__always)
+    func write(_ record: UnsafePointer<parra_log_record>, with formatter: ConsoleLineFormatter) {
+        lock.lock()
+        formatter.append(record, to: buffer)
+        if lineAtATime || buffer.count >= Self.blockSize || record.pointee.level >= PARRA_LOG_LEVEL_ERROR {
+            writeOut()
+        }
+        lock.unlock()
+    }
+
+    /// Writes out whatever is waiting. Any thread.
+    func flush() {
+        lock.lock()
+        writeOut()
+        lock.unlock()
+    }
+
+    /// Stops the timer and writes out what is waiting.
+    func stop() {
+        timer?.cancel()
+        timer = nil
+        flush()
+    }
+
+    /// Writes that failed since the last call, with the last reason; for reporting outside a
+    /// sink call.
+    func takeFailures() -> (count: Int, reason: String?) {
+        lock.withLock {
+            defer {
+                failedWrites = 0
+                lastFailure = nil
+            }
+            return (failedWrites, lastFailure)
+        }
+    }
+
+    /// Under the lock.
+    private func writeOut() {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, buffer.base + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failedWrites += 1
+                lastFailure = String(cString: strerror(errno))
+                break
+            }
+            offset += written
+        }
+        buffer.removeAll()
+    }
+}
+
+/// An error carrying its message, for failures the module reports.
+struct ModuleErrorText: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

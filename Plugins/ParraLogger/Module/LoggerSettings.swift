@@ -1,0 +1,156 @@
+import Foundation
+import ParraPluginKit
+
+/// The logger's options, read from the host and checked. Every value the module cannot use is
+/// reported with its key and falls back to the default; nothing here refuses the module.
+struct LoggerSettings {
+    /// Where logs go, after `automatic` and `PARRA_DEBUG_EVENT_LOGGING` are resolved.
+    struct Outputs: Equatable {
+        var console: Bool
+        var session: Bool
+    }
+
+    var outputs = Outputs(console: true, session: false)
+    /// The configured environment word, as given.
+    var environment = "automatic"
+    var minimumLevel = LogLevel.info
+    /// When `PARRA_LOG_LEVEL` changed the level: the configured level it replaced.
+    var levelOverriddenFrom: LogLevel?
+    var format = ConsoleFormat.default
+    var destination = ConsoleWriter.Destination.standardOutput
+    var uploadInterval = 30.0
+    var spoolSizeLimit = 32 * 1024 * 1024
+    var shutdownUploadTimeout = 2.0
+    /// What was wrong with the options, one line each, naming the key.
+    var problems: [String] = []
+
+    enum Key {
+        static let environment = "logger.environment"
+        static let minimumLogLevel = "logger.minimumLogLevel"
+        static let levelOverride = "logger.levelOverride"
+        static let debugEventLogging = "logger.debugEventLogging"
+        static let consoleFormatOptions = "logger.consoleFormatOptions"
+        static let console = "logger.console"
+        static let uploadInterval = "logger.sessionUploadInterval"
+        static let spoolSizeLimit = "logger.spoolSizeLimit"
+        static let shutdownUploadTimeout = "logger.shutdownUploadTimeout"
+    }
+
+    /// The keys the module owns.
+    static let declarations: [OptionDeclaration] = [
+        .string(
+            Key.environment, default: "automatic",
+            doc: "debug prints to the console, production uploads to Parra, automatic picks by the build",
+            allowedValues: ["debug", "production", "automatic"]),
+        .string(
+            Key.minimumLogLevel, default: "info",
+            doc: "Logs below this level are dropped: trace, debug, info, warn, error or fatal"),
+        .string(
+            Key.levelOverride, default: "",
+            doc: "Set from PARRA_LOG_LEVEL: replaces minimumLogLevel when it names a level",
+            environmentVariable: "PARRA_LOG_LEVEL"),
+        .integer(
+            Key.debugEventLogging, default: 0,
+            doc: "Above 0, logs go both to the console and to the session (PARRA_DEBUG_EVENT_LOGGING)",
+            environmentVariable: "PARRA_DEBUG_EVENT_LOGGING"),
+        OptionDeclaration(
+            Key.consoleFormatOptions, kind: .list, defaultJSON: ConsoleFormat.defaultJSON,
+            doc: "The pieces of a console line, in order: message, timestamp, level, callSite, extras"),
+        .string(
+            Key.console, default: "stdout", doc: "Where console lines go: stdout, stderr or an absolute file path",
+            environmentVariable: "PARRA_LOG_CONSOLE"),
+        .double(Key.uploadInterval, default: 30, doc: "Seconds between session uploads in production (0.05 to 3600)"),
+        .integer(
+            Key.spoolSizeLimit, default: 32 * 1024 * 1024,
+            doc: "Bytes of unsent session events kept on disk; the oldest are evicted past it (64 KiB to 1 GiB)"),
+        .double(
+            Key.shutdownUploadTimeout, default: 2,
+            doc: "Seconds the app waits at exit for the last session upload (0 to 30)"),
+    ]
+
+    /// Reads every option from `host`; `appEnvironment` resolves `automatic`.
+    static func read(from host: ModuleHost) -> LoggerSettings {
+        var settings = LoggerSettings()
+        settings.read(
+            environment: try? host.string(Key.environment), level: try? host.string(Key.minimumLogLevel),
+            levelOverride: try? host.string(Key.levelOverride), debugEvents: try? host.integer(Key.debugEventLogging),
+            format: try? host.json(Key.consoleFormatOptions), console: try? host.string(Key.console),
+            uploadInterval: try? host.double(Key.uploadInterval), spoolSizeLimit: try? host.integer(Key.spoolSizeLimit),
+            shutdownUploadTimeout: try? host.double(Key.shutdownUploadTimeout), appEnvironment: host.appEnvironment)
+        return settings
+    }
+
+    /// Applies raw option values (nil: the host had none); the testable core of `read(from:)`.
+    mutating func read(
+        environment: String?, level: String?, levelOverride: String?, debugEvents: Int64?, format: String?,
+        console: String?, uploadInterval: Double?, spoolSizeLimit: Int64?, shutdownUploadTimeout: Double?,
+        appEnvironment: String
+    ) {
+        if let environment { self.environment = environment }
+        switch self.environment {
+        case "debug": outputs = Outputs(console: true, session: false)
+        case "production": outputs = Outputs(console: false, session: true)
+        default:
+            let debugBuild = appEnvironment == "debug"
+            outputs = Outputs(console: debugBuild, session: !debugBuild)
+        }
+        if let debugEvents, debugEvents > 0 { outputs = Outputs(console: true, session: true) }
+
+        if let level {
+            if let parsed = LogLevel(parsing: level) {
+                minimumLevel = parsed
+            } else {
+                problems.append(
+                    "option \(Key.minimumLogLevel): \"\(level)\" is not a log level (trace, debug, info, warn, error, fatal); using info"
+                )
+            }
+        }
+        if let levelOverride, !levelOverride.trimmingCharacters(in: .whitespaces).isEmpty {
+            if let parsed = LogLevel(parsing: levelOverride) {
+                if parsed != minimumLevel { levelOverriddenFrom = minimumLevel }
+                minimumLevel = parsed
+            } else {
+                problems.append(
+                    "PARRA_LOG_LEVEL \"\(levelOverride)\" is not a log level (trace, debug, info, warn, error, fatal); ignored, the level stays \(minimumLevel.keyword)"
+                )
+            }
+        }
+        if let format {
+            let parsed = ConsoleFormat.parse(json: format)
+            problems += parsed.problems.map { "option \(Key.consoleFormatOptions): \($0)" }
+            if let value = parsed.format { self.format = value }
+        }
+        if let console {
+            if let parsed = ConsoleWriter.Destination(option: console) {
+                destination = parsed
+            } else {
+                problems.append(
+                    "option \(Key.console): \"\(console)\" is not stdout, stderr or an absolute path; using stdout")
+            }
+        }
+        if let uploadInterval {
+            if (0.05...3600).contains(uploadInterval) {
+                self.uploadInterval = uploadInterval
+            } else {
+                problems.append(
+                    "option \(Key.uploadInterval): \(uploadInterval) is outside 0.05...3600 seconds; using 30")
+            }
+        }
+        if let spoolSizeLimit {
+            if (64 * 1024...1024 * 1024 * 1024).contains(spoolSizeLimit) {
+                self.spoolSizeLimit = Int(spoolSizeLimit)
+            } else {
+                problems.append(
+                    "option \(Key.spoolSizeLimit): \(spoolSizeLimit) is outside 64 KiB...1 GiB; using 32 MiB")
+            }
+        }
+        if let shutdownUploadTimeout {
+            if (0...30).contains(shutdownUploadTimeout) {
+                self.shutdownUploadTimeout = shutdownUploadTimeout
+            } else {
+                problems.append(
+                    "option \(Key.shutdownUploadTimeout): \(shutdownUploadTimeout) is outside 0...30 seconds; using 2")
+            }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import CParraPlugin
+import Foundation
+import ParraPluginKit
+
+/// The Parra logger as a feature module: receives the app's log records from the host,
+/// prints them to the console in the configured format (debug), keeps them as session events
+/// on disk and uploads them to Parra (production), or both (`PARRA_DEBUG_EVENT_LOGGING`).
+final class ParraLoggerModule: ParraModule {
+    static let definition = ModuleDefinition<ParraLoggerModule>(
+        id: "com.parra.logger", name: "ParraLogger", version: "1.0.0",
+        description: "Parra's logger: console lines in Parra's formats, and production logs uploaded as session events",
+        license: "MIT",
+        options: LoggerSettings.declarations,
+        hooks: [
+            .didEnterBackground { $0.uploader?.trigger() },
+            .willEnterForeground { $0.uploader?.trigger() },
+        ],
+        logSink: LogSink(receive: { $0.receive($1) }, flush: { $0.flush() }))
+
+    let host: ModuleHost
+    private(set) var settings = LoggerSettings()
+    private var minimum = PARRA_LOG_LEVEL_INFO
+    private var console: ConsoleWriter?
+    private var formatter: ConsoleLineFormatter?
+    private(set) var spool: SessionSpool?
+    private(set) var uploader: SessionUploader?
+
+    init(host: ModuleHost) throws { self.host = host }
+
+    func configure() throws {
+        settings = LoggerSettings.read(from: host)
+        for problem in settings.problems { host.log(.warn, problem) }
+        minimum = settings.minimumLevel.rawValue
+        if settings.outputs.console {
+            do {
+                let writer = try ConsoleWriter(destination: settings.destination)
+                console = writer
+                formatter = ConsoleLineFormatter(format: settings.format, colour: writer.colour)
+            } catch {
+                host.log(.error, "\(error); console lines go to stdout instead")
+                let writer = try ConsoleWriter(destination: .standardOutput)
+                console = writer
+                formatter = ConsoleLineFormatter(format: settings.format, colour: writer.colour)
+            }
+        }
+        if settings.outputs.session { try openSpool() }
+        try host.setLogThreshold(ModuleHost.LogLevel(rawValue: minimum))
+    }
+
+    func activate() throws {
+        console?.startPeriodicFlush()
+        spool?.start()
+        uploader?.start()
+        if let counts = spool?.counts, counts.recovered > 0 {
+            host.log(.info, "\(counts.recovered) unsent session event(s) from earlier runs will be uploaded")
+        }
+        let route =
+            settings.outputs.console && settings.outputs.session
+            ? "console and session" : settings.outputs.console ? "console" : "session upload"
+        host.log(.debug, "logging at \(settings.minimumLevel.keyword) and above to the \(route)")
+        if let previous = settings.levelOverriddenFrom {
+            logOwn(
+                .info,
+                "PARRA_LOG_LEVEL changed the minimum log level from \(previous.keyword) to \(settings.minimumLevel.keyword)"
+            )
+        }
+    }
+
+    func deactivate() {
+        console?.stop()
+        reportConsoleFailures()
+        guard let spool else { return }
+        spool.stop()
+        if let uploader, !uploader.finish(timeout: settings.shutdownUploadTimeout) {
+            host.log(.info, "unsent session events stay on disk and are uploaded on the next launch")
+        }
+        let counts = spool.counts
+        if counts.droppedInMemory > 0 {
+            host.log(.warn, "\(counts.droppedInMemory) log(s) were dropped because the session spool fell behind")
+        }
+    }
+
+    /// Takes one record from the host. Any thread.
+    @inline(__always)
+    func receive(_ record: UnsafePointer<parra_log_record>) {
+        guard record.pointee.level >= minimum else { return }
+        if let console, let formatter { console.write(record, with: formatter) }
+        spool?.enqueue(record)
+    }
+
+    /// Makes every record received so far written or durable. Any thread.
+    func flush() {
+        console?.flush()
+        spool?.flush()
+    }
+
+    private func openSpool() throws {
+        guard let folder = host.storageDirectory else {
+            throw ModuleError("the host gives the logger no storage directory, so production logs cannot be kept")
+        }
+        let report: @Sendable (String) -> Void = { [host] in host.log(.warn, $0) }
+        let spool = try SessionSpool(
+            directory: URL(fileURLWithPath: folder).appendingPathComponent("sessions"),
+            sessionID: Self.makeSessionID(), sessionStartedAt: host.wallClockSeconds,
+            sizeLimit: settings.spoolSizeLimit, report: report)
+        self.spool = spool
+        let host = self.host
+        uploader = SessionUploader(
+            spool: spool, interval: settings.uploadInterval,
+            send: { body, timeout, completion in
+                try host.request("POST", "tenants/{tenantId}/sessions", body: body, timeout: timeout) { result in
+                    switch result {
+                    case .success(let response): completion(.success(response.status))
+                    case .failure(let error): completion(.failure(.init(message: error.description)))
+                    }
+                }
+            }, report: report)
+    }
+
+    /// A line of the logger's own, through its own outputs (the host's sink is not re-entered).
+    private func logOwn(_ level: LogLevel, _ message: String) {
+        var message = message
+        message.withUTF8 { text in
+            let fileID: StaticString = #fileID
+            let function: StaticString = #function
+            var record = parra_log_record()
+            record.struct_size = UInt32(MemoryLayout<parra_log_record>.size)
+            record.level = level.rawValue
+            record.timestamp = host.wallClockSeconds
+            record.message = parra_string(
+                data: UnsafeRawPointer(text.baseAddress)?.assumingMemoryBound(to: CChar.self), length: text.count)
+            record.file_id = parra_string(
+                data: UnsafeRawPointer(fileID.utf8Start).assumingMemoryBound(to: CChar.self),
+                length: fileID.utf8CodeUnitCount)
+            record.function = parra_string(
+                data: UnsafeRawPointer(function.utf8Start).assumingMemoryBound(to: CChar.self),
+                length: function.utf8CodeUnitCount)
+            record.line = UInt32(#line)
+            record.column = 1
+            receive(&record)
+        }
+    }
+
+    private func reportConsoleFailures() {
+        guard let failures = console?.takeFailures(), failures.count > 0 else { return }
+        host.log(.warn, "\(failures.count) console write(s) failed: \(failures.reason ?? "unknown error")")
+    }
+
+    /// 32 random hex digits: a new session for every process.
+    static func makeSessionID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+@_cdecl("parra_module_entry")
+public func parraModuleEntry() -> UnsafePointer<parra_module_descriptor>? {
+    ParraLoggerModule.definition.export()
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Writes timestamps without `DateFormatter` (which costs microseconds a call): ISO 8601 with
+/// milliseconds and RFC 3339 in UTC are computed from the seconds directly.
+enum UTCTimestamp {
+    /// `2024-02-24T20:47:51.530Z`.
+    static func appendISO8601(_ seconds: Double, to buffer: ByteBuffer) {
+        appendDateTime(seconds, to: buffer, milliseconds: true)
+    }
+
+    /// `2021-10-01T00:00:00Z`.
+    static func appendRFC3339(_ seconds: Double, to buffer: ByteBuffer) {
+        appendDateTime(seconds, to: buffer, milliseconds: false)
+    }
+
+    /// Seconds since 1970, as Swift prints a Double: `1708807671.53`.
+    static func appendEpoch(_ seconds: Double, to buffer: ByteBuffer) {
+        buffer.append("\(seconds)")
+    }
+
+    /// ISO 8601 with milliseconds, as a string.
+    static func iso8601(_ seconds: Double) -> String {
+        let buffer = ByteBuffer(capacity: 32)
+        appendISO8601(seconds, to: buffer)
+        return String(decoding: buffer.bytes, as: UTF8.self)
+    }
+
+    private static func appendDateTime(_ seconds: Double, to buffer: ByteBuffer, milliseconds: Bool) {
+        guard seconds.isFinite, abs(seconds) < 1e13 else {
+            buffer.append("\(seconds)")
+            return
+        }
+        let totalMilliseconds = Int64((seconds * 1000).rounded(.down))
+        let (days, dayMilliseconds) = floorDivide(totalMilliseconds, 86_400_000)
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let secondOfDay = Int(dayMilliseconds / 1000)
+        if year < 0 || year > 9999 {
+            buffer.append("\(year)")
+        } else {
+            buffer.append(padded: Int(year), width: 4)
+        }
+        buffer.append(0x2D)
+        buffer.append(padded: month, width: 2)
+        buffer.append(0x2D)
+        buffer.append(padded: day, width: 2)
+        buffer.append(0x54)
+        buffer.append(padded: secondOfDay / 3600, width: 2)
+        buffer.append(0x3A)
+        buffer.append(padded: secondOfDay / 60 % 60, width: 2)
+        buffer.append(0x3A)
+        buffer.append(padded: secondOfDay % 60, width: 2)
+        if milliseconds {
+            buffer.append(0x2E)
+            buffer.append(padded: Int(dayMilliseconds % 1000), width: 3)
+        }
+        buffer.append(0x5A)
+    }
+
+    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+        let quotient = value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+        return (quotient, value - quotient * divisor)
+    }
+
+    /// The proleptic Gregorian date of a day count from 1970-01-01 (H. Hinnant's algorithm).
+    static func civilDate(daysSinceEpoch days: Int64) -> (year: Int64, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = Int(dayOfYear - (153 * monthIndex + 2) / 5 + 1)
+        let month = Int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9)
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+/// A `DateFormatter` pattern (`.custom(format)`), in UTC with the POSIX locale. DateFormatter
+/// is not thread-safe, so calls take a lock; only custom timestamps pay for it.
+final class CustomTimestampFormat: @unchecked Sendable {
+    private let formatter: DateFormatter
+    private let lock = NSLock()
+
+    /// A format for the pattern `format`, e.g. `HH:mm:ss`.
+    init(_ format: String) {
+        formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = format
+    }
+
+    /// Appends the time `seconds` in this format.
+    func append(_ seconds: Double, to buffer: ByteBuffer) {
+        let text = lock.withLock { formatter.string(from: Date(timeIntervalSince1970: seconds)) }
+        buffer.append(text)
+    }
+}

@@ -1,0 +1,65 @@
+import CParraPlugin
+import Foundation
+import Parra
+import ParraTestSupport
+
+/// The built logger module, as the host loads it.
+enum LoggerModule {
+    static var path: String { BuildProducts.folder.appendingPathComponent("libParraLogger.so").path }
+}
+
+/// A record as the host hands it over, built from Swift values for the module's own tests.
+struct TestRecord {
+    var level: Int32 = PARRA_LOG_LEVEL_INFO
+    var timestamp: Double = 1_708_807_671.530
+    var message = "Hello"
+    var extraJSON = ""
+    var fileID = "App/ContentView.swift"
+    var function = "body"
+    var line: UInt32 = 42
+    var column: UInt32 = 9
+    var category = ""
+    var threadName = ""
+    var callStack = ""
+
+    /// Calls `body` with the C record pointing into these strings.
+    func withRecord<R>(_ body: (UnsafePointer<parra_log_record>) -> R) -> R {
+        let strings = [message, extraJSON, fileID, function, category, threadName, callStack].map { Array($0.utf8) }
+        return strings[0].withUnsafeBufferPointer { message in
+            strings[1].withUnsafeBufferPointer { extra in
+                strings[2].withUnsafeBufferPointer { file in
+                    strings[3].withUnsafeBufferPointer { function in
+                        strings[4].withUnsafeBufferPointer { category in
+                            strings[5].withUnsafeBufferPointer { thread in
+                                strings[6].withUnsafeBufferPointer { stack in
+                                    var record = parra_log_record(
+                                        struct_size: UInt32(MemoryLayout<parra_log_record>.size), level: level,
+                                        timestamp: timestamp, message: Self.text(message), extra_json: Self.text(extra),
+                                        file_id: Self.text(file), function: Self.text(function), line: line,
+                                        column: column, category: Self.text(category), thread_name: Self.text(thread),
+                                        call_stack: Self.text(stack))
+                                    return body(&record)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> parra_string {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return parra_string(data: nil, length: 0) }
+        return parra_string(data: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), length: bytes.count)
+    }
+}
+
+/// Waits up to `timeout` seconds for `condition`, checking every 10 ms.
+func eventually(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
+}
