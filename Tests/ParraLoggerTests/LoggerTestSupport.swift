@@ -2,6 +2,7 @@ import CParraPlugin
 import Foundation
 import Parra
 import ParraTestSupport
+import Testing
 
 /// The built logger module, as the host loads it.
 enum LoggerModule {
@@ -63,3 +64,8 @@ func eventually(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
     }
     return condition()
 }
+
+/// Every suite that logs through the app-facing `ParraLogger`: the app's logger is one per
+/// process, so they run one test at a time, never beside each other.
+@Suite("The app's logger", .serialized)
+enum AppLoggerTests {}

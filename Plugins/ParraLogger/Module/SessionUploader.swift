@@ -7,8 +7,9 @@ import Foundation
 /// the chunk stays and the next attempt waits, doubling from half a second up to the upload
 /// interval.
 final class SessionUploader: @unchecked Sendable {
-    /// Sends one request body and calls back with the HTTP status, or with the reason no
-    /// response came; throws when the request cannot even be made.
+    /// Sends one request body (with a timeout in seconds, 0 for the host's) and calls back with
+    /// the HTTP status, or with the reason no response came; throws when the request cannot
+    /// even be made.
     typealias Send = (_ body: [UInt8], _ timeout: Double, _ completion: @escaping (Result<Int, SendFailure>) -> Void)
         throws -> Void
 
@@ -42,8 +43,10 @@ final class SessionUploader: @unchecked Sendable {
 
     /// The most events one request carries.
     static let chunkSize = 250
-    /// How long one request may take before the uploader stops waiting for it.
-    private static let requestTimeout = 30.0
+    /// How long the uploader waits for the host's answer to one request when no deadline
+    /// bounds it: a safety net only, since the host answers every request once, after its own
+    /// timeout and retries.
+    private static let answerTimeout = 120.0
 
     init(
         spool: SessionSpool, interval: Double, send: @escaping Send, report: @escaping @Sendable (String) -> Void
@@ -91,9 +94,9 @@ final class SessionUploader: @unchecked Sendable {
                 spool.acknowledge(chunk)
                 continue
             }
-            let remaining = deadline.map { $0.timeIntervalSinceNow } ?? Self.requestTimeout
-            guard remaining > 0 else { return false }
-            switch upload(chunk, timeout: min(remaining, Self.requestTimeout)) {
+            let remaining = deadline?.timeIntervalSinceNow
+            if let remaining, remaining <= 0 { return false }
+            switch upload(chunk, timeout: remaining) {
             case .accepted:
                 spool.acknowledge(chunk)
                 backoff = 0
@@ -127,21 +130,23 @@ final class SessionUploader: @unchecked Sendable {
         case unavailable(String)
     }
 
-    /// Sends one chunk and waits for the answer (at most `timeout` seconds).
-    private func upload(_ chunk: SessionSpool.Chunk, timeout: Double) -> Outcome {
+    /// Sends one chunk and waits for the answer: within `timeout` seconds when given, else
+    /// with the host's own request timeout.
+    private func upload(_ chunk: SessionSpool.Chunk, timeout: Double?) -> Outcome {
         let body = Self.body(for: chunk)
         let answered = DispatchSemaphore(value: 0)
         let result = ResultBox()
         do {
-            try send(body, timeout) { outcome in
+            try send(body, timeout ?? 0) { outcome in
                 result.set(outcome)
                 answered.signal()
             }
         } catch {
             return .unavailable("\(error)")
         }
-        guard answered.wait(timeout: .now() + timeout + 1) == .success, let outcome = result.value else {
-            return .retryLater("no answer within \(timeout) s")
+        let wait = timeout ?? Self.answerTimeout
+        guard answered.wait(timeout: .now() + wait) == .success, let outcome = result.value else {
+            return .retryLater("no answer within \(wait) s")
         }
         switch outcome {
         case .success(let status) where (200..<300).contains(status): return .accepted

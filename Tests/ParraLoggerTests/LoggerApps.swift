@@ -1,0 +1,51 @@
+import Foundation
+import Parra
+
+/// How many times a filtered log's message was evaluated: it must stay 0.
+nonisolated(unsafe) var filteredMessageEvaluations = 0
+
+/// An app that logs the way the documentation's apps would: from its init (before Parra is
+/// up), from its app delegate, and below its level.
+struct LoggingApp: App {
+    @UIApplicationDelegateAdaptor(LoggingAppDelegate.self) var appDelegate
+
+    init() {
+        ParraLogger.info("app init, before Parra starts")
+    }
+
+    var body: some Scene {
+        ParraApp(
+            tenantId: "tenant-1", applicationId: "app-1", appDelegate: appDelegate,
+            configuration: ParraConfiguration(
+                loggerOptions: ParraLoggerOptions(
+                    environment: .debug, minimumLogLevel: .debug,
+                    consoleFormatOptions: [
+                        .printLevel(style: .word, leftPad: "", rightPad: " "),
+                        .printCallSite(options: [.file, .function], leftPad: "<", rightPad: "> "),
+                        .printMessage(),
+                        .printExtras(style: .raw, leftPad: " ", rightPad: ""),
+                    ]))
+        ) {
+            WindowGroup { Text("main") }
+        }
+    }
+}
+
+final class LoggingAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
+    override func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
+    ) -> Bool {
+        guard super.application(application, didFinishLaunchingWithOptions: launchOptions) else { return false }
+        let logger = ParraLogger(category: "Launch", extra: ["build": 7])
+        logger.info("launched", ["user": "ada"])
+        logger.trace("\(countedMessage())")
+        logger.scope(named: "warmup").debug("scoped")
+        return true
+    }
+
+    private func countedMessage() -> String {
+        filteredMessageEvaluations += 1
+        return "never built"
+    }
+}

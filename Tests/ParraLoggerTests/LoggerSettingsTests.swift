@@ -1,0 +1,88 @@
+import Testing
+
+@testable import ParraLogger
+
+@Suite("Logger options")
+struct LoggerSettingsTests {
+    private func settings(
+        environment: String? = nil, level: String? = nil, levelOverride: String? = nil, debugEvents: Int64? = nil,
+        format: String? = nil, console: String? = nil, interval: Double? = nil, limit: Int64? = nil,
+        shutdown: Double? = nil, app: String = "production"
+    ) -> LoggerSettings {
+        var settings = LoggerSettings()
+        settings.read(
+            environment: environment, level: level, levelOverride: levelOverride, debugEvents: debugEvents,
+            format: format, console: console, uploadInterval: interval, spoolSizeLimit: limit,
+            shutdownUploadTimeout: shutdown, appEnvironment: app)
+        return settings
+    }
+
+    @Test("debug prints, production uploads, automatic follows the build, debug event logging does both")
+    func environments() {
+        #expect(settings(environment: "debug").outputs == .init(console: true, session: false))
+        #expect(settings(environment: "production").outputs == .init(console: false, session: true))
+        #expect(settings(environment: "automatic", app: "debug").outputs == .init(console: true, session: false))
+        #expect(settings(environment: "automatic", app: "production").outputs == .init(console: false, session: true))
+        #expect(settings(environment: "automatic", app: "beta").outputs == .init(console: false, session: true))
+        #expect(settings(environment: "production", debugEvents: 1).outputs == .init(console: true, session: true))
+        #expect(settings(environment: "production", debugEvents: 0).outputs == .init(console: false, session: true))
+    }
+
+    @Test("levels parse trimmed and in any case; PARRA_LOG_LEVEL wins and remembers what it replaced")
+    func levels() {
+        #expect(settings(level: " WARN ").minimumLevel == .warn)
+        let overridden = settings(level: "warn", levelOverride: "Debug")
+        #expect(overridden.minimumLevel == .debug)
+        #expect(overridden.levelOverriddenFrom == .warn)
+        #expect(settings(level: "debug", levelOverride: "debug").levelOverriddenFrom == nil)
+    }
+
+    @Test("an unparseable level is reported with its key and ignored")
+    func badLevels() {
+        let configured = settings(level: "verbose")
+        #expect(configured.minimumLevel == .info)
+        #expect(
+            configured.problems == [
+                "option logger.minimumLogLevel: \"verbose\" is not a log level (trace, debug, info, warn, error, fatal); using info"
+            ])
+        let fromEnvironment = settings(level: "error", levelOverride: "loud")
+        #expect(fromEnvironment.minimumLevel == .error)
+        #expect(fromEnvironment.levelOverriddenFrom == nil)
+        #expect(fromEnvironment.problems.first?.hasPrefix("PARRA_LOG_LEVEL \"loud\" is not a log level") == true)
+    }
+
+    @Test("out-of-range numbers and unknown destinations are reported and fall back")
+    func ranges() {
+        let bad = settings(console: "logs.txt", interval: 0, limit: 10, shutdown: 99)
+        #expect(bad.destination == .standardOutput)
+        #expect(bad.uploadInterval == 30)
+        #expect(bad.spoolSizeLimit == 32 * 1024 * 1024)
+        #expect(bad.shutdownUploadTimeout == 2)
+        #expect(bad.problems.count == 4)
+        #expect(bad.problems.allSatisfy { $0.hasPrefix("option logger.") })
+        #expect(settings(console: "/tmp/x.log").destination == .file("/tmp/x.log"))
+        #expect(settings(console: "stderr").destination == .standardError)
+    }
+
+    @Test("the declared default format is Parra's default")
+    func defaultFormat() {
+        let parsed = ConsoleFormat.parse(json: ConsoleFormat.defaultJSON)
+        #expect(parsed.problems.isEmpty)
+        #expect(parsed.format == .default)
+    }
+
+    @Test("a bad format item is left out with a reason naming it; the rest stays")
+    func badFormatItems() {
+        let parsed = ConsoleFormat.parse(
+            json: #"[{"kind":"message"},{"kind":"colour"},{"kind":"level","style":"loud"},"#
+                + #"{"kind":"callSite","options":["file","planet"]},7,{"kind":"timestamp","style":"custom"}]"#)
+        #expect(parsed.format?.pieces.count == 1)
+        #expect(parsed.problems.count == 5)
+        #expect(parsed.problems[0].contains("item 1") && parsed.problems[0].contains("\"colour\""))
+        #expect(parsed.problems[1].contains("level style \"loud\""))
+        #expect(parsed.problems[2].contains("planet"))
+        #expect(parsed.problems[3].contains("item 4: is not an object"))
+        #expect(parsed.problems[4].contains("has no \"format\""))
+        #expect(ConsoleFormat.parse(json: #"{"kind":"message"}"#).format == nil)
+    }
+}
