@@ -18,17 +18,35 @@ public struct LogSink<Module: ParraModule> {
     }
 }
 
-/// A sink bound to the module instance.
-struct BoundLogSink {
-    let receive: (UnsafePointer<parra_log_record>) -> Void
-    let flush: () -> Void
+/// A sink bound to the module instance, called for every record: one class call and one call
+/// of the module's function, with no reference counting (the instance that holds this also
+/// holds the module, strongly, for as long as the sink can be called).
+class BoundLogSink {
+    func receive(_ record: UnsafePointer<parra_log_record>) {}
+    func flush() {}
+}
+
+/// `BoundLogSink` for one module type.
+final class TypedLogSink<Module: ParraModule>: BoundLogSink {
+    private unowned(unsafe) let module: Module
+    private let sink: LogSink<Module>
+
+    init(module: Module, sink: LogSink<Module>) {
+        self.module = module
+        self.sink = sink
+    }
+
+    override func receive(_ record: UnsafePointer<parra_log_record>) { sink.receive(module, record) }
+    override func flush() { sink.flush(module) }
 }
 
 /// The C functions behind a Swift module's log sink.
 enum LogSinkTrampolines {
     static let receive: parra_log_sink_fn = { data, record in
         guard let data, let record else { return }
-        Unmanaged<ModuleInstance>.fromOpaque(data)._withUnsafeGuaranteedRef { $0.logSink?.receive(record) }
+        Unmanaged<ModuleInstance>.fromOpaque(data)._withUnsafeGuaranteedRef { instance in
+            instance.unretainedLogSink?._withUnsafeGuaranteedRef { $0.receive(record) }
+        }
     }
 
     static let flush: parra_log_flush_fn = { data in

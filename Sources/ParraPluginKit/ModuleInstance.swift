@@ -8,6 +8,9 @@ final class ModuleInstance {
         (configure: () throws -> Void, activate: () throws -> Void, deactivate: () -> Void, shutdown: () -> Void)
     /// Where app log records go, when the module takes them.
     let logSink: BoundLogSink?
+    /// `logSink` unretained, for the trampolines: the strong reference above keeps it alive,
+    /// and calling through this costs no reference counting per record.
+    let unretainedLogSink: Unmanaged<BoundLogSink>?
 
     init<Module: ParraModule>(_ module: Module, host: ModuleHost, hooks: [Hook<Module>], logSink: LogSink<Module>?) {
         self.module = module
@@ -18,10 +21,8 @@ final class ModuleInstance {
         }
         self.handlers = handlers
         lifecycle = (module.configure, module.activate, module.deactivate, module.shutdown)
-        self.logSink = logSink.map { sink in
-            BoundLogSink(
-                receive: { [unowned module] in sink.receive(module, $0) },
-                flush: { [unowned module] in sink.flush(module) })
-        }
+        let bound: BoundLogSink? = logSink.map { TypedLogSink(module: module, sink: $0) }
+        self.logSink = bound
+        unretainedLogSink = bound.map { Unmanaged.passUnretained($0) }
     }
 }

@@ -13,7 +13,13 @@ let launchRepetitions = 15
 let apiRepetitions = 21
 let apiRequestsPerSample = 20
 let launchWarmups = 1
+let loggerRepetitions = 31
+let loggerCallsPerSample = 20_000
 let ffiRatioBudget = 1.3
+let filteredBudgetNanoseconds = 2.0
+let consoleRatioBudget = 3.0
+let consoleLinesPerSecondBudget = 2_000_000.0
+let enqueueBudgetNanoseconds = 200.0
 let loadOverNoneBudgetMilliseconds = 3.0
 
 let usage = """
@@ -42,12 +48,29 @@ let usage = """
                                   loopback server: client_request_us - raw_urlsession_us
       api.raw_urlsession_us       baseline: the same request (same headers) with a bare URLSession
                                   data task; api.client_request_us_ratio is client over raw
+      logger.filtered_ns          ParraLogger.debug with an interpolated message and extras while
+                                  the level is info: nothing is evaluated, per call
+      logger.gate_ns              baseline: ParraLogger.isEnabled(.debug) alone
+      logger.console_line_ns      ParraLogger.info("Hello, world") with the default format,
+                                  through libParraLogger.so (release, beside this executable)
+                                  into a file, per line
+      logger.fwrite_same_bytes_ns baseline: fwrite of the same line's bytes to a FILE * on a file
+      logger.console_lines_per_s  1e9 / console_line_ns
+      logger.production_enqueue_ns  the same call in production: the record queued for the
+                                  session spool's writer (which runs on the other core)
+      logger.locked_copy_ns       baseline: the line's bytes copied into a buffer under a mutex
+      logger.one_thread_lines_per_s   one thread logging \(LoggerBench.threadLines) lines to the file
+      logger.two_threads_lines_per_s  two threads logging \(LoggerBench.threadLines) lines each at once
     Ratios: dispatch.ffi_ns_ratio is ffi_ns over bare_ffi_call_ns, dispatch.bare_ffi_call_ns_ratio
     bare_ffi_call_ns over direct_call_ns, load.modules4_ms_ratio modules4_ms over modules0_ms,
     launch.to_first_frame_ms_ratio to_first_frame_ms over empty_process_ms.
 
     Budgets:
       dispatch.ffi_ns_ratio       <= \(ffiRatioBudget)
+      logger.filtered_ns          <= \(filteredBudgetNanoseconds) ns
+      logger.console_line_ns_ratio  <= \(consoleRatioBudget) (over fwrite_same_bytes_ns)
+      logger.console_lines_per_s  >= \(Int(consoleLinesPerSecondBudget))
+      logger.production_enqueue_ns  <= \(enqueueBudgetNanoseconds) ns
       load.modules4_over_none_ms  <= \(Int(loadOverNoneBudgetMilliseconds)) ms
 
     The hook: the bench writes a minimal C module (one bool option, init and configure, one
@@ -92,6 +115,10 @@ let usage = """
     and difference as for load. No preemption retakes here: a launch spans several threads and
     processes, so its children's involuntary context switches are printed instead.
 
+    Logger: \(loggerRepetitions) repetitions after a warm-up, the variants in rotating order, each
+    sample \(loggerCallsPerSample) calls from one thread (retaken when preempted); medians and paired
+    ratios as for dispatch. Throughput: 5 samples of each, one and two threads.
+
     Options:
       --json   print one JSON object: the figures, <figure>_ratio entries, a "budgets"
                object and, when figures were skipped, a "skipped" object (figure to reason),
@@ -133,6 +160,7 @@ let dispatch: DispatchFigures
 let load: LoadFigures
 let launch: LaunchFigures
 let api: APIFigures
+let logger: LoggerFigures
 do {
     defer { try? FileManager.default.removeItem(at: work) }
     let storage = work.appendingPathComponent("storage", isDirectory: true)
@@ -162,6 +190,9 @@ do {
     launch = try LaunchBench.run(work: work, repetitions: launchRepetitions, warmups: launchWarmups)
     progress("parra-bench: measuring API requests")
     api = try APIBench.run(repetitions: apiRepetitions, requestsPerSample: apiRequestsPerSample)
+    progress("parra-bench: measuring the logger")
+    logger = try LoggerBench.run(
+        work: work, storage: storage, repetitions: loggerRepetitions, callsPerSample: loggerCallsPerSample)
     // With --json standard output holds only the JSON (which names them under "skipped"); the
     // table's notes name them otherwise.
     if json {
@@ -185,25 +216,47 @@ let bareRatio = dispatch.pairedRatio(.bareFFI, over: .direct)
 let loadRatio = load.pairedRatio
 let ffiWithin = ffiRatio <= ffiRatioBudget
 let loadWithin = load.overNoneMilliseconds <= loadOverNoneBudgetMilliseconds
+let filteredNanoseconds = logger.nanoseconds(.filtered)
+let consoleNanoseconds = logger.nanoseconds(.consoleLine)
+let consoleRatio = logger.pairedRatio(.consoleLine, over: .fwriteSameBytes)
+let consoleLinesPerSecond = 1e9 / consoleNanoseconds
+let enqueueNanoseconds = logger.nanoseconds(.productionEnqueue)
+let loggerEntries: [(String, Double)] = [
+    ("logger.filtered_ns", filteredNanoseconds),
+    ("logger.gate_ns", logger.nanoseconds(.gate)),
+    ("logger.filtered_ns_ratio", logger.pairedRatio(.filtered, over: .gate)),
+    ("logger.filtered_evaluations", Double(logger.filteredEvaluations)),
+    ("logger.console_line_ns", consoleNanoseconds),
+    ("logger.fwrite_same_bytes_ns", logger.nanoseconds(.fwriteSameBytes)),
+    ("logger.console_line_ns_ratio", consoleRatio),
+    ("logger.console_lines_per_s", consoleLinesPerSecond),
+    ("logger.production_enqueue_ns", enqueueNanoseconds),
+    ("logger.locked_copy_ns", logger.nanoseconds(.lockedCopy)),
+    ("logger.production_enqueue_ns_ratio", logger.pairedRatio(.productionEnqueue, over: .lockedCopy)),
+    ("logger.one_thread_lines_per_s", median(logger.oneThreadLinesPerSecond)),
+    ("logger.two_threads_lines_per_s", median(logger.twoThreadsLinesPerSecond)),
+    ("logger.two_threads_lines_per_s_ratio", logger.twoThreadsRatio),
+]
 
 func number(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
 
 if json {
-    let entries: [(String, Double)] = [
-        ("dispatch.ffi_ns", ffiNanoseconds),
-        ("dispatch.bare_ffi_call_ns", bareNanoseconds),
-        ("dispatch.direct_call_ns", directNanoseconds),
-        ("dispatch.ffi_ns_ratio", ffiRatio),
-        ("dispatch.bare_ffi_call_ns_ratio", bareRatio),
-        ("load.modules4_ms", load.modules4Milliseconds),
-        ("load.modules0_ms", load.modules0Milliseconds),
-        ("load.modules4_over_none_ms", load.overNoneMilliseconds),
-        ("load.modules4_ms_ratio", loadRatio),
-        ("api.request_overhead_us", api.overheadMicroseconds),
-        ("api.client_request_us", api.clientMicroseconds),
-        ("api.raw_urlsession_us", api.rawMicroseconds),
-        ("api.client_request_us_ratio", api.pairedRatio),
-    ]
+    let entries: [(String, Double)] =
+        [
+            ("dispatch.ffi_ns", ffiNanoseconds),
+            ("dispatch.bare_ffi_call_ns", bareNanoseconds),
+            ("dispatch.direct_call_ns", directNanoseconds),
+            ("dispatch.ffi_ns_ratio", ffiRatio),
+            ("dispatch.bare_ffi_call_ns_ratio", bareRatio),
+            ("load.modules4_ms", load.modules4Milliseconds),
+            ("load.modules0_ms", load.modules0Milliseconds),
+            ("load.modules4_over_none_ms", load.overNoneMilliseconds),
+            ("load.modules4_ms_ratio", loadRatio),
+            ("api.request_overhead_us", api.overheadMicroseconds),
+            ("api.client_request_us", api.clientMicroseconds),
+            ("api.raw_urlsession_us", api.rawMicroseconds),
+            ("api.client_request_us_ratio", api.pairedRatio),
+        ] + loggerEntries
     var launchEntries: [(String, Double)] = []
     if launch.hasFirstFrame { launchEntries.append(("launch.to_first_frame_ms", launch.firstFrameMilliseconds)) }
     if launch.hasEmpty { launchEntries.append(("launch.empty_process_ms", launch.emptyMilliseconds)) }
@@ -214,6 +267,10 @@ if json {
     let budgets: [(String, Double)] = [
         ("dispatch.ffi_ns_ratio", ffiRatioBudget),
         ("load.modules4_over_none_ms", loadOverNoneBudgetMilliseconds),
+        ("logger.filtered_ns", filteredBudgetNanoseconds),
+        ("logger.console_line_ns_ratio", consoleRatioBudget),
+        ("logger.console_lines_per_s", consoleLinesPerSecondBudget),
+        ("logger.production_enqueue_ns", enqueueBudgetNanoseconds),
     ]
     func members(_ pairs: [(String, Double)], indent: String) -> String {
         pairs.map { "\(indent)\"\($0.0)\": \(number($0.1, 4))" }.joined(separator: ",\n")
@@ -274,6 +331,35 @@ rows.append(
     Row(
         name: "api.raw_urlsession_us", value: number(api.rawMicroseconds, 1) + " us", baseline: "-", ratio: "-",
         budget: "-", within: "-"))
+func within(_ ok: Bool) -> String { ok ? "yes" : "NO" }
+rows += [
+    Row(
+        name: "logger.filtered_ns", value: number(filteredNanoseconds, 2) + " ns",
+        baseline: "gate " + number(logger.nanoseconds(.gate), 2) + " ns",
+        ratio: number(logger.pairedRatio(.filtered, over: .gate), 3),
+        budget: "<= \(number(filteredBudgetNanoseconds, 1)) ns",
+        within: within(filteredNanoseconds <= filteredBudgetNanoseconds && logger.filteredEvaluations == 0)),
+    Row(
+        name: "logger.console_line_ns", value: number(consoleNanoseconds, 1) + " ns",
+        baseline: "fwrite_same_bytes " + number(logger.nanoseconds(.fwriteSameBytes), 1) + " ns",
+        ratio: number(consoleRatio, 3), budget: "ratio <= \(number(consoleRatioBudget, 1))",
+        within: within(consoleRatio <= consoleRatioBudget)),
+    Row(
+        name: "logger.console_lines_per_s", value: number(consoleLinesPerSecond / 1e6, 2) + " M/s", baseline: "-",
+        ratio: "-", budget: ">= \(number(consoleLinesPerSecondBudget / 1e6, 0)) M/s",
+        within: within(consoleLinesPerSecond >= consoleLinesPerSecondBudget)),
+    Row(
+        name: "logger.production_enqueue_ns", value: number(enqueueNanoseconds, 1) + " ns",
+        baseline: "locked_copy " + number(logger.nanoseconds(.lockedCopy), 1) + " ns",
+        ratio: number(logger.pairedRatio(.productionEnqueue, over: .lockedCopy), 3),
+        budget: "<= \(number(enqueueBudgetNanoseconds, 0)) ns",
+        within: within(enqueueNanoseconds <= enqueueBudgetNanoseconds)),
+    Row(
+        name: "logger.two_threads_lines_per_s",
+        value: number(median(logger.twoThreadsLinesPerSecond) / 1e6, 2) + " M/s",
+        baseline: "one_thread " + number(median(logger.oneThreadLinesPerSecond) / 1e6, 2) + " M/s",
+        ratio: number(logger.twoThreadsRatio, 3), budget: "-", within: "-"),
+]
 let skippedValue = "skipped"
 rows.append(
     Row(
@@ -321,6 +407,15 @@ print("  host / bare per repetition: \(spread(dispatch.pairedRatios(.host, over:
 print(
     "  ratio of the medians: host / bare \(number(ffiNanoseconds / bareNanoseconds, 3)), "
         + "host / direct \(number(ffiNanoseconds / directNanoseconds, 2))")
+print(
+    "logger: \(logger.repetitions) repetitions x \(logger.callsPerSample) calls per variant, after warm-up; "
+        + "filtered calls that evaluated their message: \(logger.filteredEvaluations); ns per call:")
+for (name, variant) in [
+    ("filtered", LoggerFigures.Variant.filtered), ("gate", .gate), ("console line", .consoleLine),
+    ("fwrite", .fwriteSameBytes), ("enqueue", .productionEnqueue), ("locked copy", .lockedCopy),
+] {
+    print("  \(name.padding(toLength: 13, withPad: " ", startingAt: 0))\(spread(logger.samples[variant]!, 2))")
+}
 print("load: \(load.repetitions) repetitions (+\(load.warmups) warm-up), fresh file copies each; ms per start:")
 print("  4 modules    \(spread(load.samples4, 3))")
 print("  0 modules    \(spread(load.samples0, 3))")

@@ -32,7 +32,13 @@ final class ByteBuffer {
     @inline(__always) func append(_ source: UnsafeRawPointer?, _ length: Int) {
         guard length > 0, let source else { return }
         reserve(length)
-        (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: length)
+        let from = source.assumingMemoryBound(to: UInt8.self)
+        if length <= 16 {
+            // Most pieces of a line are a few bytes: a loop beats a call to memmove.
+            for offset in 0..<length { base[count + offset] = from[offset] }
+        } else {
+            (base + count).update(from: from, count: length)
+        }
         count += length
     }
 

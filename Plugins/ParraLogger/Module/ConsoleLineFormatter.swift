@@ -4,6 +4,7 @@ import Foundation
 
 /// Turns a log record into one console line (plus its call stack for error and fatal), as the
 /// format says, straight into a byte buffer: no `String`, no allocation for the usual pieces.
+/// Not thread-safe (it keeps a call-site cache): the console writer's lock serialises it.
 final class ConsoleLineFormatter: @unchecked Sendable {
     /// A piece reduced to plain values, so the per-line loop touches no reference counts.
     private struct CompiledPiece {
@@ -22,12 +23,24 @@ final class ConsoleLineFormatter: @unchecked Sendable {
         static let extras: UInt8 = 4
     }
 
-    private let pieces: ContiguousArray<CompiledPiece>
-    private let pads: [UInt8]
-    private let customTimestamps: [Int: CustomTimestampFormat]
-    private let colour: Bool
+    /// Where a run of bytes sits in `bytes`.
+    private struct Span {
+        var start: Int32
+        var length: Int32
+    }
 
-    /// A formatter for `format`; `colour` adds ANSI colour to the level.
+    // Plain pointers the formatter owns, so a line touches no reference count.
+    private let pieces: UnsafeMutablePointer<CompiledPiece>
+    private let pieceCount: Int
+    /// Every pad, then every level's text in every style (with its colour), back to back.
+    private let bytes: UnsafeMutablePointer<UInt8>
+    /// The level texts: index `level * 3 + style`.
+    private let levelSpans: UnsafeMutablePointer<Span>
+    private let customTimestamps: [Int: CustomTimestampFormat]
+    private let callSites = CallSiteCache()
+
+    /// A formatter for `format`; `colour` adds ANSI colour to the level. The level texts are
+    /// laid out once here, so a line copies bytes and touches no reference count.
     init(format: ConsoleFormat, colour: Bool) {
         var pads: [UInt8] = []
         var custom: [Int: CustomTimestampFormat] = [:]
@@ -64,27 +77,47 @@ final class ConsoleLineFormatter: @unchecked Sendable {
             }
             compiled.append(entry)
         }
-        self.pieces = compiled
-        self.pads = pads
+        var spans = ContiguousArray<Span>()
+        for level in 0..<LogLevel.allCases.count {
+            for style in 0..<3 {
+                let start = Int32(pads.count)
+                let colourCode = colour ? LogLevel.colours[level] : []
+                pads += colourCode
+                if style != 1 { pads += LogLevel.symbols[level] }
+                if style == 2 { pads.append(0x20) }
+                if style != 0 { pads += LogLevel.words[level] }
+                if !colourCode.isEmpty { pads += Array("\u{1B}[0m".utf8) }
+                spans.append(Span(start: start, length: Int32(pads.count) - start))
+            }
+        }
+        pieces = .allocate(capacity: max(compiled.count, 1))
+        pieces.initialize(from: Array(compiled), count: compiled.count)
+        pieceCount = compiled.count
+        bytes = .allocate(capacity: max(pads.count, 1))
+        bytes.initialize(from: pads, count: pads.count)
+        levelSpans = .allocate(capacity: spans.count)
+        levelSpans.initialize(from: Array(spans), count: spans.count)
         self.customTimestamps = custom
-        self.colour = colour
+    }
+
+    deinit {
+        pieces.deallocate()
+        bytes.deallocate()
+        levelSpans.deallocate()
+        callSites.deallocate()
     }
 
     /// Appends the record's line, ending in a newline, to `buffer`.
     func append(_ record: UnsafePointer<parra_log_record>, to buffer: ByteBuffer) {
         let start = buffer.count
-        pads.withUnsafeBufferPointer { pads in
-            pieces.withUnsafeBufferPointer { pieces in
-                for index in 0..<pieces.count {
-                    let piece = pieces[index]
-                    let mark = buffer.count
-                    buffer.append(pads.baseAddress! + Int(piece.leftStart), Int(piece.leftLength))
-                    if appendValue(piece, index: index, record, to: buffer) {
-                        buffer.append(pads.baseAddress! + Int(piece.rightStart), Int(piece.rightLength))
-                    } else {
-                        buffer.truncate(to: mark)
-                    }
-                }
+        for index in 0..<pieceCount {
+            let piece = pieces[index]
+            let mark = buffer.count
+            buffer.append(bytes + Int(piece.leftStart), Int(piece.leftLength))
+            if appendValue(piece, index: index, record, to: buffer) {
+                buffer.append(bytes + Int(piece.rightStart), Int(piece.rightLength))
+            } else {
+                buffer.truncate(to: mark)
             }
         }
         Self.trim(buffer, from: start)
@@ -115,23 +148,15 @@ final class ConsoleLineFormatter: @unchecked Sendable {
             }
             return true
         case Kind.level:
-            appendLevel(record.pointee.level, style: piece.style, to: buffer)
+            let level = Int(min(max(record.pointee.level, 0), 5))
+            let span = levelSpans[level * 3 + Int(piece.style)]
+            buffer.append(bytes + Int(span.start), Int(span.length))
             return true
         case Kind.callSite:
             return appendCallSite(record, options: ConsoleFormat.CallSiteOptions(rawValue: piece.callSite), to: buffer)
         default:
             return appendExtras(record.pointee.extra_json, style: piece.style, to: buffer)
         }
-    }
-
-    private func appendLevel(_ abiLevel: Int32, style: UInt8, to buffer: ByteBuffer) {
-        let level = Int(min(max(abiLevel, 0), 5))
-        let colourCode = colour ? LogLevel.colours[level] : []
-        buffer.append(colourCode)
-        if style != 1 { buffer.append(LogLevel.symbols[level]) }
-        if style == 2 { buffer.append(0x20) }
-        if style != 0 { buffer.append(LogLevel.words[level]) }
-        if !colourCode.isEmpty { buffer.append(Self.colourReset) }
     }
 
     /// `[thread] File:function:line:column`, with the parts the options ask for.
@@ -146,8 +171,17 @@ final class ConsoleLineFormatter: @unchecked Sendable {
             } else {
                 Self.appendCurrentThreadName(to: buffer)
             }
-            buffer.append(Self.threadClose)
+            buffer.append(0x5D)
+            buffer.append(0x20)
         }
+        callSites.append(record, to: buffer) { Self.appendFileFunctionLineColumn(record, options: options, to: buffer) }
+        return buffer.count > start
+    }
+
+    /// The call site without the thread: `File:function:line:column`, as the options ask.
+    private static func appendFileFunctionLineColumn(
+        _ record: UnsafePointer<parra_log_record>, options: ConsoleFormat.CallSiteOptions, to buffer: ByteBuffer
+    ) {
         var separate = false
         func separator() {
             if separate { buffer.append(0x3A) }
@@ -175,7 +209,6 @@ final class ConsoleLineFormatter: @unchecked Sendable {
             separator()
             buffer.append(decimal: UInt64(record.pointee.column))
         }
-        return buffer.count > start
     }
 
     private func appendExtras(_ json: parra_string, style: UInt8, to buffer: ByteBuffer) -> Bool {
@@ -259,6 +292,4 @@ final class ConsoleLineFormatter: @unchecked Sendable {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
-    private static let colourReset = Array("\u{1B}[0m".utf8)
-    private static let threadClose = Array("] ".utf8)
 }

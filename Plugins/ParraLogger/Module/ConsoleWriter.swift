@@ -1,6 +1,7 @@
 import CParraLoggerSupport
 import CParraPlugin
 import Foundation
+import Synchronization
 
 /// Writes formatted console lines to stdout, stderr or a file. Lines are formatted straight
 /// into one buffer under a lock, so lines from several threads never interleave. A terminal
@@ -28,17 +29,23 @@ final class ConsoleWriter: @unchecked Sendable {
     private let ownsDescriptor: Bool
     private let lineAtATime: Bool
     private let buffer = ByteBuffer(capacity: 80 * 1024)
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var timer: DispatchSourceTimer?
     private var failedWrites = 0
     private var lastFailure: String?
     /// Whether lines carry ANSI colour: a terminal, and no NO_COLOR in the environment.
     let colour: Bool
+    /// How lines are laid out.
+    let formatter: ConsoleLineFormatter
 
     private static let blockSize = 64 * 1024
 
-    /// A writer to `destination`; throws, naming the file, when it cannot be opened.
-    init(destination: Destination, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    /// A writer of lines in `format` to `destination`; throws, naming the file, when it cannot
+    /// be opened.
+    init(
+        destination: Destination, format: ConsoleFormat,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
         switch destination {
         case .standardOutput:
             descriptor = STDOUT_FILENO
@@ -57,6 +64,7 @@ final class ConsoleWriter: @unchecked Sendable {
         let terminal = parra_logger_is_terminal(descriptor)
         lineAtATime = terminal || destination == .standardError
         colour = terminal && environment["NO_COLOR"] == nil
+        formatter = ConsoleLineFormatter(format: format, colour: colour)
     }
 
     deinit {
@@ -69,27 +77,26 @@ final class ConsoleWriter: @unchecked Sendable {
         guard !lineAtATime else { return }
         let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
         timer.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
-        timer.setEventHandler { [weak self] in self?.flush() }
+        // A strong reference: `stop()` cancels the timer, which lets go of it.
+        timer.setEventHandler { [self] in flush() }
         timer.resume()
         self.timer = timer
     }
 
-    /// Formats `record` with `formatter` and writes it (or queues it in the block).
+    /// Formats `record` and writes it (or queues it in the block).
     @inline(__always)
-    func write(_ record: UnsafePointer<parra_log_record>, with formatter: ConsoleLineFormatter) {
-        lock.lock()
-        formatter.append(record, to: buffer)
-        if lineAtATime || buffer.count >= Self.blockSize || record.pointee.level >= PARRA_LOG_LEVEL_ERROR {
-            writeOut()
+    func write(_ record: UnsafePointer<parra_log_record>) {
+        lock.withLock { _ in
+            formatter.append(record, to: buffer)
+            if lineAtATime || buffer.count >= Self.blockSize || record.pointee.level >= PARRA_LOG_LEVEL_ERROR {
+                writeOut()
+            }
         }
-        lock.unlock()
     }
 
     /// Writes out whatever is waiting. Any thread.
     func flush() {
-        lock.lock()
-        writeOut()
-        lock.unlock()
+        lock.withLock { _ in writeOut() }
     }
 
     /// Stops the timer and writes out what is waiting.
@@ -102,7 +109,7 @@ final class ConsoleWriter: @unchecked Sendable {
     /// Writes that failed since the last call, with the last reason; for reporting outside a
     /// sink call.
     func takeFailures() -> (count: Int, reason: String?) {
-        lock.withLock {
+        lock.withLock { _ in
             defer {
                 failedWrites = 0
                 lastFailure = nil

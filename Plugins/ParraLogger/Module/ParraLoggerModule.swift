@@ -18,32 +18,44 @@ final class ParraLoggerModule: ParraModule {
         logSink: LogSink(receive: { $0.receive($1) }, flush: { $0.flush() }))
 
     let host: ModuleHost
-    private(set) var settings = LoggerSettings()
-    private var minimum = PARRA_LOG_LEVEL_INFO
-    private var console: ConsoleWriter?
-    private var formatter: ConsoleLineFormatter?
-    private(set) var spool: SessionSpool?
-    private(set) var uploader: SessionUploader?
+    let settings: LoggerSettings
+    // The outputs are constants, made at init, so that taking a record (on any thread, many
+    // times a second) reads them without reference counting.
+    private let minimum: Int32
+    private let console: ConsoleWriter?
+    let spool: SessionSpool?
+    let uploader: SessionUploader?
+    /// What was wrong with the options or outputs, reported at configure.
+    private let problems: [String]
 
-    init(host: ModuleHost) throws { self.host = host }
-
-    func configure() throws {
+    init(host: ModuleHost) throws {
+        self.host = host
         settings = LoggerSettings.read(from: host)
-        for problem in settings.problems { host.log(.warn, problem) }
         minimum = settings.minimumLevel.rawValue
+        var problems = settings.problems
         if settings.outputs.console {
             do {
-                let writer = try ConsoleWriter(destination: settings.destination)
-                console = writer
-                formatter = ConsoleLineFormatter(format: settings.format, colour: writer.colour)
+                console = try ConsoleWriter(destination: settings.destination, format: settings.format)
             } catch {
-                host.log(.error, "\(error); console lines go to stdout instead")
-                let writer = try ConsoleWriter(destination: .standardOutput)
-                console = writer
-                formatter = ConsoleLineFormatter(format: settings.format, colour: writer.colour)
+                problems.append("\(error); console lines go to stdout instead")
+                console = try ConsoleWriter(destination: .standardOutput, format: settings.format)
             }
+        } else {
+            console = nil
         }
-        if settings.outputs.session { try openSpool() }
+        if settings.outputs.session {
+            let session = try Self.openSession(host: host, settings: settings)
+            spool = session.spool
+            uploader = session.uploader
+        } else {
+            spool = nil
+            uploader = nil
+        }
+        self.problems = problems
+    }
+
+    func configure() throws {
+        for problem in problems { host.log(.warn, problem) }
         try host.setLogThreshold(ModuleHost.LogLevel(rawValue: minimum))
     }
 
@@ -84,7 +96,7 @@ final class ParraLoggerModule: ParraModule {
     @inline(__always)
     func receive(_ record: UnsafePointer<parra_log_record>) {
         guard record.pointee.level >= minimum else { return }
-        if let console, let formatter { console.write(record, with: formatter) }
+        console?.write(record)
         spool?.enqueue(record)
     }
 
@@ -94,7 +106,10 @@ final class ParraLoggerModule: ParraModule {
         spool?.flush()
     }
 
-    private func openSpool() throws {
+    /// The spool under the module's storage directory, and its uploader.
+    private static func openSession(
+        host: ModuleHost, settings: LoggerSettings
+    ) throws -> (spool: SessionSpool, uploader: SessionUploader) {
         guard let folder = host.storageDirectory else {
             throw ModuleError("the host gives the logger no storage directory, so production logs cannot be kept")
         }
@@ -103,9 +118,7 @@ final class ParraLoggerModule: ParraModule {
             directory: URL(fileURLWithPath: folder).appendingPathComponent("sessions"),
             sessionID: Self.makeSessionID(), sessionStartedAt: host.wallClockSeconds,
             sizeLimit: settings.spoolSizeLimit, report: report)
-        self.spool = spool
-        let host = self.host
-        uploader = SessionUploader(
+        let uploader = SessionUploader(
             spool: spool, interval: settings.uploadInterval,
             send: { body, timeout, completion in
                 try host.request("POST", "tenants/{tenantId}/sessions", body: body, timeout: timeout) { result in
@@ -115,6 +128,7 @@ final class ParraLoggerModule: ParraModule {
                     }
                 }
             }, report: report)
+        return (spool, uploader)
     }
 
     /// A line of the logger's own, through its own outputs (the host's sink is not re-entered).

@@ -66,7 +66,7 @@ final class PendingRecords {
     }
 
     /// Calls `body` with each record, in the order appended.
-    func forEach(_ body: (Entry) -> Void) {
+    func forEachEntry(_ body: (Entry) -> Void) {
         var offset = 0
         let base = UnsafeRawPointer(buffer.base)
         while offset < buffer.count {

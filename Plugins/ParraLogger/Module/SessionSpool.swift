@@ -1,5 +1,6 @@
 import CParraPlugin
 import Foundation
+import Synchronization
 
 /// The production log's durable store: session events appended to numbered segment files
 /// (`segment-<n>.jsonl`, one JSON event per line) by a background writer that syncs each
@@ -52,17 +53,26 @@ final class SessionSpool: @unchecked Sendable {
     private let segmentLimit: Int
     private let report: @Sendable (String) -> Void
 
-    // The queue between logging threads and the writer, guarded by `condition`.
-    private let condition = NSCondition()
-    private var pending = PendingRecords(capacity: 256 * 1024)
-    private var spare = PendingRecords(capacity: 256 * 1024)
-    private var enqueued: UInt64 = 0
+    /// The queue between logging threads and the writer: two buffers, one filled by logging
+    /// threads while the writer empties the other.
+    private struct Queue {
+        /// Which of `buffers` logging threads append to.
+        var filling = 0
+        /// Records enqueued so far; the last one's sequence number.
+        var enqueued: UInt64 = 0
+        var droppedInMemory = 0
+    }
+
+    private let queue = Mutex(Queue())
+    private let buffers = [PendingRecords(capacity: 256 * 1024), PendingRecords(capacity: 256 * 1024)]
+
+    // The writer's progress, guarded by `progress`.
+    private let progress = NSCondition()
     private var durable: UInt64 = 0
-    private var flushWanted = false
+    private var wakeWanted = false
     private var stopping = false
     private var writerRunning = false
     private var writerDone = false
-    private var droppedInMemory = 0
 
     // Segments and the cursor, guarded by `state`.
     private let state = NSLock()
@@ -81,6 +91,8 @@ final class SessionSpool: @unchecked Sendable {
     private static let pendingLimit = 64 * 1024 * 1024
     /// The writer wakes at least this often.
     private static let writerInterval = 0.1
+    /// With this much waiting, the writer goes on without sleeping.
+    private static let backlogBytes = 1024 * 1024
 
     /// Opens the spool in `directory` (created if needed) for events of the session `sessionID`.
     /// Finds what earlier runs left, reports damage, and starts a fresh segment. Throws, naming
@@ -113,29 +125,32 @@ final class SessionSpool: @unchecked Sendable {
     /// Queues `record` for the writer. Any thread; never blocks on the disk.
     @inline(__always)
     func enqueue(_ record: UnsafePointer<parra_log_record>) {
-        condition.lock()
-        if pending.byteCount < Self.pendingLimit {
-            enqueued += 1
-            pending.append(record, sequence: enqueued)
-        } else {
-            droppedInMemory += 1
+        buffers.withUnsafeBufferPointer { buffers in
+            queue.withLock { queue in
+                let pending = buffers[queue.filling]
+                if pending.byteCount < Self.pendingLimit {
+                    queue.enqueued += 1
+                    pending.append(record, sequence: queue.enqueued)
+                } else {
+                    queue.droppedInMemory += 1
+                }
+            }
         }
-        condition.unlock()
     }
 
     /// Waits until every record enqueued before the call is on disk, or `timeout` passes.
     /// Returns whether it got there. Any thread but the writer's.
     @discardableResult
     func flush(timeout: Double = 5) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        let target = enqueued
+        let target = queue.withLock { $0.enqueued }
+        progress.lock()
+        defer { progress.unlock() }
         guard durable < target else { return true }
-        flushWanted = true
-        condition.broadcast()
+        wakeWanted = true
+        progress.broadcast()
         let deadline = Date(timeIntervalSinceNow: timeout)
         while durable < target, !writerDone {
-            if !condition.wait(until: deadline) { break }
+            if !progress.wait(until: deadline) { break }
         }
         return durable >= target
     }
@@ -144,13 +159,13 @@ final class SessionSpool: @unchecked Sendable {
 
     /// Starts the writer thread. Once.
     func start() {
-        condition.lock()
+        progress.lock()
         guard !writerRunning else {
-            condition.unlock()
+            progress.unlock()
             return
         }
         writerRunning = true
-        condition.unlock()
+        progress.unlock()
         let thread = Thread { [self] in writerLoop() }
         thread.name = "ParraLogger spool"
         thread.start()
@@ -158,38 +173,42 @@ final class SessionSpool: @unchecked Sendable {
 
     /// Writes what is queued, stops the writer and waits for it (up to `timeout`).
     func stop(timeout: Double = 5) {
-        condition.lock()
+        progress.lock()
         stopping = true
-        condition.broadcast()
+        progress.broadcast()
         let deadline = Date(timeIntervalSinceNow: timeout)
         while writerRunning, !writerDone {
-            if !condition.wait(until: deadline) { break }
+            if !progress.wait(until: deadline) { break }
         }
-        condition.unlock()
+        progress.unlock()
     }
 
+    /// Every `writerInterval`, or sooner when asked or when a backlog builds up: swap the
+    /// buffers, write the full one.
     private func writerLoop() {
         while true {
-            condition.lock()
-            if pending.isEmpty, !stopping, !flushWanted {
-                _ = condition.wait(until: Date(timeIntervalSinceNow: Self.writerInterval))
+            let backlog = queue.withLock { buffers[$0.filling].byteCount }
+            progress.lock()
+            if !wakeWanted, !stopping, backlog < Self.backlogBytes {
+                _ = progress.wait(until: Date(timeIntervalSinceNow: Self.writerInterval))
             }
-            let batch = pending
-            pending = spare
-            spare = batch
-            let through = enqueued
+            wakeWanted = false
             let finishing = stopping
-            flushWanted = false
-            condition.unlock()
+            progress.unlock()
 
-            let written = write(batch)
-            batch.removeAll()
+            let (batch, through) = queue.withLock { queue in
+                let full = queue.filling
+                queue.filling = 1 - full
+                return (full, queue.enqueued)
+            }
+            let written = write(buffers[batch])
+            buffers[batch].removeAll()
 
-            condition.lock()
+            progress.lock()
             if written { durable = through }
             if finishing { writerDone = true }
-            condition.broadcast()
-            condition.unlock()
+            progress.broadcast()
+            progress.unlock()
             if finishing { return }
         }
     }
@@ -197,7 +216,7 @@ final class SessionSpool: @unchecked Sendable {
     /// Encodes and appends a batch, syncing it; false when the disk refused it (the encoded
     /// bytes are kept and retried on the next round).
     private func write(_ batch: PendingRecords) -> Bool {
-        batch.forEach { entry in
+        batch.forEachEntry { entry in
             encoder.append(entry, to: out)
             if sizeOfActive + out.count >= segmentLimit { _ = appendOut(rotateAfter: true) }
         }
@@ -359,7 +378,15 @@ final class SessionSpool: @unchecked Sendable {
 
     private func countLines(in segment: UInt64, from offset: Int) -> Int {
         guard let data = read(segment, from: offset, upTo: Int.max) else { return 0 }
-        return data.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        return data.withUnsafeBytes { bytes in
+            var count = 0
+            var rest = bytes[...]
+            while let newline = rest.firstIndex(of: 0x0A) {
+                count += 1
+                rest = rest[(newline + 1)...]
+            }
+            return count
+        }
     }
 
     /// The bytes of `segment` from `offset`, at most `limit` of them.
@@ -421,7 +448,7 @@ final class SessionSpool: @unchecked Sendable {
 
     /// What counters say now.
     var counts: Counters {
-        let memory = condition.withLock { droppedInMemory }
+        let memory = queue.withLock { $0.droppedInMemory }
         return state.withLock {
             var copy = counters
             copy.droppedInMemory = memory
@@ -506,13 +533,5 @@ final class SessionSpool: @unchecked Sendable {
                 "session spool \(segmentURL(position.segment).lastPathComponent): the line at byte \(position.offset) \(what); skipped, the events around it are kept"
             )
         }
-    }
-}
-
-extension NSCondition {
-    fileprivate func withLock<T>(_ body: () -> T) -> T {
-        lock()
-        defer { unlock() }
-        return body()
     }
 }

@@ -45,10 +45,22 @@ final class LogRouter: @unchecked Sendable {
     private let fallbackOutput = FileHandle.standardError
 
     /// Routes one record that passed the gate. Any thread.
+    @inline(__always)
     func route(_ entry: Entry) {
+        if parra_log_route_mode() == PARRA_LOG_ROUTE_MODE_SINKS {
+            let delivered = Self.withRecord(entry) { parra_log_route_deliver($0) }
+            // Nobody took it because the sinks went away meanwhile: route it the new way.
+            if delivered > 0 || parra_log_route_mode() == PARRA_LOG_ROUTE_MODE_SINKS { return }
+        }
+        routeWithoutSinks(entry)
+    }
+
+    /// Buffers the record, or prints it when no module takes app logs.
+    @inline(never)
+    private func routeWithoutSinks(_ entry: Entry) {
         switch parra_log_route_mode() {
         case PARRA_LOG_ROUTE_MODE_SINKS:
-            if deliver(entry) == 0, parra_log_route_mode() != PARRA_LOG_ROUTE_MODE_SINKS { route(entry) }
+            route(entry)
         case PARRA_LOG_ROUTE_MODE_BUFFER:
             var kept = entry
             if kept.threadName.isEmpty { kept.threadName = Self.currentThreadName() }
@@ -168,31 +180,50 @@ final class LogRouter: @unchecked Sendable {
         }
     }
 
-    private func deliver(_ entry: Entry) -> Int32 {
-        Self.withRecord(entry) { parra_log_route_deliver($0) }
+    /// Seconds since the Unix epoch from CLOCK_REALTIME: what `Date()` reads, without it.
+    static func wallClockSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    /// Calls `body` with a C record pointing into `entry`'s strings.
+    /// Calls `body` with a C record pointing into `entry`'s strings, without copying them.
+    @inline(__always)
     static func withRecord<R>(_ entry: Entry, _ body: (UnsafePointer<parra_log_record>) -> R) -> R {
-        var entry = entry
-        return entry.message.withUTF8 { message in
-            entry.extraJSON.withUTF8 { extra in
-                entry.category.withUTF8 { category in
-                    entry.threadName.withUTF8 { thread in
-                        entry.callStack.withUTF8 { stack in
-                            var record = parra_log_record(
-                                struct_size: UInt32(MemoryLayout<parra_log_record>.size), level: entry.level.abiValue,
-                                timestamp: entry.timestamp, message: text(message), extra_json: text(extra),
-                                file_id: text(entry.fileID), function: text(entry.function),
-                                line: UInt32(truncatingIfNeeded: entry.line),
-                                column: UInt32(truncatingIfNeeded: entry.column), category: text(category),
-                                thread_name: text(thread), call_stack: text(stack))
+        let none = parra_string(data: nil, length: 0)
+        var record = parra_log_record(
+            struct_size: UInt32(MemoryLayout<parra_log_record>.size), level: entry.level.abiValue,
+            timestamp: entry.timestamp, message: none, extra_json: none, file_id: text(entry.fileID),
+            function: text(entry.function), line: UInt32(truncatingIfNeeded: entry.line),
+            column: UInt32(truncatingIfNeeded: entry.column), category: none, thread_name: none, call_stack: none)
+        return withBytes(entry.message) { message in
+            record.message = text(message)
+            // The usual record has a message only; the rest is pinned only when present.
+            if entry.extraJSON.isEmpty, entry.category.isEmpty, entry.threadName.isEmpty, entry.callStack.isEmpty {
+                return body(&record)
+            }
+            return withBytes(entry.extraJSON) { extra in
+                withBytes(entry.category) { category in
+                    withBytes(entry.threadName) { thread in
+                        withBytes(entry.callStack) { stack in
+                            record.extra_json = text(extra)
+                            record.category = text(category)
+                            record.thread_name = text(thread)
+                            record.call_stack = text(stack)
                             return body(&record)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// `string`'s UTF-8 in place when it is stored contiguously (native strings are), else a copy.
+    @inline(__always)
+    private static func withBytes<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = string
+        return copy.withUTF8(body)
     }
 
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> parra_string {

@@ -58,20 +58,28 @@ public final class ParraLogger: @unchecked Sendable {
         _ level: ParraLogLevel, _ message: String, _ error: Error?, _ callExtra: [String: Any]?,
         _ fileID: StaticString, _ function: StaticString, _ line: UInt, _ column: UInt
     ) -> ParraLogMarker {
-        let timestamp = Date()
-        var merged = extra
-        if let callExtra { merged.merge(callExtra) { _, call in call } }
-        if let error, !message.isEmpty {
-            merged["$error"] = ["description": String(describing: error), "type": String(reflecting: type(of: error))]
-        }
+        let timestamp = LogRouter.wallClockSeconds()
         let text = message.isEmpty ? (error.map { String(describing: $0) } ?? "") : message
+        let extraJSON: String
+        if extra.isEmpty, callExtra == nil, error == nil || message.isEmpty {
+            extraJSON = ""
+        } else {
+            var merged = extra
+            if let callExtra { merged.merge(callExtra) { _, call in call } }
+            if let error, !message.isEmpty {
+                merged["$error"] = [
+                    "description": String(describing: error), "type": String(reflecting: type(of: error)),
+                ]
+            }
+            extraJSON = merged.isEmpty ? "" : LogExtraEncoder.json(merged)
+        }
         let callStack =
             level >= .error ? Thread.callStackSymbols.dropFirst(2).joined(separator: "\n") : ""
         LogRouter.shared.route(
             LogRouter.Entry(
-                level: level, timestamp: timestamp.timeIntervalSince1970, message: text,
-                extraJSON: merged.isEmpty ? "" : LogExtraEncoder.json(merged), fileID: fileID, function: function,
-                line: line, column: column, category: joinedCategory, threadName: "", callStack: callStack))
-        return ParraLogMarker(level: level, timestamp: timestamp, message: text)
+                level: level, timestamp: timestamp, message: text, extraJSON: extraJSON, fileID: fileID,
+                function: function, line: line, column: column, category: joinedCategory, threadName: "",
+                callStack: callStack))
+        return ParraLogMarker(level: level, timestamp: Date(timeIntervalSince1970: timestamp), message: text)
     }
 }

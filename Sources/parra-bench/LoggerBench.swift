@@ -1,0 +1,194 @@
+import Foundation
+import Parra
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The logger's figures, in nanoseconds per call (lines per second for throughput): every
+/// sample in repetition order, so figure and baseline samples of one repetition pair up.
+struct LoggerFigures {
+    enum Variant: CaseIterable {
+        /// `ParraLogger.debug` with an interpolated message and extras, below the info level.
+        case filtered
+        /// Baseline: the host's gate alone (`ParraLogger.isEnabled(.debug)`), the floor of any
+        /// filtered call.
+        case gate
+        /// `ParraLogger.info` with the default format, written by the module to a file.
+        case consoleLine
+        /// Baseline: `fwrite` of the very bytes that line produced, to a `FILE *` on a file.
+        case fwriteSameBytes
+        /// `ParraLogger.info` in production: the record copied into the session spool's queue.
+        case productionEnqueue
+        /// Baseline: copying the same line's bytes into a buffer under a pthread mutex, the
+        /// least any locked in-memory queue does.
+        case lockedCopy
+    }
+
+    var samples: [Variant: [Double]]
+    var callsPerSample: Int
+    var repetitions: Int
+    /// Lines per second from one thread and from two at once (each sample: both threads
+    /// logging `threadLines` lines each to the same file).
+    var oneThreadLinesPerSecond: [Double]
+    var twoThreadsLinesPerSecond: [Double]
+    /// Times a filtered call's message or extras were evaluated (must be 0).
+    var filteredEvaluations: Int
+
+    func nanoseconds(_ variant: Variant) -> Double { median(samples[variant]!) }
+
+    func pairedRatios(_ variant: Variant, over baseline: Variant) -> [Double] {
+        zip(samples[variant]!, samples[baseline]!).map { $0 / $1 }
+    }
+
+    func pairedRatio(_ variant: Variant, over baseline: Variant) -> Double {
+        median(pairedRatios(variant, over: baseline))
+    }
+
+    var twoThreadsRatio: Double { median(zip(twoThreadsLinesPerSecond, oneThreadLinesPerSecond).map { $0 / $1 }) }
+}
+
+enum LoggerBench {
+    static let threadLines = 50_000
+
+    /// Runs the logger figures with the release-built `libParraLogger.so` beside this
+    /// executable: a debug runtime writing to a file for the filtered, console and throughput
+    /// figures, then a production runtime (no API service, so nothing is sent) for the enqueue.
+    static func run(work: URL, storage: URL, repetitions: Int, callsPerSample: Int) throws -> LoggerFigures {
+        let module = ModuleSearchPath.currentExecutableURL()!.deletingLastPathComponent()
+            .appendingPathComponent("libParraLogger.so")
+        guard FileManager.default.fileExists(atPath: module.path) else {
+            throw BenchError("\(module.path) is missing: build it with `swift build -c release` first")
+        }
+        var samples: [LoggerFigures.Variant: [Double]] = [:]
+        evaluations = 0
+
+        // Debug: filtered calls and console lines.
+        let consoleFile = work.appendingPathComponent("console.log")
+        let debug = try start(
+            module, storage: storage, options: ["logger.environment": .string("debug")],
+            console: consoleFile)
+        ParraLogger.info("Hello, world")
+        ParraLogger.flush()
+        let line = try Data(contentsOf: consoleFile)
+        guard line.last == 0x0A, line.count > 10 else { throw BenchError("the logger wrote no console line") }
+        let baselineFile = work.appendingPathComponent("fwrite.log")
+        guard let stream = fopen(baselineFile.path, "a") else { throw BenchError("cannot open \(baselineFile.path)") }
+        defer { fclose(stream) }
+        var mutex = pthread_mutex_t()
+        pthread_mutex_init(&mutex, nil)
+        let queue = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { queue.deallocate() }
+        var queued = 0
+
+        let variants: [(LoggerFigures.Variant, () -> Void)] = [
+            (
+                .filtered,
+                {
+                    for index in 0..<callsPerSample {
+                        ParraLogger.debug(
+                            "value \(index) of \(countEvaluation())", ["index": index, "of": callsPerSample])
+                    }
+                }
+            ),
+            (.gate, { for _ in 0..<callsPerSample { if ParraLogger.isEnabled(.debug) { consume(1) } } }),
+            (.consoleLine, { for _ in 0..<callsPerSample { ParraLogger.info("Hello, world") } }),
+            (
+                .fwriteSameBytes,
+                {
+                    line.withUnsafeBytes { bytes in
+                        for _ in 0..<callsPerSample { fwrite(bytes.baseAddress, 1, bytes.count, stream) }
+                    }
+                }
+            ),
+            (
+                .lockedCopy,
+                {
+                    line.withUnsafeBytes { bytes in
+                        for _ in 0..<callsPerSample {
+                            pthread_mutex_lock(&mutex)
+                            if queued + bytes.count > 1 << 20 { queued = 0 }
+                            (queue + queued).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+                            queued += bytes.count
+                            pthread_mutex_unlock(&mutex)
+                        }
+                    }
+                }
+            ),
+        ]
+        for repetition in -1..<repetitions {
+            for (variant, body) in variants.rotated(by: max(repetition, 0)) {
+                let nanoseconds = time(body)
+                if repetition >= 0 { samples[variant, default: []].append(nanoseconds / Double(callsPerSample)) }
+            }
+        }
+        let oneThread = (0..<5).map { _ in throughput(threads: 1) }
+        let twoThreads = (0..<5).map { _ in throughput(threads: 2) }
+        debug.stop()
+
+        // Production: the enqueue, against the same figures' repetitions of lockedCopy above.
+        let production = try start(
+            module, storage: storage, options: ["logger.environment": .string("production")], console: nil)
+        for repetition in -1..<repetitions {
+            let nanoseconds = time { for _ in 0..<callsPerSample { ParraLogger.info("Hello, world") } }
+            if repetition >= 0 { samples[.productionEnqueue, default: []].append(nanoseconds / Double(callsPerSample)) }
+            // Let the writer drain between samples, as an app's bursts would.
+            ParraLogger.flush()
+        }
+        production.stop()
+        consume(UInt64(queued))
+        return LoggerFigures(
+            samples: samples, callsPerSample: callsPerSample, repetitions: repetitions,
+            oneThreadLinesPerSecond: oneThread, twoThreadsLinesPerSecond: twoThreads, filteredEvaluations: evaluations)
+    }
+
+    /// Counts evaluations of a filtered call's message: there must be none.
+    nonisolated(unsafe) private static var evaluations = 0
+
+    private static func countEvaluation() -> Int {
+        evaluations += 1
+        return evaluations
+    }
+
+    private static func start(
+        _ module: URL, storage: URL, options: [String: OptionValue], console: URL?
+    ) throws -> ModuleRuntime {
+        var settings = BenchRuntime.settings(paths: [module.path], storage: storage)
+        settings.codeOptions = options
+        if let console { settings.environment["PARRA_LOG_CONSOLE"] = console.path }
+        let runtime = ModuleRuntime(settings: settings)
+        let report = runtime.start()
+        guard report.refused.isEmpty, report.loaded.count == 1 else {
+            throw BenchError("the logger module did not load:\n" + report.lines.joined(separator: "\n"))
+        }
+        return runtime
+    }
+
+    /// Nanoseconds `body` took, retaken while the thread was preempted.
+    private static func time(_ body: () -> Void) -> Double {
+        undisturbed {
+            let start = monotonicNanoseconds()
+            body()
+            return Double(monotonicNanoseconds() - start)
+        }
+    }
+
+    /// Lines per second when `threads` threads each log `threadLines` lines at once.
+    private static func throughput(threads: Int) -> Double {
+        let start = monotonicNanoseconds()
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            for _ in 0..<threadLines { ParraLogger.info("Hello, world") }
+        }
+        ParraLogger.flush()
+        return Double(threads * threadLines) / (Double(monotonicNanoseconds() - start) / 1e9)
+    }
+}
+
+extension Array {
+    /// The elements starting at `offset` (modulo the count), wrapping around.
+    fileprivate func rotated(by offset: Int) -> [Element] {
+        guard !isEmpty else { return self }
+        let start = offset % count
+        return Array(self[start...] + self[..<start])
+    }
+}
