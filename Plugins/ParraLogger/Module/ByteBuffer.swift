@@ -124,6 +124,14 @@ final class ByteBuffer {
         append(0x22)
     }
 
+    /// Adds `length` bytes to the end, to be filled by the caller at once, and returns where
+    /// they start.
+    @inline(__always) func claim(_ length: Int) -> UnsafeMutablePointer<UInt8> {
+        reserve(length)
+        defer { count += length }
+        return base + count
+    }
+
     /// Makes room for `extra` more bytes.
     @inline(__always) func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }

@@ -51,17 +51,25 @@ final class PendingRecords {
             messageLength: Self.length(r.message), extraLength: Self.length(r.extra_json),
             fileIDLength: Self.length(r.file_id), functionLength: Self.length(r.function),
             categoryLength: Self.length(r.category), callStackLength: Self.length(stack))
-        buffer.reserve(
+        let total =
             MemoryLayout<Header>.size + Int(header.messageLength) + Int(header.extraLength)
-                + Int(header.fileIDLength) + Int(header.functionLength) + Int(header.categoryLength)
-                + Int(header.callStackLength))
-        withUnsafeBytes(of: &header) { buffer.append($0.baseAddress, $0.count) }
-        buffer.append(r.message.data, Int(header.messageLength))
-        buffer.append(r.extra_json.data, Int(header.extraLength))
-        buffer.append(r.file_id.data, Int(header.fileIDLength))
-        buffer.append(r.function.data, Int(header.functionLength))
-        buffer.append(r.category.data, Int(header.categoryLength))
-        buffer.append(stack.data, Int(header.callStackLength))
+            + Int(header.fileIDLength) + Int(header.functionLength) + Int(header.categoryLength)
+            + Int(header.callStackLength)
+        // One reservation, then plain copies.
+        var cursor = UnsafeMutableRawPointer(buffer.claim(total))
+        withUnsafeBytes(of: &header) { cursor.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        cursor += MemoryLayout<Header>.size
+        @inline(__always) func copy(_ data: UnsafePointer<CChar>?, _ length: UInt32) {
+            guard let data, length > 0 else { return }
+            cursor.copyMemory(from: data, byteCount: Int(length))
+            cursor += Int(length)
+        }
+        copy(r.message.data, header.messageLength)
+        copy(r.extra_json.data, header.extraLength)
+        copy(r.file_id.data, header.fileIDLength)
+        copy(r.function.data, header.functionLength)
+        copy(r.category.data, header.categoryLength)
+        copy(stack.data, header.callStackLength)
         count += 1
     }
 

@@ -379,11 +379,12 @@ final class SessionSpool: @unchecked Sendable {
     private func countLines(in segment: UInt64, from offset: Int) -> Int {
         guard let data = read(segment, from: offset, upTo: Int.max) else { return 0 }
         return data.withUnsafeBytes { bytes in
+            guard var cursor = bytes.baseAddress else { return 0 }
+            let end = cursor + bytes.count
             var count = 0
-            var rest = bytes[...]
-            while let newline = rest.firstIndex(of: 0x0A) {
+            while cursor < end, let newline = memchr(cursor, 0x0A, end - cursor) {
                 count += 1
-                rest = rest[(newline + 1)...]
+                cursor = UnsafeRawPointer(newline) + 1
             }
             return count
         }

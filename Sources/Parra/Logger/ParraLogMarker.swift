@@ -44,7 +44,7 @@ public enum ParraLogMeasurementFormat: Sendable {
     case custom(@Sendable (TimeInterval) -> String)
 
     /// `interval` written in this format.
-    func text(_ interval: TimeInterval) -> String {
+    public func text(_ interval: TimeInterval) -> String {
         switch self {
         case .seconds: return Self.unit(interval, "second")
         case .pretty:

@@ -1,0 +1,173 @@
+import Foundation
+import Parra
+import ParraTestSupport
+import Testing
+
+extension AppLoggerTests {
+    /// The app-facing API, checked field by field in the session events the module keeps on
+    /// disk (production, no API service, so nothing leaves the spool).
+    @Suite("ParraLogger's API")
+    struct AppLoggerAPITests {
+        struct Failure: Error, CustomStringConvertible {
+            var description: String { "card declined" }
+        }
+
+        /// Starts a production runtime at `level`, runs `body`, flushes, stops, and returns the
+        /// events' metadata in order.
+        private func events(level: String = "trace", _ body: () throws -> Void) throws -> [[String: Any]] {
+            let host = try TestHost(
+                paths: [LoggerModule.path],
+                codeOptions: [
+                    "logger.environment": .string("production"), "logger.minimumLogLevel": .string(level),
+                    "logger.shutdownUploadTimeout": .double(0),
+                ])
+            host.runtime.start()
+            try body()
+            ParraLogger.flush()
+            host.runtime.stop()
+            let spool = host.storage.appendingPathComponent("module-files/com.parra.logger/sessions")
+            let segments = try FileManager.default.contentsOfDirectory(atPath: spool.path)
+                .filter { $0.hasPrefix("segment-") }.sorted()
+            return try segments.flatMap { name in
+                try String(contentsOf: spool.appendingPathComponent(name), encoding: .utf8).split(separator: "\n")
+                    .compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            }.compactMap { $0["metadata"] as? [String: Any] }
+        }
+
+        private func message(_ event: [String: Any]) -> String? { event["message"] as? String }
+        private func level(_ event: [String: Any]) -> String? { event["level"] as? String }
+        private func extra(_ event: [String: Any]) -> [String: Any]? { event["extra"] as? [String: Any] }
+        private func callSite(_ event: [String: Any]) -> [String: Any] { event["call_site"] as? [String: Any] ?? [:] }
+        private func category(_ event: [String: Any]) -> String? {
+            (event["logger_context"] as? [String: Any])?["category"] as? String
+        }
+
+        @Test("every level and form: message, error in the extras, call site, and a stack only for error and fatal")
+        func levelsAndForms() throws {
+            var lines: [UInt] = []
+            let logged = try events {
+                lines.append(#line); ParraLogger.trace("t")
+                lines.append(#line); ParraLogger.debug("d", ["k": "v"])
+                lines.append(#line); ParraLogger.info("i")
+                lines.append(#line); ParraLogger.warn("w")
+                lines.append(#line); ParraLogger.warn("w2", Failure())
+                lines.append(#line); ParraLogger.error("e")
+                lines.append(#line); ParraLogger.error("e2", Failure())
+                lines.append(#line); ParraLogger.error(Failure())
+                lines.append(#line); ParraLogger.fatal("f")
+                lines.append(#line); ParraLogger.fatal("f2", Failure())
+                lines.append(#line); ParraLogger.fatal(Failure())
+            }
+            #expect(logged.map(level) == ["trace", "debug", "info", "warn", "warn", "error", "error", "error", "fatal", "fatal", "fatal"])
+            #expect(logged.map(message) == ["t", "d", "i", "w", "w2", "e", "e2", "card declined", "f", "f2", "card declined"])
+            #expect(logged.map { callSite($0)["line"] as? Int } == lines.map { Int($0) })
+            #expect(logged.allSatisfy { callSite($0)["file_id"] as? String == "ParraLoggerTests/AppLoggerAPITests.swift" })
+            #expect(logged.allSatisfy { callSite($0)["function"] as? String == "levelsAndForms()" })
+            #expect(extra(logged[1])?["k"] as? String == "v")
+            for index in [4, 6, 9] {
+                let error = extra(logged[index])?["$error"] as? [String: Any]
+                #expect(error?["description"] as? String == "card declined")
+                #expect((error?["type"] as? String)?.hasSuffix("Failure") == true)
+            }
+            #expect(extra(logged[7]) == nil, "an Error alone is the message, not an extra")
+            #expect(logged.map { $0["call_stack"] != nil } == [false, false, false, false, false, true, true, true, true, true, true])
+        }
+
+        @Test("below the minimum level nothing is built, and the marker says so")
+        func filtered() throws {
+            var evaluated = 0
+            func expensive() -> String {
+                evaluated += 1
+                return "expensive"
+            }
+            var marker: ParraLogMarker?
+            let logged = try events(level: "warn") {
+                marker = ParraLogger.info("\(expensive())", ["x": expensive()])
+                ParraLogger.warn("kept")
+            }
+            #expect(evaluated == 0)
+            #expect(marker?.timestamp == nil && marker?.level == .info)
+            #expect(logged.map(message) == ["kept"])
+        }
+
+        @Test("a logger's category and extras, a call's extras winning, and scopes adding to the category")
+        func categoriesAndScopes() throws {
+            let logged = try events {
+                let logger = ParraLogger(category: "Checkout", extra: ["user": "ada", "step": 1])
+                logger.info("start", ["step": 2])
+                logger.scope(named: "payment", extra: ["card": "visa"]).info("paying")
+            }
+            #expect(category(logged[0]) == "Checkout")
+            #expect(extra(logged[0])?["user"] as? String == "ada" && extra(logged[0])?["step"] as? Int == 2)
+            #expect(category(logged[1]) == "Checkout/payment/categoriesAndScopes()")
+            #expect(extra(logged[1])?["card"] as? String == "visa" && extra(logged[1])?["user"] as? String == "ada")
+        }
+
+        @Test("withScope logs its entry at trace and an error thrown inside before rethrowing it, sync and async")
+        func withScope() async throws {
+            let logged = try events {
+                let logger = ParraLogger(category: "Sync")
+                let value = logger.withScope(named: "load") { scoped in
+                    scoped.info("inside")
+                    return 7
+                }
+                #expect(value == 7)
+                #expect(throws: Failure.self) { try logger.withScope(named: "fail") { _ in throw Failure() } }
+            }
+            #expect(logged.map(message) == ["entering scope load", "inside", "entering scope fail", "card declined"])
+            #expect(logged.map(level) == ["trace", "info", "trace", "error"])
+            #expect(category(logged[1]) == "Sync/load/withScope()")
+
+            let storage = try CFixtureBuilder.makeTemporaryDirectory()
+            let host = try TestHost(
+                paths: [LoggerModule.path],
+                codeOptions: ["logger.environment": .string("production"), "logger.minimumLogLevel": .string("trace")],
+                storage: storage)
+            host.runtime.start()
+            let result = try await ParraLogger(category: "Async").withScope(named: "fetch") { scoped in
+                try await Task.sleep(nanoseconds: 1_000_000)
+                scoped.info("fetched")
+                return "ok"
+            }
+            ParraLogger.flush()
+            host.runtime.stop()
+            #expect(result == "ok")
+            let spool = storage.appendingPathComponent("module-files/com.parra.logger/sessions")
+            let text = try FileManager.default.contentsOfDirectory(atPath: spool.path).filter { $0.hasPrefix("segment-") }
+                .map { try String(contentsOf: spool.appendingPathComponent($0), encoding: .utf8) }.joined()
+            #expect(text.contains("entering scope fetch") && text.contains("\"message\":\"fetched\""))
+        }
+
+        @Test("measureTime logs at info how long since a marker, and hands back the next marker")
+        func measureTime() throws {
+            var measurement: ParraLogMarkerMeasurement?
+            var unknown: ParraLogMarkerMeasurement?
+            let logged = try events(level: "info") {
+                let start = ParraLogger.info("loading")
+                usleep(20_000)
+                measurement = ParraLogger.measureTime(since: start, format: .seconds)
+                unknown = ParraLogger.measureTime(since: ParraLogger.debug("never"), message: "skipped work")
+            }
+            #expect((measurement?.timeInterval ?? 0) >= 0.02)
+            #expect(measurement?.nextMarker.timestamp != nil)
+            #expect(unknown?.timeInterval == nil)
+            #expect(message(logged[1])?.hasPrefix("loading took 0.0") == true)
+            #expect(message(logged[1])?.hasSuffix(" seconds") == true)
+            #expect(level(logged[1]) == "info")
+            #expect(message(logged[2]) == "skipped work took an unknown time (its start marker was below the minimum log level)")
+        }
+    }
+}
+
+@Suite("Measured durations")
+struct MeasurementFormatTests {
+    @Test("seconds, pretty and custom formats")
+    func formats() {
+        #expect(ParraLogMeasurementFormat.seconds.text(70.25) == "70.25 seconds")
+        #expect(ParraLogMeasurementFormat.seconds.text(1) == "1 second")
+        #expect(ParraLogMeasurementFormat.pretty.text(70.25) == "1 minute, 10.25 seconds")
+        #expect(ParraLogMeasurementFormat.pretty.text(7200) == "2 hours")
+        #expect(ParraLogMeasurementFormat.pretty.text(0) == "0 seconds")
+        #expect(ParraLogMeasurementFormat.custom { "\(Int($0 * 1000)) ms" }.text(0.5) == "500 ms")
+    }
+}
