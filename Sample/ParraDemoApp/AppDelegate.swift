@@ -7,7 +7,7 @@ import Parra
 class SceneDelegate: ParraSceneDelegate {
     override func sceneDidBecomeActive(_ scene: UIScene) {
         super.sceneDidBecomeActive(scene)
-        print("SceneDelegate: \(scene.identifier) became active")
+        ParraLogger(category: "Scenes").info("\(scene.identifier) became active")
     }
 }
 
@@ -25,7 +25,9 @@ class AppDelegate: ParraAppDelegate<SceneDelegate> {
         }
 
         // Custom app launch setup
-        print("AppDelegate: custom launch setup ran after the modules' hooks")
+        let marker = ParraLogger.info("custom launch setup ran after the modules' hooks")
+        ParraLogger.debug("launch options", ["count": launchOptions?.count ?? 0])
+        ParraLogger.measureTime(since: marker, message: "custom launch setup")
 
         return true
     }

@@ -168,6 +168,8 @@ struct MeasurementFormatTests {
         #expect(ParraLogMeasurementFormat.pretty.text(70.25) == "1 minute, 10.25 seconds")
         #expect(ParraLogMeasurementFormat.pretty.text(7200) == "2 hours")
         #expect(ParraLogMeasurementFormat.pretty.text(0) == "0 seconds")
+        #expect(ParraLogMeasurementFormat.seconds.text(0.000093) == "0.000093 seconds")
+        #expect(ParraLogMeasurementFormat.seconds.text(2.5004) == "2.5 seconds")
         #expect(ParraLogMeasurementFormat.custom { "\(Int($0 * 1000)) ms" }.text(0.5) == "500 ms")
     }
 }

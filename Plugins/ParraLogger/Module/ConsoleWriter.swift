@@ -4,10 +4,11 @@ import Foundation
 import Synchronization
 
 /// Writes formatted console lines to stdout, stderr or a file. Lines are formatted straight
-/// into one buffer under a lock, so lines from several threads never interleave. A terminal
-/// or stderr gets each line at once; a file or pipe gets them in blocks of up to 64 KiB,
-/// flushed when the block fills, at every error or fatal line, on `flush()`, and at least
-/// every 200 ms.
+/// into one buffer under a lock, so lines from several threads never interleave. Stdout and
+/// stderr get each line at once (stdout after flushing the C library's own stdout buffer, so
+/// the app's `print` output and log lines stay in order); a file gets them in blocks of up to
+/// 64 KiB, written when the block fills, at every error or fatal line, on `flush()`, and at
+/// least every 200 ms.
 final class ConsoleWriter: @unchecked Sendable {
     /// Where lines go.
     enum Destination: Equatable {
@@ -28,6 +29,7 @@ final class ConsoleWriter: @unchecked Sendable {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private let lineAtATime: Bool
+    private let sharesStandardOutput: Bool
     private let buffer = ByteBuffer(capacity: 80 * 1024)
     private let lock = Mutex(())
     private var timer: DispatchSourceTimer?
@@ -62,7 +64,8 @@ final class ConsoleWriter: @unchecked Sendable {
             ownsDescriptor = true
         }
         let terminal = parra_logger_is_terminal(descriptor)
-        lineAtATime = terminal || destination == .standardError
+        lineAtATime = !ownsDescriptor || terminal
+        sharesStandardOutput = destination == .standardOutput
         colour = terminal && environment["NO_COLOR"] == nil
         formatter = ConsoleLineFormatter(format: format, colour: colour)
     }
@@ -120,6 +123,7 @@ final class ConsoleWriter: @unchecked Sendable {
 
     /// Under the lock.
     private func writeOut() {
+        if sharesStandardOutput { fflush(stdout) }
         var offset = 0
         while offset < buffer.count {
             let written = Glibc.write(descriptor, buffer.base + offset, buffer.count - offset)

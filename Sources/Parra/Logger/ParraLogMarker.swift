@@ -66,12 +66,14 @@ public enum ParraLogMeasurementFormat: Sendable {
         }
     }
 
+    /// `value` to the millisecond (to the microsecond below a second), trailing zeros dropped.
     private static func unit(_ value: Double, _ name: String) -> String {
-        let rounded = (value * 1000).rounded() / 1000
+        let scale = abs(value) < 1 ? 1_000_000.0 : 1000
+        let rounded = (value * scale).rounded() / scale
         let number =
             rounded == rounded.rounded()
             ? String(Int64(rounded))
-            : String(format: "%.3f", rounded).replacingOccurrences(
+            : String(format: scale > 1000 ? "%.6f" : "%.3f", rounded).replacingOccurrences(
                 of: "0+$", with: "", options: .regularExpression)
         return "\(number) \(name)\(rounded == 1 ? "" : "s")"
     }
