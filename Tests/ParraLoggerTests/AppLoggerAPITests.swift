@@ -45,23 +45,35 @@ extension AppLoggerTests {
         @Test("every level and form: message, error in the extras, call site, and a stack only for error and fatal")
         func levelsAndForms() throws {
             var lines: [UInt] = []
-            let logged = try events {
-                lines.append(#line); ParraLogger.trace("t")
-                lines.append(#line); ParraLogger.debug("d", ["k": "v"])
-                lines.append(#line); ParraLogger.info("i")
-                lines.append(#line); ParraLogger.warn("w")
-                lines.append(#line); ParraLogger.warn("w2", Failure())
-                lines.append(#line); ParraLogger.error("e")
-                lines.append(#line); ParraLogger.error("e2", Failure())
-                lines.append(#line); ParraLogger.error(Failure())
-                lines.append(#line); ParraLogger.fatal("f")
-                lines.append(#line); ParraLogger.fatal("f2", Failure())
-                lines.append(#line); ParraLogger.fatal(Failure())
+            /// Runs one log call, noting the line it is on.
+            func call(line: UInt = #line, _ body: () -> Void) {
+                lines.append(line)
+                body()
             }
-            #expect(logged.map(level) == ["trace", "debug", "info", "warn", "warn", "error", "error", "error", "fatal", "fatal", "fatal"])
-            #expect(logged.map(message) == ["t", "d", "i", "w", "w2", "e", "e2", "card declined", "f", "f2", "card declined"])
+            let logged = try events {
+                call { ParraLogger.trace("t") }
+                call { ParraLogger.debug("d", ["k": "v"]) }
+                call { ParraLogger.info("i") }
+                call { ParraLogger.warn("w") }
+                call { ParraLogger.warn("w2", Failure()) }
+                call { ParraLogger.error("e") }
+                call { ParraLogger.error("e2", Failure()) }
+                call { ParraLogger.error(Failure()) }
+                call { ParraLogger.fatal("f") }
+                call { ParraLogger.fatal("f2", Failure()) }
+                call { ParraLogger.fatal(Failure()) }
+            }
+            #expect(
+                logged.map(level) == [
+                    "trace", "debug", "info", "warn", "warn", "error", "error", "error", "fatal", "fatal", "fatal",
+                ])
+            #expect(
+                logged.map(message) == [
+                    "t", "d", "i", "w", "w2", "e", "e2", "card declined", "f", "f2", "card declined",
+                ])
             #expect(logged.map { callSite($0)["line"] as? Int } == lines.map { Int($0) })
-            #expect(logged.allSatisfy { callSite($0)["file_id"] as? String == "ParraLoggerTests/AppLoggerAPITests.swift" })
+            #expect(
+                logged.allSatisfy { callSite($0)["file_id"] as? String == "ParraLoggerTests/AppLoggerAPITests.swift" })
             #expect(logged.allSatisfy { callSite($0)["function"] as? String == "levelsAndForms()" })
             #expect(extra(logged[1])?["k"] as? String == "v")
             for index in [4, 6, 9] {
@@ -70,7 +82,10 @@ extension AppLoggerTests {
                 #expect((error?["type"] as? String)?.hasSuffix("Failure") == true)
             }
             #expect(extra(logged[7]) == nil, "an Error alone is the message, not an extra")
-            #expect(logged.map { $0["call_stack"] != nil } == [false, false, false, false, false, true, true, true, true, true, true])
+            #expect(
+                logged.map { $0["call_stack"] != nil } == [
+                    false, false, false, false, false, true, true, true, true, true, true,
+                ])
         }
 
         @Test("below the minimum level nothing is built, and the marker says so")
@@ -133,8 +148,10 @@ extension AppLoggerTests {
             host.runtime.stop()
             #expect(result == "ok")
             let spool = storage.appendingPathComponent("module-files/com.parra.logger/sessions")
-            let text = try FileManager.default.contentsOfDirectory(atPath: spool.path).filter { $0.hasPrefix("segment-") }
-                .map { try String(contentsOf: spool.appendingPathComponent($0), encoding: .utf8) }.joined()
+            let text = try FileManager.default.contentsOfDirectory(atPath: spool.path).filter {
+                $0.hasPrefix("segment-")
+            }
+            .map { try String(contentsOf: spool.appendingPathComponent($0), encoding: .utf8) }.joined()
             #expect(text.contains("entering scope fetch") && text.contains("\"message\":\"fetched\""))
         }
 
@@ -154,7 +171,9 @@ extension AppLoggerTests {
             #expect(message(logged[1])?.hasPrefix("loading took 0.0") == true)
             #expect(message(logged[1])?.hasSuffix(" seconds") == true)
             #expect(level(logged[1]) == "info")
-            #expect(message(logged[2]) == "skipped work took an unknown time (its start marker was below the minimum log level)")
+            #expect(
+                message(logged[2])
+                    == "skipped work took an unknown time (its start marker was below the minimum log level)")
         }
     }
 }
