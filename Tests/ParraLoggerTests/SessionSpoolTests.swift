@@ -155,6 +155,38 @@ struct SessionSpoolTests {
         spool.stop()
     }
 
+    @Test("a giant message is cut at 1 MiB on a character boundary; giant extras are replaced; the event stays valid")
+    func giantFields() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let spool = try spool(folder, sizeLimit: 64 << 20, segmentLimit: 64 << 20)
+        // "a" then two-byte characters: byte 1 MiB falls inside one, so the cut backs off a byte.
+        var record = TestRecord(message: "a" + String(repeating: "é", count: 700_000))
+        record.extraJSON = #"{"blob":""# + String(repeating: "x", count: 1_100_000) + #""}"#
+        record.withRecord { spool.enqueue($0) }
+        #expect(spool.flush())
+        let chunk = try #require(spool.nextChunk())
+        let event = try #require(events(chunk).first)
+        let metadata = try #require(event["metadata"] as? [String: Any])
+        let message = try #require(metadata["message"] as? String)
+        #expect(message.hasPrefix("aé") && message.hasSuffix("é [351426 more bytes cut]"))
+        #expect(message.utf8.count < 1_100_000)
+        #expect((metadata["extra"] as? [String: Any])?["$truncated"] as? Int == 1_100_011)
+        spool.stop()
+    }
+
+    @Test("chunks stop short of a byte limit, but always carry at least one event")
+    func byteLimit() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let spool = try spool(folder)
+        log(spool, (0..<10).map { "event \($0) " + String(repeating: "y", count: 1000) })
+        #expect(spool.flush())
+        let small = try #require(spool.nextChunk(maxEvents: 250, maxBytes: 3500))
+        #expect(small.events.count == 2)
+        let tiny = try #require(spool.nextChunk(maxEvents: 250, maxBytes: 10))
+        #expect(tiny.events.count == 1)
+        spool.stop()
+    }
+
     @Test("a damaged cursor is reported and reading starts from the oldest segment")
     func damagedCursor() throws {
         let folder = try CFixtureBuilder.makeTemporaryDirectory()
@@ -251,6 +283,16 @@ struct SessionUploaderTests {
         #expect(uploader.counts.rejectedEvents == 250)
         #expect(uploader.counts.acceptedEvents == 50)
         #expect(reports.lines.contains { $0.contains("HTTP 400") && $0.contains("250 event(s)") })
+        spool.stop()
+    }
+
+    @Test("finishing waits no longer than its timeout, even for a server that never answers", .timeLimit(.minutes(1)))
+    func boundedFinish() throws {
+        let spool = try filledSpool(3)
+        let uploader = SessionUploader(spool: spool, interval: 30, send: { _, _, _ in }, report: { _ in })
+        uploader.trigger()
+        #expect(!uploader.finish(timeout: 0.3))
+        #expect(spool.hasUnsentEvents)
         spool.stop()
     }
 

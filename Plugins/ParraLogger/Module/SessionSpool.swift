@@ -321,7 +321,7 @@ final class SessionSpool: @unchecked Sendable {
     private func recoverCounts() {
         var position = cursor
         var events = 0
-        while let scan = scan(from: position, maxEvents: Int.max, stopAtSessionChange: false) {
+        while let scan = scan(from: position, maxEvents: .max, maxBytes: .max, stopAtSessionChange: false) {
             events += scan.events.count
             if scan.end == position { break }
             position = scan.end
@@ -404,11 +404,14 @@ final class SessionSpool: @unchecked Sendable {
 
     // MARK: - The uploader
 
-    /// The next events to upload from the cursor: at most `maxEvents`, all of one session.
-    /// Damaged lines on the way are skipped (and reported once). Nil when nothing is waiting.
-    func nextChunk(maxEvents: Int = 250) -> Chunk? {
+    /// The next events to upload from the cursor: at most `maxEvents` and (but for a first
+    /// event that is larger) `maxBytes`, all of one session. Damaged lines on the way are
+    /// skipped (and reported once). Nil when nothing is waiting.
+    func nextChunk(maxEvents: Int = 250, maxBytes: Int = .max) -> Chunk? {
         let start = state.withLock { cursor }
-        guard let scan = scan(from: start, maxEvents: maxEvents, stopAtSessionChange: true), scan.end != start
+        guard
+            let scan = scan(from: start, maxEvents: maxEvents, maxBytes: maxBytes, stopAtSessionChange: true),
+            scan.end != start
         else { return nil }
         return Chunk(
             sessionID: scan.sessionID ?? "", sessionStartedAt: scan.sessionStartedAt ?? "", events: scan.events,
@@ -464,13 +467,14 @@ final class SessionSpool: @unchecked Sendable {
 
     private struct Scan {
         var events: [Data] = []
+        var bytes = 0
         var sessionID: String?
         var sessionStartedAt: String?
         var end: Position
     }
 
     /// Reads complete lines from `start` through the segments' synced sizes.
-    private func scan(from start: Position, maxEvents: Int, stopAtSessionChange: Bool) -> Scan? {
+    private func scan(from start: Position, maxEvents: Int, maxBytes: Int, stopAtSessionChange: Bool) -> Scan? {
         let (sizes, active) = state.withLock { (segmentSizes, activeSegment) }
         var result = Scan(end: start)
         for number in sizes.keys.sorted() where number >= start.segment {
@@ -496,6 +500,7 @@ final class SessionSpool: @unchecked Sendable {
                 let lineOffset = from + (lineStart - data.startIndex)
                 let next = Position(segment: number, offset: from + (newline + 1 - data.startIndex))
                 if let event = Self.event(line) {
+                    if !result.events.isEmpty, result.bytes + line.count > maxBytes { return result }
                     if result.sessionID == nil {
                         result.sessionID = event.sessionID
                         result.sessionStartedAt = event.startedAt
@@ -503,6 +508,7 @@ final class SessionSpool: @unchecked Sendable {
                         return result
                     }
                     result.events.append(Data(line))
+                    result.bytes += line.count
                 } else {
                     noteDamage(Position(segment: number, offset: lineOffset), "is not a session event")
                 }

@@ -43,6 +43,8 @@ final class SessionUploader: @unchecked Sendable {
 
     /// The most events one request carries.
     static let chunkSize = 250
+    /// The most bytes of events one request carries (the host refuses bodies over 10 MiB).
+    static let chunkBytes = 4 * 1024 * 1024
     /// How long the uploader waits for the host's answer to one request when no deadline
     /// bounds it: a safety net only, since the host answers every request once, after its own
     /// timeout and retries.
@@ -71,14 +73,22 @@ final class SessionUploader: @unchecked Sendable {
         queue.async { [weak self] in self?.uploadWaiting(until: nil) }
     }
 
-    /// Stops the timer, then uploads what it can before `timeout` seconds pass, on the
-    /// caller's thread. Returns whether nothing was left.
+    /// Stops the timer, then uploads what it can before `timeout` seconds pass (after an
+    /// upload already running, if any), and returns whether nothing was left. Blocks the
+    /// caller for at most about `timeout` seconds.
     @discardableResult
     func finish(timeout: Double) -> Bool {
         timer?.cancel()
         timer = nil
         let deadline = Date(timeIntervalSinceNow: timeout)
-        return queue.sync { uploadWaiting(until: deadline) }
+        let done = DispatchSemaphore(value: 0)
+        let emptied = ResultBox()
+        queue.async { [self] in
+            emptied.set(.success(uploadWaiting(until: deadline) ? 1 : 0))
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + timeout + 0.5) == .success else { return false }
+        return (try? emptied.value?.get()) == 1
     }
 
     /// What has been counted so far.
@@ -89,7 +99,7 @@ final class SessionUploader: @unchecked Sendable {
     @discardableResult
     private func uploadWaiting(until deadline: Date?) -> Bool {
         if deadline == nil, retryScheduled || unavailable != nil { return false }
-        while let chunk = spool.nextChunk(maxEvents: Self.chunkSize) {
+        while let chunk = spool.nextChunk(maxEvents: Self.chunkSize, maxBytes: Self.chunkBytes) {
             if chunk.events.isEmpty {
                 spool.acknowledge(chunk)
                 continue
