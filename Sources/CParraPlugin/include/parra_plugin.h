@@ -343,9 +343,10 @@ typedef void (*parra_scene_open_url_contexts_fn)(
  * The app logs through `ParraLogger` in the host. The host checks each call against the lowest
  * threshold any log sink asked for (parra_host.set_log_threshold) before it builds anything, so
  * a filtered call never reaches a module. A record that passes is handed, on the thread that
- * logged, to the `log_sink` of every active module whose threshold it meets. Records logged
- * before any sink is active are kept by the host (the last 100) and handed to each sink, on the
- * main thread, once every module has been activated.
+ * logged, to the `log_sink` of every active module whose threshold it meets, in load order.
+ * Records logged before any sink is active are kept by the host (the last 100) and handed to
+ * each sink, on the main thread, once every module has been activated. With no module taking
+ * records, the host prints them to stderr itself.
  * ------------------------------------------------------------------------------------- */
 
 /**
@@ -382,20 +383,23 @@ typedef struct parra_log_record {
 } parra_log_record;
 
 /**
- * Receives app log records. Called by the host from any thread, possibly from several at once,
- * on the thread that logged (buffered early records: on the main thread), from the end of the
- * activation of all modules to the start of the module's deactivate; once deactivate begins the host makes
- * no new call and waits (up to one second) for calls in progress to return. Must not block for
- * long and must not log through the host's `log` service from inside the call (that line
- * would be lost, not recursed into).
+ * Receives one app log record. Called by the host on the thread that logged (records held
+ * from before activation: on the main thread, with thread_name set), so possibly on several
+ * threads at once; the module does its own locking. Calls come from the end of the activation
+ * of all modules until the module's deactivate begins; before calling deactivate the host stops
+ * making calls and waits (up to one second) for calls in progress to return. `record` and
+ * everything it points to are owned by the host and valid only during the call. Runs on the
+ * app's logging path: keep it short and do not block on I/O that can stall. The host's `log`
+ * service may be used from here (it writes host diagnostics, never app log records, so it
+ * does not come back to the sink).
  */
 typedef void (*parra_log_sink_fn)(void *module_data, const parra_log_record *record);
 
 /**
  * Makes every record handed to the module's log_sink so far durable or written (whatever the
- * module does with records), then returns. Called by the host from any thread when the app
- * asks its logger to flush, only while the module is active. May block; should not block for
- * more than a few seconds.
+ * module does with records), then returns. Called by the host on the thread that called
+ * `ParraLogger.flush()`, any thread, only while the module's sink is attached; may run
+ * alongside log_sink calls. May block; should not block for more than a few seconds.
  */
 typedef void (*parra_log_flush_fn)(void *module_data);
 
