@@ -36,6 +36,10 @@ void parra_log_route_publish(
 
 int64_t parra_log_route_in_flight(void) { return __atomic_load_n(&in_flight, __ATOMIC_SEQ_CST); }
 
+void parra_log_route_enter(void) { __atomic_add_fetch(&in_flight, 1, __ATOMIC_SEQ_CST); }
+
+void parra_log_route_leave(void) { __atomic_sub_fetch(&in_flight, 1, __ATOMIC_SEQ_CST); }
+
 int32_t parra_log_route_deliver(const parra_log_record *record) {
     __atomic_add_fetch(&in_flight, 1, __ATOMIC_SEQ_CST);
     const route_table *table = __atomic_load_n(&current_table, __ATOMIC_SEQ_CST);

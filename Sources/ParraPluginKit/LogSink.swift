@@ -28,16 +28,21 @@ class BoundLogSink {
 
 /// `BoundLogSink` for one module type.
 final class TypedLogSink<Module: ParraModule>: BoundLogSink {
-    private unowned(unsafe) let module: Module
-    private let sink: LogSink<Module>
+    private let module: Unmanaged<Module>
+    private let receiveRecord: (Module, UnsafePointer<parra_log_record>) -> Void
+    private let flushRecords: (Module) -> Void
 
     init(module: Module, sink: LogSink<Module>) {
-        self.module = module
-        self.sink = sink
+        self.module = Unmanaged.passUnretained(module)
+        receiveRecord = sink.receive
+        flushRecords = sink.flush
     }
 
-    override func receive(_ record: UnsafePointer<parra_log_record>) { sink.receive(module, record) }
-    override func flush() { sink.flush(module) }
+    override func receive(_ record: UnsafePointer<parra_log_record>) {
+        module._withUnsafeGuaranteedRef { receiveRecord($0, record) }
+    }
+
+    override func flush() { module._withUnsafeGuaranteedRef { flushRecords($0) } }
 }
 
 /// The C functions behind a Swift module's log sink.

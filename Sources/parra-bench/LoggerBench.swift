@@ -1,5 +1,7 @@
+import CParraPlugin
 import Foundation
 import Parra
+import ParraTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -23,6 +25,10 @@ struct LoggerFigures {
         /// Baseline: copying the same line's bytes into a buffer under a pthread mutex, the
         /// least any locked in-memory queue does.
         case lockedCopy
+        /// `ParraLogger.info` delivered to a C module's empty log sink: the host's share.
+        case hostRecord
+        /// Baseline: that sink called directly with a record built once.
+        case directSink
     }
 
     var samples: [Variant: [Double]]
@@ -137,9 +143,49 @@ enum LoggerBench {
         }
         production.stop()
         consume(UInt64(queued))
+        try measureHostShare(
+            work: work, storage: storage, repetitions: repetitions, callsPerSample: callsPerSample, into: &samples)
         return LoggerFigures(
             samples: samples, callsPerSample: callsPerSample, repetitions: repetitions,
             oneThreadLinesPerSecond: oneThread, twoThreadsLinesPerSecond: twoThreads, filteredEvaluations: evaluations)
+    }
+
+    /// The host's share of a line: records delivered to a C module whose sink only counts
+    /// them, beside calling that sink directly.
+    private static func measureHostShare(
+        work: URL, storage: URL, repetitions: Int, callsPerSample: Int,
+        into samples: inout [LoggerFigures.Variant: [Double]]
+    ) throws {
+        let sinkModule = try CFixtureBuilder.build("bench_sink.so", defines: ["FIXTURE_LOG_SINK"], in: work)
+        let runtime = try start(sinkModule, storage: storage, options: [:], console: nil)
+        defer { runtime.stop() }
+        guard let handle = dlopen(sinkModule.path, RTLD_NOW | RTLD_NOLOAD),
+            let entry = dlsym(handle, PARRA_MODULE_ENTRY_SYMBOL),
+            let sink = unsafeBitCast(entry, to: parra_module_entry_fn.self)()?.pointee.log_sink
+        else { throw BenchError("the bench sink module has no log sink") }
+        defer { dlclose(handle) }
+        let message = "Hello, world"
+        var record = parra_log_record()
+        record.struct_size = UInt32(MemoryLayout<parra_log_record>.size)
+        record.level = PARRA_LOG_LEVEL_INFO
+        let direct: () -> Void = {
+            message.utf8.withContiguousStorageIfAvailable { bytes in
+                record.message = parra_string(
+                    data: UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self), length: bytes.count)
+                // The fixture's sink does not read its module data.
+                for _ in 0..<callsPerSample { sink(nil, &record) }
+            }
+        }
+        let variants: [(LoggerFigures.Variant, () -> Void)] = [
+            (.hostRecord, { for _ in 0..<callsPerSample { ParraLogger.info("Hello, world") } }),
+            (.directSink, direct),
+        ]
+        for repetition in -1..<repetitions {
+            for (variant, body) in variants.rotated(by: max(repetition, 0)) {
+                let nanoseconds = time(body)
+                if repetition >= 0 { samples[variant, default: []].append(nanoseconds / Double(callsPerSample)) }
+            }
+        }
     }
 
     /// Counts evaluations of a filtered call's message: there must be none.

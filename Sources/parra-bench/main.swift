@@ -59,6 +59,9 @@ let usage = """
       logger.production_enqueue_ns  the same call in production: the record queued for the
                                   session spool's writer (which runs on the other core)
       logger.locked_copy_ns       baseline: the line's bytes copied into a buffer under a mutex
+      logger.host_record_ns       ParraLogger.info("Hello, world") delivered to a C module whose log
+                                  sink only counts records: the host's share of a line
+      logger.direct_sink_ns       baseline: that sink called directly with a record built once
       logger.one_thread_lines_per_s   one thread logging \(LoggerBench.threadLines) lines to the file
       logger.two_threads_lines_per_s  two threads logging \(LoggerBench.threadLines) lines each at once
     Ratios: dispatch.ffi_ns_ratio is ffi_ns over bare_ffi_call_ns, dispatch.bare_ffi_call_ns_ratio
@@ -233,6 +236,9 @@ let loggerEntries: [(String, Double)] = [
     ("logger.production_enqueue_ns", enqueueNanoseconds),
     ("logger.locked_copy_ns", logger.nanoseconds(.lockedCopy)),
     ("logger.production_enqueue_ns_ratio", logger.pairedRatio(.productionEnqueue, over: .lockedCopy)),
+    ("logger.host_record_ns", logger.nanoseconds(.hostRecord)),
+    ("logger.direct_sink_ns", logger.nanoseconds(.directSink)),
+    ("logger.host_record_ns_ratio", logger.pairedRatio(.hostRecord, over: .directSink)),
     ("logger.one_thread_lines_per_s", median(logger.oneThreadLinesPerSecond)),
     ("logger.two_threads_lines_per_s", median(logger.twoThreadsLinesPerSecond)),
     ("logger.two_threads_lines_per_s_ratio", logger.twoThreadsRatio),
@@ -355,6 +361,10 @@ rows += [
         budget: "<= \(number(enqueueBudgetNanoseconds, 0)) ns",
         within: within(enqueueNanoseconds <= enqueueBudgetNanoseconds)),
     Row(
+        name: "logger.host_record_ns", value: number(logger.nanoseconds(.hostRecord), 1) + " ns",
+        baseline: "direct_sink " + number(logger.nanoseconds(.directSink), 1) + " ns",
+        ratio: number(logger.pairedRatio(.hostRecord, over: .directSink), 3), budget: "-", within: "-"),
+    Row(
         name: "logger.two_threads_lines_per_s",
         value: number(median(logger.twoThreadsLinesPerSecond) / 1e6, 2) + " M/s",
         baseline: "one_thread " + number(median(logger.oneThreadLinesPerSecond) / 1e6, 2) + " M/s",
@@ -413,6 +423,7 @@ print(
 for (name, variant) in [
     ("filtered", LoggerFigures.Variant.filtered), ("gate", .gate), ("console line", .consoleLine),
     ("fwrite", .fwriteSameBytes), ("enqueue", .productionEnqueue), ("locked copy", .lockedCopy),
+    ("host record", .hostRecord), ("direct sink", .directSink),
 ] {
     print("  \(name.padding(toLength: 13, withPad: " ", startingAt: 0))\(spread(logger.samples[variant]!, 2))")
 }

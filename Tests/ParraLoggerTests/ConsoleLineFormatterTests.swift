@@ -77,6 +77,15 @@ struct ConsoleLineFormatterTests {
         #expect(line(record, format: ConsoleFormat(pieces: [piece(.callSite([.function]))])) == "load\n")
     }
 
+    @Test("two call-site pieces with different options each print their own parts, line after line")
+    func twoCallSitePieces() {
+        let format = ConsoleFormat(pieces: [piece(.callSite([.file])), piece(.callSite([.line]), " @")])
+        let formatter = ConsoleLineFormatter(format: format, colour: false)
+        let buffer = ByteBuffer(capacity: 64)
+        for _ in 0..<3 { TestRecord().withRecord { formatter.append($0, to: buffer) } }
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == String(repeating: "ContentView @42\n", count: 3))
+    }
+
     @Test("a record without a thread name gets the logging thread's: main here")
     func threadNameFromTheThread() {
         let format = ConsoleFormat(pieces: [piece(.callSite([.thread, .line]))])

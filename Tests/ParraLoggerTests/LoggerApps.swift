@@ -49,3 +49,47 @@ final class LoggingAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
         return "never built"
     }
 }
+
+/// Shared with `RacingApp`'s logging thread.
+let racing = ManagedAtomicFlag()
+let racingDone = DispatchSemaphore(value: 0)
+
+/// An app whose init starts a thread that logs without pause, stopped once the app has
+/// launched: its logs span Parra's whole start.
+struct RacingApp: App {
+    @UIApplicationDelegateAdaptor(RacingAppDelegate.self) var appDelegate
+
+    init() {
+        Thread.detachNewThread {
+            var index = 0
+            while !racing.isSet {
+                ParraLogger.info("race \(index)")
+                index += 1
+            }
+            racing.count = index
+            racingDone.signal()
+        }
+    }
+
+    var body: some Scene {
+        ParraApp(
+            tenantId: "tenant-1", applicationId: "app-1", appDelegate: appDelegate,
+            configuration: ParraConfiguration(loggerOptions: ParraLoggerOptions(environment: .debug))
+        ) {
+            WindowGroup { Text("main") }
+        }
+    }
+}
+
+final class RacingAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
+    override func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
+    ) -> Bool {
+        guard super.application(application, didFinishLaunchingWithOptions: launchOptions) else { return false }
+        usleep(2000)
+        racing.set()
+        racingDone.wait()
+        return true
+    }
+}

@@ -123,36 +123,105 @@ extension AppLoggerTests {
             #expect(next == [perThread, perThread])
         }
 
-        @Test("without a logger module, logs at the level still reach stderr and the load report says why")
-        func noModule() throws {
-            let host = try TestHost(paths: [], codeOptions: ["logger.minimumLogLevel": .string("warn")])
-            let report = host.runtime.start()
-            #expect(report.notes.contains { $0.contains("is ParraLogger installed?") && $0.contains("warn and above") })
+        @Test("logs made on another thread while Parra starts are all held for the module, none printed")
+        func loggingDuringStart() throws {
+            let file = try consoleFile()
+            var status: Int32 = -1
             let captured = try StandardErrorCapture.capture {
-                ParraLogger.info("quiet")
-                ParraLogger.warn("loud enough", ["k": 1])
+                status = try TestAppRun(
+                    RacingApp.self, paths: [LoggerModule.path], script: [.terminate],
+                    environment: ["PARRA_LOG_CONSOLE": file.path]
+                ).status
             }
-            host.runtime.stop()
-            let line = try #require(captured.split(separator: "\n").first { $0.contains("loud enough") })
-            #expect(line.contains(" WARN [LoggerThroughHostTests:noModule:"))
-            #expect(line.hasSuffix(#"] loud enough {"k":1}"#))
-            #expect(!captured.contains("quiet"))
+            #expect(status == 0)
+            #expect(!captured.contains("] race "), "a log went to stderr while the module was starting")
+            let lines = try lines(file).filter { $0.contains("] race ") }
+            // The last 100 held before activation are kept; everything after reaches the module.
+            #expect(lines.count >= min(racing.count, 100))
+            #expect(lines.last?.hasSuffix("race \(racing.count - 1)") == true)
         }
+    }
+}
+
+/// A flag and a count shared between threads.
+final class ManagedAtomicFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    private var value = 0
+    var isSet: Bool { lock.withLock { flag } }
+    func set() { lock.withLock { flag = true } }
+    var count: Int {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
     }
 }
 
 /// Points file descriptor 2 at a file while `body` runs and returns what was written to it.
 enum StandardErrorCapture {
-    static func capture(_ body: () -> Void) throws -> String {
+    static func capture(_ body: () throws -> Void) throws -> String {
         let file = try CFixtureBuilder.makeTemporaryDirectory().appendingPathComponent("stderr.txt")
         FileManager.default.createFile(atPath: file.path, contents: nil)
         let handle = try FileHandle(forWritingTo: file)
         let saved = dup(STDERR_FILENO)
         dup2(handle.fileDescriptor, STDERR_FILENO)
-        body()
+        let failure: Error?
+        do {
+            try body()
+            failure = nil
+        } catch {
+            failure = error
+        }
         dup2(saved, STDERR_FILENO)
         close(saved)
         try handle.close()
+        if let failure { throw failure }
         return try String(contentsOf: file, encoding: .utf8)
+    }
+}
+
+extension AppLoggerTests {
+    /// App log records reaching a module written in plain C, beside the logger module.
+    @Suite("App log records in C")
+    struct CLogSinkTests {
+        @Test("a C module's sink gets every field of the record; the logger module gets it too")
+        func cSink() throws {
+            let folder = try CFixtureBuilder.makeTemporaryDirectory()
+            let fixture = try CFixtureBuilder.build(
+                "csink.so", defines: ["FIXTURE_LOG_SINK", "FIXTURE_LOG_SINK_KEEP"], in: folder)
+            let console = folder.appendingPathComponent("console.log")
+            let host = try TestHost(
+                paths: [fixture.path, LoggerModule.path], environment: ["PARRA_LOG_CONSOLE": console.path],
+                codeOptions: ["logger.environment": .string("debug")])
+            let report = host.runtime.start()
+            #expect(report.refused.isEmpty, "\(report.lines)")
+            let handle = try #require(dlopen(fixture.path, RTLD_NOW | RTLD_NOLOAD))
+            defer { dlclose(handle) }
+            let count = unsafeBitCast(
+                try #require(dlsym(handle, "fixture_log_record_count")), to: (@convention(c) () -> UInt64).self)
+            let last = unsafeBitCast(
+                try #require(dlsym(handle, "fixture_last_log_record")),
+                to: (@convention(c) () -> UnsafePointer<CChar>).self)
+
+            let line = #line + 1
+            ParraLogger(category: "Payments").scope(named: "card").warn("declined", ["amount": 12])
+            #expect(count() == 1)
+            let fields = String(cString: last()).split(separator: "|", omittingEmptySubsequences: false).map(
+                String.init)
+            #expect(
+                fields[0..<5] == [
+                    "3", "declined", "ParraLoggerTests/LoggerThroughHostTests.swift", "cSink()", "\(line)",
+                ])
+            #expect((Int(fields[5]) ?? 0) > 1, "the column of the call")
+            #expect(fields[6...] == ["Payments/card/cSink()", #"{"amount":12}"#, "nostack"])
+            ParraLogger.trace("the C sink asked for trace")
+            #expect(count() == 2, "the gate follows the lowest threshold of all sinks")
+            ParraLogger.error("with a stack")
+            #expect(String(cString: last()).hasSuffix("|stack"))
+            host.runtime.stop()
+            ParraLogger.info("after stop")
+            #expect(count() == 3, "no record reaches a module once it is detached")
+            let lines = try String(contentsOf: console, encoding: .utf8)
+            #expect(lines.contains("declined") && !lines.contains("the C sink asked for trace"))
+        }
     }
 }

@@ -119,7 +119,7 @@ extension AppLoggerTests {
 
             let logging = Process()
             logging.executableURL = probe
-            logging.arguments = [storage.path, downURL, "500", "--forever"]
+            logging.arguments = ["production", storage.path, downURL, "500", "--forever"]
             let output = Pipe()
             logging.standardOutput = output
             logging.standardError = FileHandle.nullDevice
@@ -135,7 +135,7 @@ extension AppLoggerTests {
             defer { server.stop() }
             let uploading = Process()
             uploading.executableURL = probe
-            uploading.arguments = [storage.path, server.server.baseURL.absoluteString, "0"]
+            uploading.arguments = ["production", storage.path, server.server.baseURL.absoluteString, "0"]
             uploading.standardOutput = FileHandle.nullDevice
             uploading.standardError = FileHandle.nullDevice
             try uploading.run()

@@ -187,6 +187,62 @@ struct SessionSpoolTests {
         spool.stop()
     }
 
+    @Test("everything acknowledged right after a rotation: the next run's events are still read")
+    func acknowledgedAtRotation() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let first = try spool(folder, sizeLimit: 64 * 1024, segmentLimit: 16 * 1024)
+        // Log until a record fills a segment past its limit, so the writer rotates after it
+        // and the newest segment is empty; then the cursor ends at the start of that segment.
+        func newestSegmentIsEmpty() throws -> Bool {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.hasPrefix("segment-")
+            }
+            let newest = try #require(names.max())
+            return try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(newest).path)[.size]
+                as? Int == 0
+        }
+        var logged = 0
+        repeat {
+            log(first, ["big \(logged) " + String(repeating: "x", count: 2200)])
+            #expect(first.flush())
+            logged += 1
+        } while try !newestSegmentIsEmpty() && logged < 100
+        #expect(logged < 100)
+        while let chunk = first.nextChunk() { first.acknowledge(chunk) }
+        first.stop()
+
+        let second = try spool(folder, session: "again")
+        log(second, ["one", "two", "three"])
+        #expect(second.flush())
+        let chunk = try #require(second.nextChunk())
+        #expect(
+            events(chunk).compactMap { ($0["metadata"] as? [String: Any])?["message"] as? String } == [
+                "one", "two", "three",
+            ])
+        second.stop()
+    }
+
+    @Test("a second process on the same spool takes the next folder; a stopped one lets go of it")
+    func twoProcesses() throws {
+        let base = try CFixtureBuilder.makeTemporaryDirectory().appendingPathComponent("sessions")
+        let reports = Reports()
+        let first = try spool(base)
+        let second = try spool(base, session: "s2", reports: reports)
+        #expect(first.directory == base)
+        #expect(second.directory.lastPathComponent == "sessions-2")
+        #expect(reports.lines.contains { $0.contains("another process holds the session spool") })
+        log(first, ["from one"])
+        log(second, ["from two"])
+        #expect(first.flush() && second.flush())
+        #expect(try #require(first.nextChunk()).events.count == 1)
+        #expect(try #require(second.nextChunk()).events.count == 1)
+        first.stop()
+        let third = try spool(base, session: "s3")
+        #expect(third.directory == base)
+        second.stop()
+        third.stop()
+    }
+
     @Test("a damaged cursor is reported and reading starts from the oldest segment")
     func damagedCursor() throws {
         let folder = try CFixtureBuilder.makeTemporaryDirectory()
@@ -258,16 +314,18 @@ struct SessionUploaderTests {
         spool.stop()
     }
 
-    @Test("after a 500, a 429 or a network failure the chunk stays and is sent again later")
+    @Test("after a 500, a 429, a network failure or a redirect the chunk stays and is sent again later")
     func retried() throws {
         let spool = try filledSpool(10)
-        let server = FakeServer([.success(500), .success(429), .failure(.init(message: "reset")), .success(200)])
+        let server = FakeServer([
+            .success(500), .success(429), .failure(.init(message: "reset")), .success(302), .success(200),
+        ])
         let uploader = SessionUploader(spool: spool, interval: 0.05, send: server.send, report: { _ in })
         uploader.start()
         #expect(eventually { uploader.counts.acceptedEvents == 10 })
-        #expect(uploader.counts.failedAttempts == 3)
+        #expect(uploader.counts.failedAttempts == 4)
         let ids = server.requests.map { (($0["events"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String } }
-        #expect(ids.count == 4)
+        #expect(ids.count == 5)
         #expect(Set(ids.map { $0.joined(separator: ",") }).count == 1, "every attempt carries the same ids")
         _ = uploader.finish(timeout: 1)
         spool.stop()

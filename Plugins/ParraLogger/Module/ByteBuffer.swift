@@ -33,7 +33,7 @@ final class ByteBuffer {
         guard length > 0, let source else { return }
         reserve(length)
         let from = source.assumingMemoryBound(to: UInt8.self)
-        if length <= 16 {
+        if length <= 32 {
             // Most pieces of a line are a few bytes: a loop beats a call to memmove.
             for offset in 0..<length { base[count + offset] = from[offset] }
         } else {

@@ -14,6 +14,7 @@ import CParraPlugin
 struct CallSiteCache {
     private struct Slot {
         var used = false
+        var options: UInt8 = 0
         var line: UInt32 = 0
         var column: UInt32 = 0
         var fileLength: UInt16 = 0
@@ -40,17 +41,24 @@ struct CallSiteCache {
 
     /// Appends the call-site text of `record` to `buffer`: from the cache when this call site
     /// is there, else made by `render` (which appends it) and kept for next time.
+    /// `options` are the piece's call-site options: two call-site pieces with different
+    /// options never share a slot's text.
     @inline(__always)
-    func append(_ record: UnsafePointer<parra_log_record>, to buffer: ByteBuffer, render: () -> Void) {
+    func append(
+        _ record: UnsafePointer<parra_log_record>, options: UInt8, to buffer: ByteBuffer, render: () -> Void
+    ) {
         let file = record.pointee.file_id
         let function = record.pointee.function
         let line = record.pointee.line
         let column = record.pointee.column
-        let hash = (UInt(bitPattern: file.data) >> 3) ^ (UInt(bitPattern: function.data) >> 5) ^ UInt(line) &* 31
+        let hash =
+            (UInt(bitPattern: file.data) >> 3) ^ (UInt(bitPattern: function.data) >> 5) ^ UInt(line) &* 31
+            ^ UInt(options) &* 7
         let index = Int(hash % UInt(Self.slotCount))
         let slot = slots[index]
         let base = storage + index * Self.stride
-        if slot.used, slot.line == line, slot.column == column, Int(slot.fileLength) == file.length,
+        if slot.used, slot.options == options, slot.line == line, slot.column == column,
+            Int(slot.fileLength) == file.length,
             Int(slot.functionLength) == function.length,
             file.length == 0 || memcmp(base, file.data, file.length) == 0,
             function.length == 0 || memcmp(base + Self.fileCapacity, function.data, function.length) == 0
@@ -68,7 +76,7 @@ struct CallSiteCache {
         if function.length > 0 { memcpy(base + Self.fileCapacity, function.data, function.length) }
         memcpy(base + Self.fileCapacity + Self.functionCapacity, buffer.base + start, length)
         slots[index] = Slot(
-            used: true, line: line, column: column, fileLength: UInt16(file.length),
+            used: true, options: options, line: line, column: column, fileLength: UInt16(file.length),
             functionLength: UInt16(function.length), textLength: UInt16(length))
     }
 }

@@ -174,7 +174,9 @@ final class ConsoleLineFormatter: @unchecked Sendable {
             buffer.append(0x5D)
             buffer.append(0x20)
         }
-        callSites.append(record, to: buffer) { Self.appendFileFunctionLineColumn(record, options: options, to: buffer) }
+        callSites.append(record, options: options.rawValue, to: buffer) {
+            Self.appendFileFunctionLineColumn(record, options: options, to: buffer)
+        }
         return buffer.count > start
     }
 

@@ -82,10 +82,13 @@ final class ParraLoggerModule: ParraModule {
         console?.stop()
         reportConsoleFailures()
         guard let spool else { return }
-        spool.stop()
+        // Everything taken is on disk, then uploaded as far as time allows; then the folder is
+        // let go.
+        spool.flush()
         if let uploader, !uploader.finish(timeout: settings.shutdownUploadTimeout) {
             host.log(.info, "unsent session events stay on disk and are uploaded on the next launch")
         }
+        spool.stop()
         let counts = spool.counts
         if counts.droppedInMemory > 0 {
             host.log(.warn, "\(counts.droppedInMemory) log(s) were dropped because the session spool fell behind")

@@ -13,6 +13,11 @@ import Synchronization
 /// can lose only what was not yet synced; a line cut short by a crash, or damaged on disk, is
 /// skipped and reported, and the readable events around it are kept. Past `sizeLimit` bytes the
 /// oldest segments are evicted, and that is counted and reported.
+///
+/// A spool folder belongs to one process at a time (an flock on its `.lock` file): a second
+/// copy of the app running at once takes the next folder (`sessions-2`, up to `sessions-8`),
+/// so two processes never write one segment or cursor; each folder's backlog is uploaded by
+/// whichever later run takes it.
 final class SessionSpool: @unchecked Sendable {
     /// A place in the spool: a segment and a byte offset in it.
     struct Position: Codable, Hashable, Comparable {
@@ -43,11 +48,16 @@ final class SessionSpool: @unchecked Sendable {
         var damaged = 0
         /// Records dropped in memory because the writer fell too far behind.
         var droppedInMemory = 0
+        /// Events dropped because the spool could not be written for too long.
+        var droppedUnwritten = 0
         /// Unsent events found on disk from earlier runs when the spool opened.
         var recovered = 0
     }
 
+    /// The folder this process holds.
     let directory: URL
+    /// The open `.lock` file whose flock holds `directory`; -1 once released.
+    private var lockDescriptor: Int32
     private let encoder: SessionEventEncoder
     private let sizeLimit: Int
     private let segmentLimit: Int
@@ -94,23 +104,22 @@ final class SessionSpool: @unchecked Sendable {
     /// With this much waiting, the writer goes on without sleeping.
     private static let backlogBytes = 1024 * 1024
 
-    /// Opens the spool in `directory` (created if needed) for events of the session `sessionID`.
-    /// Finds what earlier runs left, reports damage, and starts a fresh segment. Throws, naming
-    /// the path, when the directory or the new segment cannot be made.
+    /// Opens the spool in `directory` (created if needed; or the first of its numbered
+    /// siblings no other process holds) for events of the session `sessionID`. Finds what
+    /// earlier runs left, reports damage, and starts a fresh segment. Throws, naming the path,
+    /// when no folder can be made and held, or the new segment cannot be made.
     init(
         directory: URL, sessionID: String, sessionStartedAt: Double, sizeLimit: Int, segmentLimit: Int = 1024 * 1024,
         report: @escaping @Sendable (String) -> Void
     ) throws {
-        self.directory = directory
+        (self.directory, lockDescriptor) = try Self.claimFolder(directory)
         self.encoder = SessionEventEncoder(
             sessionID: sessionID, sessionStartedAt: UTCTimestamp.iso8601(sessionStartedAt))
         self.sizeLimit = sizeLimit
         self.segmentLimit = min(segmentLimit, max(sizeLimit / 4, 16 * 1024))
         self.report = report
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ModuleErrorText("cannot create the session spool \(directory.path): \(error.localizedDescription)")
+        if self.directory != directory {
+            report("another process holds the session spool \(directory.path); this one uses \(self.directory.path)")
         }
         try openExisting()
         try openSegment(activeSegment)
@@ -118,6 +127,34 @@ final class SessionSpool: @unchecked Sendable {
 
     deinit {
         if activeDescriptor >= 0 { close(activeDescriptor) }
+        if lockDescriptor >= 0 { close(lockDescriptor) }
+    }
+
+    /// How many spool folders processes of one app may hold at once.
+    static let folderCount = 8
+
+    /// The first of `base`, `base-2` ... no other process holds, created if needed and locked
+    /// for this one.
+    private static func claimFolder(_ base: URL) throws -> (URL, Int32) {
+        for index in 1...folderCount {
+            let folder =
+                index == 1
+                ? base : base.deletingLastPathComponent().appendingPathComponent("\(base.lastPathComponent)-\(index)")
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw ModuleErrorText("cannot create the session spool \(folder.path): \(error.localizedDescription)")
+            }
+            let lock = open(folder.appendingPathComponent(".lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard lock >= 0 else {
+                throw ModuleErrorText(
+                    "cannot open \(folder.path)/.lock: \(String(cString: strerror(errno)))")
+            }
+            if flock(lock, LOCK_EX | LOCK_NB) == 0 { return (folder, lock) }
+            close(lock)
+        }
+        throw ModuleErrorText(
+            "all \(folderCount) session spools beside \(base.path) are held by other processes of this app")
     }
 
     // MARK: - Logging threads
@@ -171,7 +208,8 @@ final class SessionSpool: @unchecked Sendable {
         thread.start()
     }
 
-    /// Writes what is queued, stops the writer and waits for it (up to `timeout`).
+    /// Writes what is queued, stops the writer, waits for it (up to `timeout`) and lets go of
+    /// the folder for other processes. Read and acknowledge before this, not after.
     func stop(timeout: Double = 5) {
         progress.lock()
         stopping = true
@@ -180,7 +218,15 @@ final class SessionSpool: @unchecked Sendable {
         while writerRunning, !writerDone {
             if !progress.wait(until: deadline) { break }
         }
+        let finished = !writerRunning || writerDone
         progress.unlock()
+        // A writer still running keeps the folder: another process must not write beside it.
+        if finished {
+            state.withLock {
+                if lockDescriptor >= 0 { close(lockDescriptor) }
+                lockDescriptor = -1
+            }
+        }
     }
 
     /// Every `writerInterval`, or sooner when asked or when a backlog builds up: swap the
@@ -214,8 +260,17 @@ final class SessionSpool: @unchecked Sendable {
     }
 
     /// Encodes and appends a batch, syncing it; false when the disk refused it (the encoded
-    /// bytes are kept and retried on the next round).
+    /// bytes are kept and retried on the next round, up to the in-memory limit; past it they
+    /// are dropped, counted and reported).
     private func write(_ batch: PendingRecords) -> Bool {
+        if out.count > Self.pendingLimit {
+            let lost = Self.countLines(out.bytes)
+            out.removeAll()
+            state.withLock { counters.droppedUnwritten += lost }
+            report(
+                "\(lost) session event(s) were dropped: the spool could not be written for too long (\(lastWriteFailure ?? "unknown error"))"
+            )
+        }
         batch.forEachEntry { entry in
             encoder.append(entry, to: out)
             if sizeOfActive + out.count >= segmentLimit { _ = appendOut(rotateAfter: true) }
@@ -227,6 +282,14 @@ final class SessionSpool: @unchecked Sendable {
 
     /// Appends `out` to the active segment and syncs; optionally starts the next segment.
     private func appendOut(rotateAfter: Bool) -> Bool {
+        if activeDescriptor < 0 {
+            // The last rotation could not open its segment: try again.
+            do {
+                try openSegment(state.withLock { activeSegment + 1 })
+            } catch {
+                return fail("\(error)", partial: 0)
+            }
+        }
         if out.count > 0 {
             var offset = 0
             while offset < out.count {
@@ -248,7 +311,7 @@ final class SessionSpool: @unchecked Sendable {
         }
         if rotateAfter {
             do {
-                close(activeDescriptor)
+                if activeDescriptor >= 0 { close(activeDescriptor) }
                 activeDescriptor = -1
                 let next = state.withLock { activeSegment + 1 }
                 try openSegment(next)
@@ -263,7 +326,7 @@ final class SessionSpool: @unchecked Sendable {
     /// Reports a failed write once per reason. A partial line already on disk would glue onto
     /// the next one, so the segment is cut back to where the write began.
     private func fail(_ message: String, partial: Int) -> Bool {
-        if partial > 0 {
+        if partial > 0, activeDescriptor >= 0 {
             let size = state.withLock { segmentSizes[activeSegment] ?? 0 }
             _ = ftruncate(activeDescriptor, off_t(size))
         }
@@ -298,8 +361,7 @@ final class SessionSpool: @unchecked Sendable {
             }
         }
         segmentSizes = sizes
-        activeSegment = (sizes.keys.max() ?? 0) + 1
-        let first = sizes.keys.min() ?? activeSegment
+        let first = sizes.keys.min() ?? ((sizes.keys.max() ?? 0) + 1)
         cursor = Position(segment: first, offset: 0)
         if let data = FileManager.default.contents(atPath: cursorURL.path) {
             if let saved = try? JSONDecoder().decode(Position.self, from: data) {
@@ -310,6 +372,10 @@ final class SessionSpool: @unchecked Sendable {
                 )
             }
         }
+        // The new segment follows both the last file and the cursor: the cursor may name an
+        // empty segment that was deleted, and events written under that number again would be
+        // behind it, never read.
+        activeSegment = max(sizes.keys.max() ?? 0, cursor.segment) + 1
         for number in sizes.keys.sorted() where number < cursor.segment {
             try? FileManager.default.removeItem(at: segmentURL(number))
             segmentSizes[number] = nil
@@ -378,16 +444,19 @@ final class SessionSpool: @unchecked Sendable {
 
     private func countLines(in segment: UInt64, from offset: Int) -> Int {
         guard let data = read(segment, from: offset, upTo: Int.max) else { return 0 }
-        return data.withUnsafeBytes { bytes in
-            guard var cursor = bytes.baseAddress else { return 0 }
-            let end = cursor + bytes.count
-            var count = 0
-            while cursor < end, let newline = memchr(cursor, 0x0A, end - cursor) {
-                count += 1
-                cursor = UnsafeRawPointer(newline) + 1
-            }
-            return count
+        return data.withUnsafeBytes { Self.countLines($0.bindMemory(to: UInt8.self)) }
+    }
+
+    /// The newlines in `bytes`.
+    private static func countLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard var cursor = bytes.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
+        let end = cursor + bytes.count
+        var count = 0
+        while cursor < end, let newline = memchr(cursor, 0x0A, end - cursor) {
+            count += 1
+            cursor = UnsafeRawPointer(newline) + 1
         }
+        return count
     }
 
     /// The bytes of `segment` from `offset`, at most `limit` of them.
@@ -483,7 +552,9 @@ final class SessionSpool: @unchecked Sendable {
             if from >= size {
                 continue
             }
-            guard let data = read(number, from: from, upTo: size - from) else { continue }
+            // A segment that cannot be read now stops the scan: skipping it would let an
+            // acknowledgement pass (and delete) events never sent.
+            guard let data = read(number, from: from, upTo: size - from) else { break }
             var lineStart = data.startIndex
             while lineStart < data.endIndex {
                 guard let newline = data[lineStart...].firstIndex(of: 0x0A) else {

@@ -160,9 +160,9 @@ final class SessionUploader: @unchecked Sendable {
         }
         switch outcome {
         case .success(let status) where (200..<300).contains(status): return .accepted
-        case .success(let status) where status == 408 || status == 429 || status >= 500:
-            return .retryLater("HTTP \(status)")
-        case .success(let status): return .rejected(status)
+        case .success(let status) where (400..<500).contains(status) && status != 408 && status != 429:
+            return .rejected(status)
+        case .success(let status): return .retryLater("HTTP \(status)")
         case .failure(let failure): return .retryLater(failure.message)
         }
     }

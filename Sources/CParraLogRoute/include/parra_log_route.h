@@ -48,8 +48,14 @@ typedef struct parra_log_route_sink {
 void parra_log_route_publish(
     const parra_log_route_sink *sinks, int32_t count, int32_t gate, int32_t mode);
 
-/** Deliveries in progress now, for waiting until a removed sink is no longer being called. */
+/** Deliveries and flushes in progress now, for waiting until a removed sink is no longer
+ *  being called. */
 int64_t parra_log_route_in_flight(void);
+
+/** Counts a call into sinks that does not go through parra_log_route_deliver (a flush) as in
+ *  flight until parra_log_route_leave. Any thread. */
+void parra_log_route_enter(void);
+void parra_log_route_leave(void);
 
 /** Hands `record` to every sink whose threshold it meets. Returns how many received it. */
 int32_t parra_log_route_deliver(const parra_log_record *record);

@@ -387,7 +387,9 @@ typedef struct parra_log_record {
  * from before activation: on the main thread, with thread_name set), so possibly on several
  * threads at once; the module does its own locking. Calls come from the end of the activation
  * of all modules until the module's deactivate begins; before calling deactivate the host stops
- * making calls and waits (up to one second) for calls in progress to return. `record` and
+ * making calls and waits (up to ten seconds) for calls in progress, and flushes, to return. If
+ * some still run then, deactivate is called anyway (it may overlap them) but shutdown is not,
+ * so no call runs on freed module state. `record` and
  * everything it points to are owned by the host and valid only during the call. Runs on the
  * app's logging path: keep it short and do not block on I/O that can stall. The host's `log`
  * service may be used from here (it writes host diagnostics, never app log records, so it
@@ -398,8 +400,9 @@ typedef void (*parra_log_sink_fn)(void *module_data, const parra_log_record *rec
 /**
  * Makes every record handed to the module's log_sink so far durable or written (whatever the
  * module does with records), then returns. Called by the host on the thread that called
- * `ParraLogger.flush()`, any thread, only while the module's sink is attached; may run
- * alongside log_sink calls. May block; should not block for more than a few seconds.
+ * `ParraLogger.flush()`, any thread, while the module's sink is attached; may run alongside
+ * log_sink calls. May block; should not block for more than a few seconds. Like log_sink
+ * calls, a flush in progress is waited for before the module is deactivated.
  */
 typedef void (*parra_log_flush_fn)(void *module_data);
 

@@ -29,6 +29,8 @@ final class ParraAppContext {
     /// The app-info fetched at launch (or the cached one).
     private(set) var appInfo: ParraAppInfo?
     private var delegates: [ObjectIdentifier: AnyObject] = [:]
+    /// The run's hold on app logs, released once the runtime has attached its sinks.
+    var logHold: LogRouter.Hold?
 
     init(platform: ParraPlatform, settings: ModuleRuntime.Settings?, bundle: BundleInfo) {
         self.platform = platform
@@ -82,6 +84,7 @@ final class ParraAppContext {
         let runtime = ModuleRuntime(settings: settings)
         self.runtime = runtime
         let report = runtime.start()
+        if let logHold { LogRouter.shared.release(logHold) }
         platform.report("Parra \(tenantId)/\(applicationId), bundle \(bundleID)")
         for line in report.lines { platform.report("  \(line)") }
         for option in runtime.options.all where option.source != .moduleDefault(moduleID: option.schema.ownerID) {

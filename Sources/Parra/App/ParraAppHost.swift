@@ -11,8 +11,11 @@ public enum ParraAppHost {
         _ appType: A.Type, platform: ParraPlatform? = nil, settings: ModuleRuntime.Settings? = nil,
         bundle: BundleInfo? = nil
     ) -> Int32 {
-        // Logs the app makes from here until its modules are active are held for them.
-        LogRouter.shared.holdUntilAttached()
+        // Logs the app makes from here until its modules are active are held for them: the
+        // hold ends once Parra has started (its runtime holds on until it attaches), or when
+        // the run ends if the app never starts Parra.
+        let logHold = LogRouter.shared.hold()
+        defer { LogRouter.shared.release(logHold) }
         let platform = platform ?? TerminalPlatform()
         let bundleInfo: BundleInfo
         if let bundle {
@@ -23,6 +26,7 @@ public enum ParraAppHost {
             bundleInfo = loaded
         }
         let context = ParraAppContext(platform: platform, settings: settings, bundle: bundleInfo)
+        context.logHold = logHold
         let previous = ParraAppContext.current
         ParraAppContext.current = context
         defer { ParraAppContext.current = previous }

@@ -129,7 +129,7 @@ public final class ModuleRuntime {
         precondition(phase == .idle, "ModuleRuntime.start() runs once")
         phase = .loading
         mainThread = pthread_self()
-        if lastPhase >= .activate { LogRouter.shared.holdUntilAttached() }
+        let logHold = lastPhase >= .activate ? LogRouter.shared.hold() : nil
         report.searched = settings.searchPath.locations.map { "\($0.path) (\($0.origin))" }
         openAll()
         crossValidate()
@@ -142,7 +142,7 @@ public final class ModuleRuntime {
         }
         phase = .running
         rebuildDispatch()
-        if lastPhase >= .activate { attachLogSinks() }
+        if let logHold { attachLogSinks(releasing: logHold) }
         finishReport()
         return report
     }
@@ -154,12 +154,18 @@ public final class ModuleRuntime {
         guard phase == .running else { return }
         phase = .stopping
         dispatcher.rebuild(points: OverridePoint.canonical, hooks: [:])
-        LogRouter.shared.detach(self)
+        let sinksIdle = LogRouter.shared.detach(self)
+        if !sinksIdle {
+            log.log(
+                .error,
+                "app log calls into modules were still running after \(LogRouter.detachTimeout / 1_000_000_000) s; modules that take app logs are deactivated but not shut down, so those calls cannot touch freed memory"
+            )
+        }
         for module in modules.reversed() where module.state == .active {
             advance(module, to: .deactivated)
             module.declaration.lifecycle.deactivate?(module.moduleData)
         }
-        for module in modules.reversed() { shutDown(module) }
+        for module in modules.reversed() where sinksIdle || !module.declaration.takesAppLogs { shutDown(module) }
         phase = .stopped
     }
 
@@ -182,7 +188,7 @@ public final class ModuleRuntime {
     /// Hands the router the log sinks of the active modules, with the level the host prints
     /// app logs at itself when there are none: `PARRA_LOG_LEVEL` when it parses, else the
     /// code's `logger.minimumLogLevel`, else info.
-    private func attachLogSinks() {
+    private func attachLogSinks(releasing hold: LogRouter.Hold) {
         let sinks = usableModules.compactMap { module -> LogRouter.Sink? in
             guard module.state == .active, let sink = module.declaration.logSink, let context = module.context
             else { return nil }
@@ -195,7 +201,9 @@ public final class ModuleRuntime {
             ?? settings.codeOptions[ParraConfiguration.OptionKey.loggerMinimumLogLevel].flatMap {
                 if case .string(let text) = $0 { ParraLogLevel(string: text) } else { nil }
             }
-        if let note = LogRouter.shared.attach(self, sinks: sinks, fallbackLevel: configured ?? .info) {
+        if let note = LogRouter.shared.attach(
+            self, sinks: sinks, fallbackLevel: configured ?? .info, releasing: hold)
+        {
             report.notes.append(note)
         }
     }

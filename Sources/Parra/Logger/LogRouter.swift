@@ -42,7 +42,16 @@ final class LogRouter: @unchecked Sendable {
     private var buffer: [Entry] = []
     private var droppedFromBuffer = 0
     private var fallbackLevel = ParraLogLevel.info
-    private let fallbackOutput = FileHandle.standardError
+    /// Starts in progress that will attach sinks (`hold()`): while there are any and no sinks
+    /// are attached, logs are buffered rather than printed. The process starts with one (0),
+    /// which the first attach releases, so logs made before any app runs are kept for it.
+    private var holds: Set<UInt64> = [0]
+    private var nextHold: UInt64 = 1
+
+    /// A start in progress, holding app logs for the sinks it will attach.
+    struct Hold: Hashable {
+        fileprivate let id: UInt64
+    }
 
     /// Routes one record that passed the gate. Any thread.
     @inline(__always)
@@ -84,9 +93,11 @@ final class LogRouter: @unchecked Sendable {
     /// the router falls back to stderr at `fallbackLevel`. Early records go to the new sinks
     /// (or to stderr). Returns a line for the load report when nothing takes app logs.
     @discardableResult
-    func attach(_ runtime: AnyObject, sinks: [Sink], fallbackLevel: ParraLogLevel) -> String? {
+    func attach(_ runtime: AnyObject, sinks: [Sink], fallbackLevel: ParraLogLevel, releasing hold: Hold) -> String? {
         let (early, dropped, nothingAttached) = lock.withLock {
             self.fallbackLevel = fallbackLevel
+            holds.remove(hold.id)
+            holds.remove(0)
             let id = ObjectIdentifier(runtime)
             if !sinks.isEmpty {
                 attached[id] = sinks
@@ -123,20 +134,46 @@ final class LogRouter: @unchecked Sendable {
             "app logs: no loaded module takes them (is ParraLogger installed?); logs at \(fallbackLevel.keyword) and above go to stderr in a plain format"
     }
 
-    /// Keeps app logs (the last 100) until the next `attach`, unless some runtime's sinks are
-    /// attached already: a runtime is starting.
-    func holdUntilAttached() {
+    /// Keeps app logs (the last 100) while no sinks are attached, until the hold is released
+    /// (by the `attach` it is passed to, or `release`): a start is in progress.
+    func hold() -> Hold {
         lock.withLock {
-            guard attached.isEmpty else { return }
-            parra_log_route_publish(nil, 0, PARRA_LOG_LEVEL_TRACE, PARRA_LOG_ROUTE_MODE_BUFFER)
+            let hold = Hold(id: nextHold)
+            nextHold += 1
+            holds.insert(hold.id)
+            publish()
+            return hold
         }
+    }
+
+    /// Ends a hold whose start attached nothing (an app that never started Parra); when no
+    /// other hold remains, what was kept is printed the plain way, as is every later log.
+    /// Releasing twice does nothing. Any thread.
+    func release(_ hold: Hold) {
+        let kept = lock.withLock { () -> [Entry] in
+            guard holds.remove(hold.id) != nil else { return [] }
+            holds.remove(0)
+            publish()
+            guard holds.isEmpty, attached.isEmpty else { return [] }
+            defer {
+                buffer = []
+                droppedFromBuffer = 0
+            }
+            return buffer
+        }
+        for entry in kept { route(entry) }
     }
 
     /// Re-reads every attached sink's threshold (a module changed its own).
     func thresholdsChanged() { lock.withLock { publish() } }
 
-    /// Detaches a runtime's sinks and waits (up to a second) until no call into them runs.
-    func detach(_ runtime: AnyObject) {
+    /// How long `detach` waits for calls into sinks (records and flushes) to return.
+    static let detachTimeout: UInt64 = 10_000_000_000
+
+    /// Detaches a runtime's sinks and waits (up to `detachTimeout`) until no call into any sink
+    /// runs. Returns false when calls were still running at the end: the runtime must then not
+    /// free the modules those calls may be in.
+    func detach(_ runtime: AnyObject) -> Bool {
         let removed = lock.withLock { () -> Bool in
             let id = ObjectIdentifier(runtime)
             guard attached.removeValue(forKey: id) != nil else { return false }
@@ -144,18 +181,22 @@ final class LogRouter: @unchecked Sendable {
             publish()
             return true
         }
-        guard removed else { return }
-        let deadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
-        while parra_log_route_in_flight() > 0, DispatchTime.now().uptimeNanoseconds < deadline {
-            sched_yield()
+        guard removed else { return true }
+        let deadline = DispatchTime.now().uptimeNanoseconds + Self.detachTimeout
+        while parra_log_route_in_flight() > 0 {
+            guard DispatchTime.now().uptimeNanoseconds < deadline else { return false }
+            usleep(100)
         }
+        return true
     }
 
-    /// Asks every attached module to flush what it has been given. Any thread.
+    /// Asks every attached module to flush what it has been given; counted in flight, so a
+    /// runtime stopping meanwhile waits for it. Any thread.
     func flush() {
+        parra_log_route_enter()
+        defer { parra_log_route_leave() }
         let sinks = lock.withLock { attachOrder.flatMap { attached[$0] ?? [] } }
         for sink in sinks { sink.flush?(sink.moduleData) }
-        if sinks.isEmpty { fallbackOutput.synchronizeFile() }
     }
 
     /// The sinks now attached, with their thresholds: for the CLI and tests.
@@ -166,6 +207,10 @@ final class LogRouter: @unchecked Sendable {
     /// Publishes the sink table, gate and mode for the current state. Under the lock.
     private func publish() {
         let sinks = attachOrder.flatMap { attached[$0] ?? [] }
+        if sinks.isEmpty, !holds.isEmpty {
+            parra_log_route_publish(nil, 0, PARRA_LOG_LEVEL_TRACE, PARRA_LOG_ROUTE_MODE_BUFFER)
+            return
+        }
         let table = sinks.map {
             parra_log_route_sink(function: $0.function, module_data: $0.moduleData, threshold: $0.threshold())
         }
@@ -241,7 +286,16 @@ final class LogRouter: @unchecked Sendable {
     private func printPlain(_ entry: Entry) {
         var line = PlainLogLine.format(entry)
         line += "\n"
-        fallbackOutput.write(Data(line.utf8))
+        // A raw write: FileHandle traps on a closed or broken stderr, and a log must not.
+        line.utf8.withContiguousStorageIfAvailable { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
     }
 
     /// The current thread's name, or "main" for the main thread.

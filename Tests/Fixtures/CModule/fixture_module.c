@@ -40,6 +40,9 @@
  *   FIXTURE_HOOK_POINT       a string: also hook this point with "void(ptr,str)"
  *                            (e.g. another fixture's "<id>.didGreet")
  *   FIXTURE_EMIT_ON_ACTIVATE activate emits "<FIXTURE_ID>.didGreet" with the greeting
+ *   FIXTURE_LOG_SINK         takes app log records from trace up and counts them
+ *                            (fixture_log_record_count()); with FIXTURE_LOG_SINK_KEEP it also
+ *                            keeps the last one as text (fixture_last_log_record())
  *
  * Broken variants (one macro each):
  *   FIXTURE_NO_ENTRY          no parra_module_entry symbol (exports another function)
@@ -300,6 +303,11 @@ static parra_status fixture_configure(void *module_data, parra_error *error) {
     free(state->greeting);
     state->greeting = greeting;
     fixture_log(state, "configure greeting=%s", greeting);
+#ifdef FIXTURE_LOG_SINK
+    if (FIXTURE_HOST_HAS(host, set_log_threshold)) {
+        host->set_log_threshold(host, PARRA_LOG_LEVEL_TRACE);
+    }
+#endif
 
 #ifdef FIXTURE_CONFIGURE_FAILS
     parra_error_set(error, "configure failed on purpose");
@@ -485,6 +493,45 @@ static const parra_extension_point_decl fixture_extension_points[] = {
     },
 };
 
+#ifdef FIXTURE_LOG_SINK
+/* ----------------------------------------------------------------------------------------
+ * App log records
+ * ------------------------------------------------------------------------------------- */
+
+static uint64_t fixture_log_records = 0;
+
+/** Records received so far; any thread. */
+FIXTURE_EXPORT uint64_t fixture_log_record_count(void);
+FIXTURE_EXPORT uint64_t fixture_log_record_count(void) {
+    return __atomic_load_n(&fixture_log_records, __ATOMIC_RELAXED);
+}
+
+#ifdef FIXTURE_LOG_SINK_KEEP
+static char fixture_last_record[8192];
+
+/** The last record as "level|message|file_id|function|line|column|category|extra|stack?";
+ *  read it only while no record is arriving. */
+FIXTURE_EXPORT const char *fixture_last_log_record(void);
+FIXTURE_EXPORT const char *fixture_last_log_record(void) { return fixture_last_record; }
+#endif
+
+static void fixture_log_sink(void *module_data, const parra_log_record *record) {
+    (void)module_data;
+    __atomic_add_fetch(&fixture_log_records, 1, __ATOMIC_RELAXED);
+#ifdef FIXTURE_LOG_SINK_KEEP
+    snprintf(fixture_last_record, sizeof fixture_last_record, "%d|%.*s|%.*s|%.*s|%u|%u|%.*s|%.*s|%s",
+             record->level, (int)record->message.length, fixture_text(record->message.data),
+             (int)record->file_id.length, fixture_text(record->file_id.data),
+             (int)record->function.length, fixture_text(record->function.data), record->line,
+             record->column, (int)record->category.length, fixture_text(record->category.data),
+             (int)record->extra_json.length, fixture_text(record->extra_json.data),
+             record->call_stack.length > 0 ? "stack" : "nostack");
+#else
+    (void)record;
+#endif
+}
+#endif
+
 static const parra_module_descriptor fixture_descriptor = {
 #ifdef FIXTURE_SMALL_STRUCT
     .struct_size = 8,
@@ -515,6 +562,9 @@ static const parra_module_descriptor fixture_descriptor = {
     .activate = fixture_activate,
     .deactivate = fixture_deactivate,
     .shutdown = fixture_shutdown,
+#ifdef FIXTURE_LOG_SINK
+    .log_sink = fixture_log_sink,
+#endif
 };
 
 /* ----------------------------------------------------------------------------------------

@@ -1,67 +1,111 @@
-// A process that logs through the real logger module in production mode, for the crash
-// tests: `ParraLoggerProbe STORAGE BASE_URL COUNT [--forever]`.
+// A process for the logger tests that need one of their own, because they kill it or because
+// what they check is process-wide (where app logs go when no module takes them):
 //
-// It loads libParraLogger.so from its own folder, logs COUNT records ("probe event <i>"),
-// flushes them to disk and prints "flushed COUNT". With --forever it then logs
-// "after flush <i>" until it is killed; without, it waits for SIGTERM or SIGINT, then stops
-// the runtime (which uploads what it can) and exits 0.
+//   ParraLoggerProbe production STORAGE BASE_URL COUNT [--forever]
+//       loads libParraLogger.so from its own folder in production mode, logs COUNT records
+//       ("probe event <i>"), flushes them to disk and prints "flushed COUNT". With --forever it
+//       then logs "after flush <i>" until it is killed; without, it waits for SIGTERM or
+//       SIGINT, then stops the runtime (which uploads what it can) and exits 0.
+//   ParraLoggerProbe fallback LEVEL
+//       starts a runtime with no modules and `logger.minimumLogLevel` LEVEL, prints its load
+//       report's notes on stdout, then logs "quiet info" at info and "loud warn" at warn.
+//   ParraLoggerProbe no-parra-app
+//       runs an app whose body has no ParraApp and that logs from its init, then logs once more.
 import Foundation
 import Parra
 
-let arguments = CommandLine.arguments
-guard arguments.count >= 4, let count = Int(arguments[3]) else {
-    FileHandle.standardError.write(Data("usage: ParraLoggerProbe STORAGE BASE_URL COUNT [--forever]\n".utf8))
+let arguments = Array(CommandLine.arguments.dropFirst())
+let folder = ModuleSearchPath.currentExecutableURL()!.deletingLastPathComponent()
+
+func usage() -> Never {
+    FileHandle.standardError.write(
+        Data(
+            "usage: ParraLoggerProbe production STORAGE BASE_URL COUNT [--forever] | fallback LEVEL | no-parra-app\n"
+                .utf8))
     exit(2)
 }
-let storage = URL(fileURLWithPath: arguments[1])
-let folder = ModuleSearchPath.currentExecutableURL()!.deletingLastPathComponent()
-let environment = ["PARRA_API_BASE_URL": arguments[2]]
 
-var settings = ModuleRuntime.Settings(
-    environment: environment,
-    searchPath: ModuleSearchPath(
-        explicitPaths: [folder.appendingPathComponent("libParraLogger.so").path], environment: environment,
-        standardLocations: false))
-settings.storageDirectory = storage
-settings.codeOptions = [
-    "logger.environment": .string("production"),
-    "logger.sessionUploadInterval": .double(0.1),
-]
-settings.apiService = ParraAPIClient(
-    settings: ParraAPIClient.Settings(
-        identity: ParraAPIIdentity(tenantId: "tenant-probe", applicationId: "app-probe", bundleId: "probe"),
-        backend: ParraAPIBackend.resolve(environment: environment).backend,
-        timeout: 2, retryPolicy: ParraAPIRetryPolicy(maxAttempts: 1), authenticates: false))
-let runtime = ModuleRuntime(settings: settings)
-let report = runtime.start()
-guard report.refused.isEmpty, !report.loaded.isEmpty else {
-    FileHandle.standardError.write(Data((report.lines.joined(separator: "\n") + "\n").utf8))
-    exit(1)
+/// An app that never starts Parra but logs from its init.
+struct NoParraApp: App {
+    init() { ParraLogger.warn("logged by an app without ParraApp") }
+    var body: some Scene { WindowGroup { Text("no Parra here") } }
 }
 
-for index in 0..<count { ParraLogger.info("probe event \(index)") }
-ParraLogger.flush()
-print("flushed \(count)")
-fflush(stdout)
+switch arguments.first {
+case "production":
+    guard arguments.count >= 4, let count = Int(arguments[3]) else { usage() }
+    runProduction(storage: URL(fileURLWithPath: arguments[1]), baseURL: arguments[2], count: count)
+case "fallback":
+    guard arguments.count == 2 else { usage() }
+    let environment: [String: String] = [:]
+    var settings = ModuleRuntime.Settings(
+        environment: environment,
+        searchPath: ModuleSearchPath(explicitPaths: [], environment: environment, standardLocations: false))
+    settings.codeOptions = ["logger.minimumLogLevel": .string(arguments[1])]
+    settings.log = HostLog { _ in }
+    let runtime = ModuleRuntime(settings: settings)
+    for note in runtime.start().notes { print(note) }
+    ParraLogger.info("quiet info")
+    ParraLogger.warn("loud warn", ["k": 1])
+    runtime.stop()
+case "no-parra-app":
+    let status = ParraAppHost.run(
+        NoParraApp.self, platform: ScriptedPlatform(script: [], surface: PlainTextPresentationSurface()),
+        bundle: .empty)
+    ParraLogger.error("after the run")
+    exit(status)
+default:
+    usage()
+}
 
-if arguments.contains("--forever") {
-    var index = 0
-    while true {
-        ParraLogger.info("after flush \(index)")
-        index += 1
-        if index % 64 == 0 { usleep(1000) }
+func runProduction(storage: URL, baseURL: String, count: Int) -> Never {
+    let environment = ["PARRA_API_BASE_URL": baseURL]
+    var settings = ModuleRuntime.Settings(
+        environment: environment,
+        searchPath: ModuleSearchPath(
+            explicitPaths: [folder.appendingPathComponent("libParraLogger.so").path], environment: environment,
+            standardLocations: false))
+    settings.storageDirectory = storage
+    settings.codeOptions = [
+        "logger.environment": .string("production"),
+        "logger.sessionUploadInterval": .double(0.1),
+    ]
+    settings.apiService = ParraAPIClient(
+        settings: ParraAPIClient.Settings(
+            identity: ParraAPIIdentity(tenantId: "tenant-probe", applicationId: "app-probe", bundleId: "probe"),
+            backend: ParraAPIBackend.resolve(environment: environment).backend,
+            timeout: 2, retryPolicy: ParraAPIRetryPolicy(maxAttempts: 1), authenticates: false))
+    let runtime = ModuleRuntime(settings: settings)
+    let report = runtime.start()
+    guard report.refused.isEmpty, !report.loaded.isEmpty else {
+        FileHandle.standardError.write(Data((report.lines.joined(separator: "\n") + "\n").utf8))
+        exit(1)
     }
-}
 
-signal(SIGTERM, SIG_IGN)
-signal(SIGINT, SIG_IGN)
-let stopped = DispatchSemaphore(value: 0)
-let sources = [SIGTERM, SIGINT].map { number in
-    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-    source.setEventHandler { stopped.signal() }
-    source.resume()
-    return source
+    for index in 0..<count { ParraLogger.info("probe event \(index)") }
+    ParraLogger.flush()
+    print("flushed \(count)")
+    fflush(stdout)
+
+    if CommandLine.arguments.contains("--forever") {
+        var index = 0
+        while true {
+            ParraLogger.info("after flush \(index)")
+            index += 1
+            if index % 64 == 0 { usleep(1000) }
+        }
+    }
+
+    signal(SIGTERM, SIG_IGN)
+    signal(SIGINT, SIG_IGN)
+    let stopped = DispatchSemaphore(value: 0)
+    let sources = [SIGTERM, SIGINT].map { number in
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler { stopped.signal() }
+        source.resume()
+        return source
+    }
+    stopped.wait()
+    withExtendedLifetime(sources) { runtime.stop() }
+    exit(0)
 }
-stopped.wait()
-runtime.stop()
-exit(0)

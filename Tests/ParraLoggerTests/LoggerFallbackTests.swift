@@ -1,0 +1,45 @@
+import Foundation
+import ParraTestSupport
+import Testing
+
+/// Where app logs go when no module takes them: process-wide, so each case runs in a process
+/// of its own (ParraLoggerProbe), where no other test's runtime can change it.
+@Suite("App logs without a logger module")
+struct LoggerFallbackTests {
+    private func probe(_ arguments: String...) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = BuildProducts.folder.appendingPathComponent("ParraLoggerProbe")
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+            String(decoding: errorData, as: UTF8.self)
+        )
+    }
+
+    @Test("logs at the configured level reach stderr in a plain format, and the load report says why")
+    func noModule() throws {
+        let run = try probe("fallback", "warn")
+        #expect(run.status == 0)
+        #expect(run.output.contains("is ParraLogger installed?") && run.output.contains("warn and above"))
+        let line = try #require(run.errors.split(separator: "\n").first { $0.contains("loud warn") })
+        #expect(line.contains(" WARN [main:"), "\(line)")
+        #expect(line.hasSuffix(#"] loud warn {"k":1}"#))
+        #expect(!run.errors.contains("quiet info"))
+    }
+
+    @Test("an app that never starts Parra: its early logs are printed when the run ends, not kept forever")
+    func noParraApp() throws {
+        let run = try probe("no-parra-app")
+        #expect(run.status == 1)
+        #expect(run.errors.contains("WARN [main:init:") && run.errors.contains("logged by an app without ParraApp"))
+        #expect(run.errors.contains("after the run"))
+    }
+}
