@@ -12,7 +12,7 @@ typealias LaunchHook = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<C
 
 /// Per-call times of one dispatch, in nanoseconds: every sample of every variant, in
 /// repetition order (sample `i` of each variant ran in the same repetition, close in time).
-struct DispatchFigures {
+struct DispatchFigures: PairedFigures {
     enum Variant: CaseIterable {
         /// Through the host's `PointTable.invoke`, one hook.
         case host
@@ -26,19 +26,6 @@ struct DispatchFigures {
     var callsPerSample: Int
     var repetitions: Int
 
-    /// The median of a variant's samples.
-    func nanoseconds(_ variant: Variant) -> Double { median(samples[variant]!) }
-
-    /// The median over repetitions of `variant`'s sample divided by `baseline`'s sample from
-    /// the same repetition. On a busy machine this is far steadier than a ratio of medians:
-    /// a neighbour's burst or a slower core slows both samples of a pair alike.
-    func pairedRatio(_ variant: Variant, over baseline: Variant) -> Double {
-        median(pairedRatios(variant, over: baseline))
-    }
-
-    func pairedRatios(_ variant: Variant, over baseline: Variant) -> [Double] {
-        zip(samples[variant]!, samples[baseline]!).map { $0 / $1 }
-    }
 }
 
 enum DispatchBench {

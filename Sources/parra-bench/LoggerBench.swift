@@ -9,7 +9,7 @@ import ParraTestSupport
 
 /// The logger's figures, in nanoseconds per call (lines per second for throughput): every
 /// sample in repetition order, so figure and baseline samples of one repetition pair up.
-struct LoggerFigures {
+struct LoggerFigures: PairedFigures {
     enum Variant: CaseIterable {
         /// `ParraLogger.debug` with an interpolated message and extras, below the info level.
         case filtered
@@ -40,16 +40,6 @@ struct LoggerFigures {
     var twoThreadsLinesPerSecond: [Double]
     /// Times a filtered call's message or extras were evaluated (must be 0).
     var filteredEvaluations: Int
-
-    func nanoseconds(_ variant: Variant) -> Double { median(samples[variant]!) }
-
-    func pairedRatios(_ variant: Variant, over baseline: Variant) -> [Double] {
-        zip(samples[variant]!, samples[baseline]!).map { $0 / $1 }
-    }
-
-    func pairedRatio(_ variant: Variant, over baseline: Variant) -> Double {
-        median(pairedRatios(variant, over: baseline))
-    }
 
     var twoThreadsRatio: Double { median(zip(twoThreadsLinesPerSecond, oneThreadLinesPerSecond).map { $0 / $1 }) }
 }

@@ -57,3 +57,26 @@ func undisturbed<T>(attempts: Int = 10, _ body: () throws -> T) rethrows -> T {
         attempt += 1
     }
 }
+
+/// Per-call figures of several variants measured in the same repetitions: sample `i` of every
+/// variant ran in repetition `i`, close together in time.
+protocol PairedFigures {
+    associatedtype Variant: Hashable
+    var samples: [Variant: [Double]] { get }
+}
+
+extension PairedFigures {
+    /// The median of a variant's samples.
+    func nanoseconds(_ variant: Variant) -> Double { median(samples[variant]!) }
+
+    /// Each repetition's sample of `variant` over the same repetition's sample of `baseline`.
+    func pairedRatios(_ variant: Variant, over baseline: Variant) -> [Double] {
+        zip(samples[variant]!, samples[baseline]!).map { $0 / $1 }
+    }
+
+    /// The median of `pairedRatios(_:over:)`: on a busy machine far steadier than a ratio of
+    /// medians, since a neighbour's burst or a slower core slows both samples of a pair alike.
+    func pairedRatio(_ variant: Variant, over baseline: Variant) -> Double {
+        median(pairedRatios(variant, over: baseline))
+    }
+}

@@ -81,6 +81,19 @@ struct LoggerSettings {
     }
 
     /// Applies raw option values (nil: the host had none); the testable core of `read(from:)`.
+    /// `value` when it is in `range`; else `current`, with a problem naming the key.
+    private static func checked<Value: Comparable>(
+        _ value: Value?, in range: ClosedRange<Value>, key: String, rangeText: String, otherwise current: Value,
+        problems: inout [String]
+    ) -> Value {
+        guard let value else { return current }
+        guard range.contains(value) else {
+            problems.append("option \(key): \(value) is outside \(rangeText); using \(current)")
+            return current
+        }
+        return value
+    }
+
     mutating func read(
         environment: String?, level: String?, levelOverride: String?, debugEvents: Int64?, format: String?,
         console: String?, uploadInterval: Double?, spoolSizeLimit: Int64?, shutdownUploadTimeout: Double?,
@@ -128,29 +141,15 @@ struct LoggerSettings {
                     "option \(Key.console): \"\(console)\" is not stdout, stderr or an absolute path; using stdout")
             }
         }
-        if let uploadInterval {
-            if (0.05...3600).contains(uploadInterval) {
-                self.uploadInterval = uploadInterval
-            } else {
-                problems.append(
-                    "option \(Key.uploadInterval): \(uploadInterval) is outside 0.05...3600 seconds; using 30")
-            }
-        }
-        if let spoolSizeLimit {
-            if (64 * 1024...1024 * 1024 * 1024).contains(spoolSizeLimit) {
-                self.spoolSizeLimit = Int(spoolSizeLimit)
-            } else {
-                problems.append(
-                    "option \(Key.spoolSizeLimit): \(spoolSizeLimit) is outside 64 KiB...1 GiB; using 32 MiB")
-            }
-        }
-        if let shutdownUploadTimeout {
-            if (0...30).contains(shutdownUploadTimeout) {
-                self.shutdownUploadTimeout = shutdownUploadTimeout
-            } else {
-                problems.append(
-                    "option \(Key.shutdownUploadTimeout): \(shutdownUploadTimeout) is outside 0...30 seconds; using 2")
-            }
-        }
+        self.uploadInterval = Self.checked(
+            uploadInterval, in: 0.05...3600, key: Key.uploadInterval, rangeText: "0.05...3600 seconds",
+            otherwise: self.uploadInterval, problems: &problems)
+        self.spoolSizeLimit = Int(
+            Self.checked(
+                spoolSizeLimit, in: 64 * 1024...1024 * 1024 * 1024, key: Key.spoolSizeLimit,
+                rangeText: "64 KiB...1 GiB", otherwise: Int64(self.spoolSizeLimit), problems: &problems))
+        self.shutdownUploadTimeout = Self.checked(
+            shutdownUploadTimeout, in: 0...30, key: Key.shutdownUploadTimeout, rangeText: "0...30 seconds",
+            otherwise: self.shutdownUploadTimeout, problems: &problems)
     }
 }

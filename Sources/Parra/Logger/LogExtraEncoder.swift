@@ -20,7 +20,7 @@ enum LogExtraEncoder {
 
     private static func write(_ value: Any?, into out: inout String, depth: Int) {
         guard let value, depth < maximumDepth else {
-            if let value { string(String(describing: value), into: &out) } else { out += "null" }
+            if let value { JSONStringLiteral.append(String(describing: value), to: &out) } else { out += "null" }
             return
         }
         switch value {
@@ -31,15 +31,15 @@ enum LogExtraEncoder {
         case let int as any BinaryInteger: out += "\(int)"
         case let double as Double: number(double, into: &out)
         case let float as Float: number(Double(float), into: &out)
-        case let text as String: string(text, into: &out)
-        case let text as Substring: string(String(text), into: &out)
-        case let date as Date: string(dateFormatter.string(from: date), into: &out)
-        case let url as URL: string(url.absoluteString, into: &out)
+        case let text as String: JSONStringLiteral.append(text, to: &out)
+        case let text as Substring: JSONStringLiteral.append(String(text), to: &out)
+        case let date as Date: JSONStringLiteral.append(dateFormatter.string(from: date), to: &out)
+        case let url as URL: JSONStringLiteral.append(url.absoluteString, to: &out)
         case let dictionary as [String: Any]:
             out += "{"
             for (index, key) in dictionary.keys.sorted().enumerated() {
                 if index > 0 { out += "," }
-                string(key, into: &out)
+                JSONStringLiteral.append(key, to: &out)
                 out += ":"
                 write(dictionary[key], into: &out, depth: depth + 1)
             }
@@ -51,35 +51,18 @@ enum LogExtraEncoder {
                 write(element, into: &out, depth: depth + 1)
             }
             out += "]"
-        default: string(String(describing: value), into: &out)
+        default: JSONStringLiteral.append(String(describing: value), to: &out)
         }
     }
 
     private static func number(_ value: Double, into out: inout String) {
         if !value.isFinite {
-            string("\(value)", into: &out)
+            JSONStringLiteral.append("\(value)", to: &out)
         } else if value == value.rounded(), abs(value) < 1e15 {
             out += "\(Int64(value))"
         } else {
             out += "\(value)"
         }
-    }
-
-    /// A JSON string literal.
-    static func string(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }
 

@@ -28,11 +28,11 @@ public enum OptionValue: Hashable, Sendable {
         case .bool(let value): value ? "true" : "false"
         case .integer(let value): String(value)
         case .double(let value): value.isFinite ? "\(value)" : "null"
-        case .string(let value): Self.quoted(value)
+        case .string(let value): JSONStringLiteral.quoted(value)
         case .list(let items): "[" + items.map(\.json).joined(separator: ",") + "]"
         case .object(let members):
             "{"
-                + members.keys.sorted().map { Self.quoted($0) + ":" + members[$0]!.json }
+                + members.keys.sorted().map { JSONStringLiteral.quoted($0) + ":" + members[$0]!.json }
                 .joined(separator: ",") + "}"
         }
     }
@@ -57,23 +57,6 @@ public enum OptionValue: Hashable, Sendable {
     public var summary: String {
         let text = json
         return text.count > 60 ? String(text.prefix(57)) + "..." : text
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
 
