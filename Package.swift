@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "parra", targets: ["parra"]),
         .executable(name: "parra-bench", targets: ["parra-bench"]),
         .executable(name: "ParraDemoApp", targets: ["ParraDemoApp"]),
+        // Feature modules: one dynamic library each, found in the build folder by discovery.
+        .library(name: "ParraLaunchScreen", type: .dynamic, targets: ["ParraLaunchScreen"]),
         // A Swift module built only to exercise ParraPluginKit through the host in tests.
         // Its file name starts with `libParraTestFixture`, which discovery never picks up
         // from the build folder.
@@ -32,6 +34,8 @@ let package = Package(
         .executableTarget(
             name: "ParraDemoApp", dependencies: ["Parra"], path: "Sample/ParraDemoApp"),
         .target(
+            name: "ParraLaunchScreen", dependencies: ["CParraPlugin", "ParraPluginKit"], path: "Plugins/ParraLaunchScreen"),
+        .target(
             name: "ParraTestFixtureSwiftModule", dependencies: ["ParraPluginKit"],
             path: "Tests/Fixtures/ParraTestFixtureSwiftModule"),
         .target(
@@ -41,6 +45,8 @@ let package = Package(
         .testTarget(name: "ParraPluginKitTests", dependencies: ["ParraPluginKit", "Parra", "ParraTestSupport"]),
         .testTarget(name: "ParraCLITests", dependencies: ["ParraTestSupport"]),
         .testTarget(name: "ParraAppModelTests", dependencies: ["Parra", "ParraTestSupport"]),
+        .testTarget(
+            name: "ParraLaunchScreenTests", dependencies: ["ParraLaunchScreen", "ParraPluginKit", "Parra", "ParraTestSupport"]),
         // The documentation's environments listing again, compiled with its staging condition.
         .testTarget(
             name: "ParraStagingTests", dependencies: ["Parra", "ParraTestSupport"],

@@ -119,10 +119,11 @@ final class ParraLaunchCoordinator: @unchecked Sendable {
     }
 
     /// Waits until the launch settles, at most `timeout` seconds; false when it did not.
-    /// On the main thread with the main queue as the host's, it runs the run loop meanwhile.
+    /// On the process's main thread it runs the run loop meanwhile (the main queue may be the
+    /// host's).
     func waitUntilSettled(timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        if Thread.isMainThread && mainQueue === DispatchQueue.main {
+        if Thread.isMainThread {
             while !isSettled && Date() < deadline {
                 RunLoop.main.run(until: Date().addingTimeInterval(0.01))
             }
