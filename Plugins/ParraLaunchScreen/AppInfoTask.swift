@@ -52,11 +52,13 @@ final class AppInfoTask {
             try services.request("GET", path, body: nil, timeout: timeout) { [weak self] result in
                 _ = try? services.schedule(after: 0, repeatEvery: 0) { self?.answered(result, cache, completion) }
             }
-        } catch let error as ModuleError where error.status == PARRA_STATUS_UNSUPPORTED {
-            finish(cache, reason: "the host cannot send it (\(error))", completion, orSkip: true)
-            return
         } catch {
-            finish(cache, reason: "the request could not be sent (\(error))", completion)
+            let unsupported = (error as? ModuleError)?.status == PARRA_STATUS_UNSUPPORTED
+            let reason = unsupported ? "the host cannot send it (\(error))" : "the request could not be sent (\(error))"
+            // Finished on a later turn of the main thread, as the completion promises.
+            if (try? services.schedule(after: 0, repeatEvery: 0, { self.finish(cache, reason: reason, completion, orSkip: unsupported) })) == nil {
+                finish(cache, reason: reason, completion, orSkip: unsupported)
+            }
             return
         }
         timer = try? services.schedule(after: timeout, repeatEvery: 0) { [weak self] in

@@ -11,10 +11,11 @@ struct ConfigCommandTests {
         #expect(result.status == 0, "\(result.transcript)")
         let lines = result.outputLines
         let keys = lines.filter { !$0.isEmpty && !$0.hasPrefix(" ") }
+        // The build folder's modules are found too (the launch screen's keys).
         #expect(
             keys == [
                 "cfixture.count", "cfixture.enabled", "cfixture.extra", "cfixture.greeting", "cfixture.mode",
-                "cfixture.ratio", "cfixture.tags",
+                "cfixture.ratio", "cfixture.tags", "launchScreen.fadeDuration", "launchScreen.type",
             ], "\(result.transcript)")
         let greeting = try #require(lines.firstIndex(of: "cfixture.greeting"))
         #expect(
@@ -36,7 +37,8 @@ struct ConfigCommandTests {
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         let options = try #require(json["options"] as? [[String: Any]])
-        #expect(options.compactMap { $0["key"] as? String }.count == 7)
+        // The fixture's seven keys and the build folder's launch screen module's two.
+        #expect(options.compactMap { $0["key"] as? String }.count == 9)
         let greeting = try #require(options.first { $0["key"] as? String == "cfixture.greeting" })
         #expect(greeting["environmentVariable"] as? String == "PARRA_CFIXTURE_GREETING")
         #expect(greeting["module"] as? String == "com.example.cfixture")
