@@ -43,7 +43,8 @@ final class AppInfoTask {
         let cache = loadCache()
         var path = Self.path
         if let token = cache.flatMap({ try? JSONValue.parse($0.json) })?.object?["version_token"]?.string,
-            let query = token.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
+            let query = token.addingPercentEncoding(
+                withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~")))
         {
             path += "?version_token=\(query)"
         }
