@@ -57,7 +57,10 @@ final class AppInfoTask {
             let unsupported = (error as? ModuleError)?.status == PARRA_STATUS_UNSUPPORTED
             let reason = unsupported ? "the host cannot send it (\(error))" : "the request could not be sent (\(error))"
             // Finished on a later turn of the main thread, as the completion promises.
-            if (try? services.schedule(after: 0, repeatEvery: 0, { self.finish(cache, reason: reason, completion, orSkip: unsupported) })) == nil {
+            if (try? services.schedule(
+                after: 0, repeatEvery: 0, { self.finish(cache, reason: reason, completion, orSkip: unsupported) }))
+                == nil
+            {
                 finish(cache, reason: reason, completion, orSkip: unsupported)
             }
             return
@@ -78,7 +81,9 @@ final class AppInfoTask {
         case .success(let response) where (200..<300).contains(response.status):
             do {
                 let value = try JSONValue.parse(Data(response.body))
-                guard let members = value.object else { throw JSONError("the body is \(value.typeName), not an object") }
+                guard let members = value.object else {
+                    throw JSONError("the body is \(value.typeName), not an object")
+                }
                 if let token = members["version_token"], token.string == nil, token != .null {
                     throw JSONError("version_token is \(token.typeName), not a string")
                 }

@@ -18,7 +18,8 @@ struct RGB: Equatable {
 
     /// `#RRGGBB`.
     var hex: String {
-        "#" + [red, green, blue].map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
+        "#"
+            + [red, green, blue].map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
             .joined()
     }
 

@@ -37,7 +37,8 @@ enum LaunchScreenOptions {
             let fields = standardFields(
                 members,
                 names: (
-                    color: "colorName", image: "imageName", safeArea: "respectsSafeArea", navigationBar: "navigationBar",
+                    color: "colorName", image: "imageName", safeArea: "respectsSafeArea",
+                    navigationBar: "navigationBar",
                     tabBar: "tabBar", toolbar: "toolbar"
                 ), known: ["kind"], place: typeKey, barsMayBeDictionaries: false, problems: &problems)
             return (.standard(fields), problems)
@@ -46,7 +47,9 @@ enum LaunchScreenOptions {
             guard let name = members[field]?.string, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
                 return (
                     .none,
-                    ["\(typeKey).\(field): a \(kind!) launch screen needs a non-empty string; using the Info.plist's launch screen"]
+                    [
+                        "\(typeKey).\(field): a \(kind!) launch screen needs a non-empty string; using the Info.plist's launch screen"
+                    ]
                 )
             }
             guard kind == "storyboard" else { return (.custom(identifier: name), []) }

@@ -43,12 +43,14 @@ struct LaunchSplash: Equatable {
             if config.toolbar == true { rows.append(bar) }
             if config.tabBar == true { rows.append(bar) }
             return (
-                LaunchSplash(title: spec.summary, rows: rows, background: background, foreground: foreground, width: width),
+                LaunchSplash(
+                    title: spec.summary, rows: rows, background: background, foreground: foreground, width: width),
                 problems
             )
         case .storyboard(let name, let identifier):
             let file = identifier.map { "\(name).\($0)" } ?? name
-            return art(file, spec: spec, what: "launch screen storyboard '\(file)'", palette: palette, resources: resources)
+            return art(
+                file, spec: spec, what: "launch screen storyboard '\(file)'", palette: palette, resources: resources)
         case .custom(let identifier):
             return art(
                 identifier, spec: spec, what: "custom launch screen '\(identifier)'", palette: palette,

@@ -298,7 +298,8 @@ public final class ModuleHost: @unchecked Sendable {
     /// main thread. Main thread only.
     public func runLaunchStep(_ step: LaunchStep, completion: @escaping (Result<String, ModuleError>) -> Void) throws {
         guard covers(\.run_launch_step), let run = table.pointee.run_launch_step else {
-            throw ModuleError("this host (ABI \(table.pointee.abi_major).\(table.pointee.abi_minor)) has no launch steps")
+            throw ModuleError(
+                "this host (ABI \(table.pointee.abi_major).\(table.pointee.abi_minor)) has no launch steps")
         }
         let box = Unmanaged.passRetained(CallbackBox(launchDone: completion))
         do {
@@ -324,7 +325,8 @@ public final class ModuleHost: @unchecked Sendable {
     /// Tells the host the launch state; `detail` says why (the failure). Main thread only.
     public func setLaunchState(_ state: LaunchState, detail: String = "") throws {
         guard covers(\.set_launch_state), let set = table.pointee.set_launch_state else {
-            throw ModuleError("this host (ABI \(table.pointee.abi_major).\(table.pointee.abi_minor)) has no launch state")
+            throw ModuleError(
+                "this host (ABI \(table.pointee.abi_major).\(table.pointee.abi_minor)) has no launch state")
         }
         let value: parra_launch_state =
             switch state {

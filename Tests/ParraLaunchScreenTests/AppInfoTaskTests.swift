@@ -59,7 +59,8 @@ struct AppInfoTaskTests {
     @Test(
         "a malformed or failed answer falls back to the cache, saying why",
         arguments: [
-            (200, "not json", "the response is malformed"), (200, "[1,2]", "the response is malformed (the body is an array"),
+            (200, "not json", "the response is malformed"),
+            (200, "[1,2]", "the response is malformed (the body is an array"),
             (200, #"{"version_token":5}"#, "version_token is a number, not a string"),
             (500, "{}", "the server answered HTTP 500"),
         ])
@@ -84,7 +85,9 @@ struct AppInfoTaskTests {
         services.storage["app-info.json"] = Array(#"{"app_info":3}"#.utf8)
         let (task, outcome) = run(services)
         #expect(services.storage["app-info.json"] == nil)
-        #expect(services.messages(.warn).first?.hasPrefix("the cached app-info (storage key app-info.json) is corrupt") == true)
+        #expect(
+            services.messages(.warn).first?.hasPrefix("the cached app-info (storage key app-info.json) is corrupt")
+                == true)
         services.answer(0, status: 500, "{}")
         #expect(outcome() == .failed("app-info: the server answered HTTP 500; no cached app-info either"))
         _ = task

@@ -14,8 +14,9 @@ final class FakeLaunchServices: LaunchServices {
     }
 
     var logs: [(ModuleHost.LogLevel, String)] = []
-    var requests: [(path: String, timeout: Double, completion: (Result<(status: Int, body: [UInt8]), ModuleError>) -> Void)] =
-        []
+    var requests:
+        [(path: String, timeout: Double, completion: (Result<(status: Int, body: [UInt8]), ModuleError>) -> Void)] =
+            []
     var timers: [Timer] = []
     var storage: [String: [UInt8]] = [:]
     var states: [(ModuleHost.LaunchState, String)] = []

@@ -14,7 +14,9 @@ struct LaunchConfigurationTests {
         let (spec, source) = LaunchScreenSpec.resolve(
             .standard(StandardLaunchScreen(imageName: "Logo", tabBar: true)), plist: plist)
         #expect(
-            spec == .standard(StandardLaunchScreen(colorName: "red", imageName: "Logo", navigationBar: true, tabBar: true)))
+            spec
+                == .standard(
+                    StandardLaunchScreen(colorName: "red", imageName: "Logo", navigationBar: true, tabBar: true)))
         #expect(source == "launchScreen.type merged over Info.plist UILaunchScreen")
     }
 
@@ -107,7 +109,9 @@ struct LaunchConfigurationTests {
         #expect(palette.color(named: "#ABCDEF")?.hex == "#ABCDEF")
         let (fallback, problem) = palette.background(named: "LaunchBackground", key: "launch screen colour")
         #expect(fallback == palette.theme["background"])
-        #expect(problem?.hasPrefix("launch screen colour: no colour is named 'LaunchBackground' (use one of primary,") == true)
+        #expect(
+            problem?.hasPrefix("launch screen colour: no colour is named 'LaunchBackground' (use one of primary,")
+                == true)
     }
 
     @Test("art comes from <name>.txt in the resources; a missing file is reported and the splash still draws")

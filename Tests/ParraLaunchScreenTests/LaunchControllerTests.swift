@@ -9,7 +9,9 @@ struct LaunchControllerTests {
     private func controller(
         _ services: FakeLaunchServices, interactive: Bool = false, fade: Double = 0.5
     ) -> LaunchController {
-        let splash = LaunchSplash.make(.empty, palette: LaunchPalette(theme: LaunchPalette.defaultTheme), resources: nil).0
+        let splash = LaunchSplash.make(
+            .empty, palette: LaunchPalette(theme: LaunchPalette.defaultTheme), resources: nil
+        ).0
         return LaunchController(
             services: services,
             settings: LaunchSettings(splash: splash, fadeDuration: fade, interactive: interactive, color: false),
@@ -29,11 +31,14 @@ struct LaunchControllerTests {
         #expect(launch.completedTasks == ["theme"])
         services.answer(0, status: 200, #"{"version_token":"vt-1"}"#)
         #expect(services.steps == [.authCheck, .prerequisite])
-        #expect(launch.completedTasks == ["theme", "app-info", "auth check", "session start", "prerequisite", "dismiss"])
+        #expect(
+            launch.completedTasks == ["theme", "app-info", "auth check", "session start", "prerequisite", "dismiss"])
         #expect(services.stateNames == ["initial", "transitioning", "complete"])
         #expect(launch.state == .complete)
         #expect(
-            services.emitted.map(\.0) == ["com.parra.launchScreen.sessionDidStart", "com.parra.launchScreen.didComplete"])
+            services.emitted.map(\.0) == [
+                "com.parra.launchScreen.sessionDidStart", "com.parra.launchScreen.didComplete",
+            ])
         #expect(services.emitted.map(\.1) == ["user-1", #"{"version_token":"vt-1"}"#])
         #expect(services.messages(.debug) == ["fade skipped (not a terminal)"])
     }

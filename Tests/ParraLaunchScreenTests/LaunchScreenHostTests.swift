@@ -97,9 +97,10 @@ struct LaunchScreenHostTests {
         defer { server.stop() }
         let run = try run(server, script: [.didEnterBackground, .willEnterForeground])
         #expect(run.status == 0, "\(run.platform.reported)")
-        #expect(run.launchStates.map { $0.hasPrefix("failed") ? "failed" : $0 } == [
-            "initial", "failed", "initial", "transitioning", "complete",
-        ])
+        #expect(
+            run.launchStates.map { $0.hasPrefix("failed") ? "failed" : $0 } == [
+                "initial", "failed", "initial", "transitioning", "complete",
+            ])
         #expect(run.launchLog.contains("retrying the launch: the app entered the foreground"))
         #expect(run.platform.drawn.map(\.lines) == [["app content"]])
     }
@@ -187,7 +188,10 @@ struct LaunchScreenHostTests {
         #expect(
             merged.launchLog.contains(
                 "launchScreen.fadeDuration: -2.0 is not between 0 and 10.0 seconds; using 0.5"))
-        #expect(merged.launchLog.contains("app-info: skipped, the host cannot send it (this host has no Parra API service configured); nothing cached"))
+        #expect(
+            merged.launchLog.contains(
+                "app-info: skipped, the host cannot send it (this host has no Parra API service configured); nothing cached"
+            ))
 
         let fromPlist = try run(nil, bundle: bundle)
         #expect(fromPlist.surface.presented.first?.title == "default, colour LaunchBackground, image Logo, tab bar")

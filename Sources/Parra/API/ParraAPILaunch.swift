@@ -70,7 +70,7 @@ struct ParraAPILaunch {
                 done.signal()
             }
         }
-        checkAuth(report: { box.add($0) }) { _ in fetchAppInfo() }
+        checkAuth(report: { box.add($0) }, then: { _ in fetchAppInfo() })
         if done.wait(timeout: .now() + deadline) == .timedOut {
             box.add("the launch API calls did not finish within \(Int(deadline)) s; continuing without them")
         }

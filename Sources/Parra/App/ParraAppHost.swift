@@ -99,7 +99,8 @@ private final class AppSession {
         }
         guard isLaunchComplete else {
             context.platform.report(
-                "the launch never completed (last state: \(context.launch?.state?.summary ?? "none")); exiting with status 1")
+                "the launch never completed (last state: \(context.launch?.state?.summary ?? "none")); exiting with status 1"
+            )
             return 1
         }
         return 0

@@ -452,7 +452,8 @@ enum HostServiceTable {
                         done(
                             UnsafeMutableRawPointer(bitPattern: user), status,
                             parra_string(data: chars(jsonBytes), length: jsonBytes.count),
-                            parra_string(data: messageBytes.isEmpty ? nil : chars(messageBytes), length: messageBytes.count))
+                            parra_string(
+                                data: messageBytes.isEmpty ? nil : chars(messageBytes), length: messageBytes.count))
                     }
                 }
             }
