@@ -490,7 +490,10 @@ typedef int32_t parra_presentation_kind;
 #define PARRA_PRESENTATION_MODAL 1
 /** A transient notice that dismisses itself after `duration_seconds`. */
 #define PARRA_PRESENTATION_TOAST 2
-/** The launch screen surface, shown over the app's windows until dismissed. */
+/** The launch screen surface, shown over the app's windows until dismissed. (1.1) A new one
+ *  replaces the one showing (dismissed with by_user false); the host takes it away when the
+ *  launch completes (by_user false) and dismisses it with by_user true when the user asks to
+ *  retry a failed launch. */
 #define PARRA_PRESENTATION_LAUNCH_SCREEN 3
 
 /** Called on the main thread when a presentation is dismissed; `by_user` is true when the user

@@ -118,7 +118,7 @@ private final class AppSession {
         guard let launch = context.launch, launch.driver != nil else { return }
         if !launch.waitUntilSettled(timeout: Self.launchWaitSeconds) {
             context.platform.report(
-                "the launch driven by \(launch.driver ?? "?") did not settle within \(Int(Self.launchWaitSeconds)) s (state \(launch.state?.summary ?? "none")); going on without it"
+                "the launch driven by \(launch.driver ?? "?") did not settle within \(Int(Self.launchWaitSeconds)) s (state \(launch.state?.summary ?? "none")); the windows stay held"
             )
         }
         handOverIfComplete(delegate)
