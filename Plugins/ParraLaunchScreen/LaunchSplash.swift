@@ -38,7 +38,9 @@ struct LaunchSplash: Equatable {
             var rows: [String] = []
             if config.navigationBar == true { rows.append(bar) }
             rows += Array(repeating: "", count: margin)
-            rows += art.isEmpty ? [""] : art.map { centred($0, in: width) }
+            let artWidth = art.map { LaunchScreenArt.stripped($0).count }.max() ?? 0
+            let indent = String(repeating: " ", count: (width - artWidth) / 2)
+            rows += art.isEmpty ? [""] : art.map { $0.isEmpty ? "" : indent + $0 }
             rows += Array(repeating: "", count: margin)
             if config.toolbar == true { rows.append(bar) }
             if config.tabBar == true { rows.append(bar) }
@@ -90,9 +92,5 @@ struct LaunchSplash: Equatable {
             }
             return line + row + padding + "\u{1B}[0m"
         }.joined(separator: "\n")
-    }
-
-    private static func centred(_ line: String, in width: Int) -> String {
-        String(repeating: " ", count: max(0, (width - LaunchScreenArt.stripped(line).count) / 2)) + line
     }
 }

@@ -10,7 +10,10 @@ struct SampleLaunchTests {
         let app = try workspace.parra([], program: "ParraDemoApp")
         #expect(app.status == 0, "\(app.transcript)")
         let lines = app.outputLines
-        let splash = try #require(lines.firstIndex(of: "[launchScreen] default"), "\(app.transcript)")
+        let splash = try #require(
+            lines.firstIndex(of: "[launchScreen] default, colour primary, image ParraLogo, navigation bar"),
+            "\(app.transcript)")
+        #expect(lines.contains { $0.contains("|  __/ (_| | |  | | | (_| |") })
         let complete = try #require(lines.firstIndex(of: "parra: launch: complete (com.parra.launchScreen)"))
         let window = try #require(lines.firstIndex { $0.hasPrefix("== window window-1 ") })
         #expect(splash < complete && complete < window)
