@@ -140,6 +140,24 @@ struct LaunchScreenHostTests {
         #expect(!run.reported("open parra://release/7: queued until the launch completes").isEmpty)
     }
 
+    @Test("only the first module to set a launch state drives the launch; another gets WRONG_STATE")
+    func oneDriver() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let rival = try CFixtureBuilder.build(
+            "rival.so", defines: ["LISTENER_CLAIMS_LAUNCH"], in: folder, source: CFixtureBuilder.launchListenerSource)
+        let server = try launchServer(appInfo: [.json(status: 200, goodAppInfo)])
+        defer { server.stop() }
+        let run = try run(server, extraModules: [rival.path])
+        #expect(run.status == 0)
+        #expect(run.launchStates == ["initial", "transitioning", "complete"])
+        #expect(
+            run.log.messages(from: "com.example.listener").prefix(3) == [
+                "claim order=0 set_launch_state status=4 the launch is driven by com.parra.launchScreen, not com.example.listener",
+                "claim order=0 run_launch_step status=4 the launch is driven by com.parra.launchScreen, not com.example.listener",
+                "facts order=0 has bundle",
+            ])
+    }
+
     @Test("the app's launch prerequisite runs last; its error fails the launch")
     func prerequisite() throws {
         let server = try launchServer(appInfo: [.json(status: 200, goodAppInfo)])

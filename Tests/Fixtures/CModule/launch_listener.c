@@ -4,7 +4,9 @@
  * so a test reads the order of the calls from the log.
  *
  * Defines: LISTENER_ID (the module id, default "com.example.listener") and LISTENER_ORDER
- * (the order of its launch hooks, default 0).
+ * (the order of its launch hooks, default 0); with LISTENER_CLAIMS_LAUNCH it also tries, from
+ * a didFinishLaunching hook after the launch screen's, to drive the launch itself and logs
+ * what the host answered, and logs whether the app facts name the bundle.
  */
 #include <stdio.h>
 #include <string.h>
@@ -44,6 +46,34 @@ static bool on_open_url(void *data, const char *url, const char *options_json) {
     return true;
 }
 
+#ifdef LISTENER_CLAIMS_LAUNCH
+static void on_step_done(void *user_data, parra_status status, parra_string result, parra_string message) {
+    (void)user_data;
+    (void)status;
+    (void)result;
+    (void)message;
+    say("step done", "(never expected)");
+}
+
+static bool on_did_finish_launching(void *data, const char *options_json) {
+    (void)data;
+    (void)options_json;
+    char line[PARRA_ERROR_MESSAGE_CAPACITY + 64];
+    parra_error error = {sizeof(parra_error), {0}};
+    parra_string none = {NULL, 0};
+    parra_status status = listener_host->set_launch_state(listener_host, PARRA_LAUNCH_STATE_INITIAL, none, &error);
+    snprintf(line, sizeof line, "set_launch_state status=%d %s", status, error.message);
+    say("claim", line);
+    error.message[0] = '\0';
+    status = listener_host->run_launch_step(listener_host, PARRA_LAUNCH_STEP_AUTH_CHECK, on_step_done, NULL, &error);
+    snprintf(line, sizeof line, "run_launch_step status=%d %s", status, error.message);
+    say("claim", line);
+    const char *facts = listener_host->app_facts_json(listener_host);
+    say("facts", strstr(facts, "\"bundle\"") != NULL ? "has bundle" : facts);
+    return true;
+}
+#endif
+
 static parra_status listener_init(const parra_host *host, void **out_module_data, parra_error *error) {
     (void)error;
     listener_host = host;
@@ -58,6 +88,10 @@ static const parra_hook_decl listener_hooks[] = {
      (parra_function)on_session_did_start, LISTENER_ORDER},
     {sizeof(parra_hook_decl), PARRA_POINT_APPLICATION_OPEN_URL, PARRA_SIGNATURE_APPLICATION_OPEN_URL,
      (parra_function)on_open_url, 0},
+#ifdef LISTENER_CLAIMS_LAUNCH
+    {sizeof(parra_hook_decl), PARRA_POINT_APPLICATION_DID_FINISH_LAUNCHING,
+     PARRA_SIGNATURE_APPLICATION_DID_FINISH_LAUNCHING, (parra_function)on_did_finish_launching, 10},
+#endif
 };
 
 static const parra_module_descriptor listener_descriptor = {
