@@ -21,17 +21,58 @@ final class SteppingClock: HostClock, @unchecked Sendable {
     var monotonicNanoseconds: UInt64 { UInt64(wallSeconds * 1e9) }
 }
 
-/// A launch test's app: one window; the configuration and prerequisite are set per test
-/// through `LaunchTestApp.setUp` (tests that use it are serialized).
+/// A launch test's app: one window, the default configuration, no prerequisite.
 struct LaunchTestApp: App {
-    nonisolated(unsafe) static var configuration = ParraConfiguration.default
-    nonisolated(unsafe) static var prerequisite: (@Sendable () async throws -> Void)?
+    @UIApplicationDelegateAdaptor(ParraAppDelegate<ParraSceneDelegate>.self) var appDelegate
+    var body: some Scene {
+        ParraApp(tenantId: "t-launch", applicationId: "a-launch", appDelegate: appDelegate) {
+            WindowGroup { Text("app content") }
+        }
+    }
+}
+
+/// An app passing a default launch screen config (colour primary) and a negative fade.
+struct MergingLaunchApp: App {
+    @UIApplicationDelegateAdaptor(ParraAppDelegate<ParraSceneDelegate>.self) var appDelegate
+    var body: some Scene {
+        ParraApp(
+            tenantId: "t-launch", applicationId: "a-launch", appDelegate: appDelegate,
+            configuration: ParraConfiguration(
+                launchScreenOptions: ParraLaunchScreen.Options(
+                    type: .default(ParraLaunchScreen.DefaultConfig(colorName: "primary")), fadeDuration: -2))
+        ) {
+            WindowGroup { Text("app content") }
+        }
+    }
+}
+
+/// What the prerequisite apps' closures did, for the test to read.
+let prerequisiteLog = RecordingLog()
+
+/// An app whose launch prerequisite notes that it ran.
+struct PrerequisiteApp: App {
+    @UIApplicationDelegateAdaptor(ParraAppDelegate<ParraSceneDelegate>.self) var appDelegate
+    var body: some Scene {
+        ParraApp(
+            tenantId: "t-launch", applicationId: "a-launch", appDelegate: appDelegate,
+            launchPrerequisite: { prerequisiteLog.note("prerequisite ran") }
+        ) {
+            WindowGroup { Text("app content") }
+        }
+    }
+}
+
+/// An app whose launch prerequisite throws.
+struct FailingPrerequisiteApp: App {
+    struct Offline: Error, CustomStringConvertible {
+        var description: String { "offline" }
+    }
 
     @UIApplicationDelegateAdaptor(ParraAppDelegate<ParraSceneDelegate>.self) var appDelegate
     var body: some Scene {
         ParraApp(
             tenantId: "t-launch", applicationId: "a-launch", appDelegate: appDelegate,
-            configuration: Self.configuration, launchPrerequisite: Self.prerequisite
+            launchPrerequisite: { throw Offline() }
         ) {
             WindowGroup { Text("app content") }
         }

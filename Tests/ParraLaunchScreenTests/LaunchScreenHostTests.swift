@@ -5,19 +5,16 @@ import Testing
 
 /// The built `libParraLaunchScreen.so`, loaded by the host with dlopen, driving real app runs
 /// on the scripted platform against a loopback server.
-@Suite("ParraLaunchScreen through the host", .serialized)
+@Suite("ParraLaunchScreen through the host")
 struct LaunchScreenHostTests {
-    private func run(
-        _ server: LoopbackHTTPServer?, script: [PlatformEvent] = [], extraModules: [String] = [],
-        bundle: BundleInfo = .empty, storage: URL? = nil, configuration: ParraConfiguration = .default,
-        prerequisite: (@Sendable () async throws -> Void)? = nil
+    private func run<A: App>(
+        _ server: LoopbackHTTPServer?, app: A.Type = LaunchTestApp.self, script: [PlatformEvent] = [],
+        extraModules: [String] = [], bundle: BundleInfo = .empty, storage: URL? = nil
     ) throws -> TestAppRun {
-        LaunchTestApp.configuration = configuration
-        LaunchTestApp.prerequisite = prerequisite
         var environment: [String: String] = [:]
         if let server { environment["PARRA_API_BASE_URL"] = server.baseURL.absoluteString }
         return try TestAppRun(
-            LaunchTestApp.self, paths: [BuildProducts.launchScreen] + extraModules, script: script, bundle: bundle,
+            app, paths: [BuildProducts.launchScreen] + extraModules, script: script, bundle: bundle,
             environment: environment, storage: storage, clock: SteppingClock())
     }
 
@@ -162,12 +159,10 @@ struct LaunchScreenHostTests {
     func prerequisite() throws {
         let server = try launchServer(appInfo: [.json(status: 200, goodAppInfo)])
         defer { server.stop() }
-        let log = RecordingLog()
-        let ran = try run(server, prerequisite: { log.note("prerequisite ran", from: "app") })
+        let ran = try run(server, app: PrerequisiteApp.self)
         #expect(ran.status == 0)
-        #expect(log.messages(from: "app") == ["prerequisite ran"])
-        struct Offline: Error, CustomStringConvertible { var description: String { "offline" } }
-        let failed = try run(server, prerequisite: { throw Offline() })
+        #expect(prerequisiteLog.messages(from: "app") == ["prerequisite ran"])
+        let failed = try run(server, app: FailingPrerequisiteApp.self)
         #expect(failed.status == 1)
         #expect(
             failed.platform.launchStates.last?.state == .failed("the app's launch prerequisite failed: offline"))
@@ -194,11 +189,7 @@ struct LaunchScreenHostTests {
         let (bundle, problems) = BundleInfo.load(from: plist)
         #expect(problems.isEmpty)
 
-        let merged = try run(
-            nil, bundle: bundle,
-            configuration: ParraConfiguration(
-                launchScreenOptions: ParraLaunchScreen.Options(
-                    type: .default(ParraLaunchScreen.DefaultConfig(colorName: "primary")), fadeDuration: -2)))
+        let merged = try run(nil, app: MergingLaunchApp.self, bundle: bundle)
         #expect(merged.status == 0)
         let splash = try #require(merged.surface.presented.first)
         #expect(splash.title == "default, colour primary, image Logo, tab bar")

@@ -25,7 +25,9 @@ public enum ParraAppHost {
         let previous = ParraAppContext.current
         ParraAppContext.current = context
         defer { ParraAppContext.current = previous }
-        return AppSession(context: context, app: A()).run()
+        let status = AppSession(context: context, app: A()).run()
+        context.launch?.releaseMainQueue()
+        return status
     }
 }
 

@@ -5,6 +5,11 @@ import Foundation
 /// host can run (the auth check, the app's launch prerequisite) and the facts it offers. The
 /// app session waits for the launch to settle (complete or failed) before it goes on, holds
 /// the windows until it is complete and queues URLs to open until then.
+///
+/// When the app's thread is not the one that drains the host's main queue (an app run on a
+/// private queue, as tests do), the queue is held (suspended) while the app's thread runs and
+/// let go only while it waits for the launch, so the launch's timers and completions never run
+/// beside hooks, as on a real main thread.
 final class ParraLaunchCoordinator: @unchecked Sendable {
     /// The app facts as NUL-terminated JSON (`app_facts_json`), kept for the process like the
     /// host tables that hand it out.
@@ -15,6 +20,7 @@ final class ParraLaunchCoordinator: @unchecked Sendable {
     private let clock: HostClock
     private let mainQueue: DispatchQueue
     private let prerequisite: (@Sendable () async throws -> Void)?
+    private let launchExecutor = LaunchTaskExecutor()
     private let authCheck: (@escaping (ParraAuthState) -> Void) -> Void
     private let lock = NSLock()
     private var driverID: String?
@@ -25,6 +31,10 @@ final class ParraLaunchCoordinator: @unchecked Sendable {
     /// Counts accepted state changes, so a settle queued before a retry is ignored.
     private var changes = 0
     private var waiter: DispatchSemaphore?
+    /// Whether the main queue is held while the app's thread runs (decided at the first claim).
+    private var holdsQueue = false
+    /// Whether the main queue is suspended now.
+    private var queueHeld = false
 
     /// A coordinator for one app run. `authCheck` runs the host's auth check and calls back,
     /// on any thread, with the resulting state.
@@ -40,6 +50,11 @@ final class ParraLaunchCoordinator: @unchecked Sendable {
         self.mainQueue = mainQueue
         self.prerequisite = prerequisite
         self.authCheck = authCheck
+    }
+
+    /// A suspended queue must not be released: let it go.
+    deinit {
+        if queueHeld { mainQueue.resume() }
     }
 
     /// The module driving the launch, if one does.
@@ -63,6 +78,11 @@ final class ParraLaunchCoordinator: @unchecked Sendable {
             }
             if current == nil, state != .initial {
                 return (PARRA_STATUS_WRONG_STATE, "a launch starts at initial, not \(state)")
+            }
+            if driverID == nil, !Thread.isMainThread, mainQueue.label != DispatchQueue.main.label {
+                holdsQueue = true
+                queueHeld = true
+                mainQueue.suspend()
             }
             driverID = moduleID
             current = state
@@ -104,7 +124,7 @@ final class ParraLaunchCoordinator: @unchecked Sendable {
                 finish(PARRA_STATUS_OK, #"{"ran":false}"#, nil)
                 return nil
             }
-            Task.detached {
+            Task.detached(executorPreference: launchExecutor) {
                 do {
                     try await prerequisite()
                     finish(PARRA_STATUS_OK, #"{"ran":true}"#, nil)
@@ -130,7 +150,13 @@ final class ParraLaunchCoordinator: @unchecked Sendable {
             return isSettled
         }
         let semaphore = DispatchSemaphore(value: 0)
-        lock.withLock { waiter = semaphore }
+        lock.withLock {
+            waiter = semaphore
+            if queueHeld {
+                queueHeld = false
+                mainQueue.resume()
+            }
+        }
         defer { lock.withLock { waiter = nil } }
         while !isSettled {
             if semaphore.wait(timeout: .now() + 0.05) == .timedOut && Date() >= deadline { return false }
@@ -144,9 +170,25 @@ final class ParraLaunchCoordinator: @unchecked Sendable {
             let waiter = lock.withLock { () -> DispatchSemaphore? in
                 guard changes == change else { return nil }
                 settledTurnDone = true
+                // Held from inside the queue, so nothing after this turn runs beside the app.
+                if holdsQueue && !queueHeld {
+                    queueHeld = true
+                    mainQueue.suspend()
+                }
                 return self.waiter
             }
             waiter?.signal()
+        }
+    }
+
+    /// Lets the main queue go for good, at the end of the app run.
+    func releaseMainQueue() {
+        lock.withLock {
+            holdsQueue = false
+            if queueHeld {
+                queueHeld = false
+                mainQueue.resume()
+            }
         }
     }
 
