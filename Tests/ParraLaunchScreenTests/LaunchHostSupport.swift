@@ -55,10 +55,8 @@ struct PrerequisiteApp: App {
     var body: some Scene {
         ParraApp(
             tenantId: "t-launch", applicationId: "a-launch", appDelegate: appDelegate,
-            launchPrerequisite: { prerequisiteLog.note("prerequisite ran") }
-        ) {
-            WindowGroup { Text("app content") }
-        }
+            launchPrerequisite: { prerequisiteLog.note("prerequisite ran") },
+            makeScene: { WindowGroup { Text("app content") } })
     }
 }
 
@@ -72,10 +70,7 @@ struct FailingPrerequisiteApp: App {
     var body: some Scene {
         ParraApp(
             tenantId: "t-launch", applicationId: "a-launch", appDelegate: appDelegate,
-            launchPrerequisite: { throw Offline() }
-        ) {
-            WindowGroup { Text("app content") }
-        }
+            launchPrerequisite: { throw Offline() }, makeScene: { WindowGroup { Text("app content") } })
     }
 }
 
