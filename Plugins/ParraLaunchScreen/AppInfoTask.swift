@@ -50,8 +50,10 @@ final class AppInfoTask {
         }
         let services = self.services
         do {
-            try services.request("GET", path, body: nil, timeout: timeout) { [weak self] result in
-                _ = try? services.schedule(after: 0, repeatEvery: 0) { self?.answered(result, cache, completion) }
+            // The completion holds the task until the answer comes (the host calls it once, or
+            // drops it at shutdown), so an answer after the timeout still refreshes the cache.
+            try services.request("GET", path, body: nil, timeout: timeout) { result in
+                _ = try? services.schedule(after: 0, repeatEvery: 0) { self.answered(result, cache, completion) }
             }
         } catch {
             let unsupported = (error as? ModuleError)?.status == PARRA_STATUS_UNSUPPORTED

@@ -36,7 +36,6 @@ final class LaunchController {
     private var resignedSinceFailure = false
     private var pendingTimers: [UInt64] = []
     private var tasksDone: [String] = []
-    private var appInfoTask: AppInfoTask?
 
     /// A launch on `services` with `settings`; `now()` stamps the app-info cache.
     init(services: LaunchServices, settings: LaunchSettings, now: @escaping () -> Double) {
@@ -101,12 +100,9 @@ final class LaunchController {
 
     private func fetchAppInfo(_ attempt: Int) {
         guard isCurrent(attempt) else { return }
-        let task = AppInfoTask(services: services, timeout: settings.appInfoTimeout, now: now)
-        appInfoTask = task
-        task.run { outcome in
+        AppInfoTask(services: services, timeout: settings.appInfoTimeout, now: now).run { outcome in
             self.lock.withLock {
                 guard self.isCurrent(attempt) else { return }
-                self.appInfoTask = nil
                 switch outcome {
                 case .fresh(let json):
                     self.appInfo = json

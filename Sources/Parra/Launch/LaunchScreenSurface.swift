@@ -25,9 +25,6 @@ final class LaunchScreenSurface: PresentationSurface {
         platformSurface.present(presentation, dismissed: once)
     }
 
-    /// Whether a launch screen shows.
-    var isShowingLaunchScreen: Bool { dismissShowing != nil }
-
     /// Takes the launch screen away (if one shows), telling its module whether the user did.
     func takeDown(byUser: Bool) {
         guard let dismiss = dismissShowing else { return }
