@@ -76,6 +76,19 @@ struct LaunchScreenHostTests {
         #expect(!run.reported("the launch never completed (last state: failed: \(reason))").isEmpty)
     }
 
+    @Test("a malformed app-info answer is reported and, with no cache, fails the launch")
+    func malformedAppInfo() throws {
+        let server = try launchServer(appInfo: [.json(status: 200, #"{"version_token": 7}"#)])
+        defer { server.stop() }
+        let run = try run(server)
+        #expect(run.status == 1)
+        guard case .failed(let reason)? = run.platform.launchStates.last?.state else {
+            Issue.record("the launch did not fail: \(run.launchStates)")
+            return
+        }
+        #expect(reason.hasPrefix("app-info: the response is malformed (version_token is a number, not a string)"))
+    }
+
     @Test("a silent server: the 5 s app-info timeout holds and the launch fails instead of hanging")
     func silentServer() throws {
         let server = try launchServer(appInfo: [.silent])
