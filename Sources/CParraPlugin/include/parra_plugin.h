@@ -403,11 +403,14 @@ typedef void (*parra_log_flush_fn)(void *module_data);
  * The app's launch (ABI 1.1)
  *
  * One module (the launch screen) drives the launch: it shows the launch screen, runs the
- * launch tasks and tells the host the launch state. The first module to call
- * parra_host.set_launch_state drives it for the rest of the run; while it is INITIAL or
- * TRANSITIONING the host holds the app's windows and queues URLs to open, and when it is
- * COMPLETE the host removes the launch screen, draws the windows and then opens the queued
- * URLs. With no driver the host runs its own launch (auth check, then app-info).
+ * launch tasks and tells the host the launch state. The first module to set INITIAL with
+ * parra_host.set_launch_state drives it for the rest of the run. After the app delegate's
+ * didFinishLaunching, and after each platform event, the host waits until the launch is
+ * COMPLETE or FAILED before it goes on; until it is COMPLETE the host holds the app's windows
+ * and queues URLs to open. When it is COMPLETE the host removes the launch screen, then (once
+ * the driver's main-thread turn, with its emits, has returned) draws the windows and opens the
+ * queued URLs. A run whose launch never completed exits with status 1. With no driver the host
+ * runs its own launch (auth check, then app-info).
  * ------------------------------------------------------------------------------------- */
 
 /** A launch state, in the order a launch normally passes them. */
