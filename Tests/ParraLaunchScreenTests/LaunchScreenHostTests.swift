@@ -126,7 +126,9 @@ struct LaunchScreenHostTests {
         #expect(!run.reported("retry: the launch has not failed").isEmpty)
     }
 
-    @Test("didComplete hooks run in order with the app-info, after sessionDidStart; queued URLs open after them")
+    @Test(
+        "didComplete hooks run in order with the app-info, after sessionDidStart; pending URL and notification actions after them"
+    )
     func extensionPointOrder() throws {
         let folder = try CFixtureBuilder.makeTemporaryDirectory()
         let late = try CFixtureBuilder.build(
@@ -138,7 +140,12 @@ struct LaunchScreenHostTests {
         let server = try launchServer(appInfo: [.json(status: 404, "{}"), .json(status: 200, goodAppInfo)])
         defer { server.stop() }
         let run = try run(
-            server, script: [.openURL("parra://release/7"), .retryLaunch], extraModules: [late.path, early.path])
+            server,
+            script: [
+                .openURL("parra://release/7"),
+                .notificationResponse(payloadJSON: #"{"parra":{"type":"url"}}"#, actionIdentifier: "open"),
+                .retryLaunch,
+            ], extraModules: [late.path, early.path])
         #expect(run.status == 0, "\(run.platform.reported)")
         let calls = run.log.records.filter { ($0.moduleID ?? "").hasPrefix("com.example.") }.map(\.message)
         #expect(
@@ -146,6 +153,8 @@ struct LaunchScreenHostTests {
                 "sessionDidStart order=-5 user-7", "sessionDidStart order=5 user-7",
                 "didComplete order=-5 \(goodAppInfo)", "didComplete order=5 \(goodAppInfo)",
                 "openURL order=-5 parra://release/7", "openURL order=5 parra://release/7",
+                #"notificationResponse order=-5 {"action":"open","notification":{"parra":{"type":"url"}}}"#,
+                #"notificationResponse order=5 {"action":"open","notification":{"parra":{"type":"url"}}}"#,
             ])
         #expect(!run.reported("open parra://release/7: queued until the launch completes").isEmpty)
     }

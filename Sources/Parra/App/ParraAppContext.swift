@@ -156,6 +156,7 @@ protocol ParraAppDelegateDriving: AnyObject {
     func didEnterBackground(_ application: UIApplication)
     func willEnterForeground(_ application: UIApplication)
     func open(_ url: URL, _ application: UIApplication) -> Bool
+    func didReceive(_ response: UNNotificationResponse)
     var sceneDelegateType: ParraSceneDelegate.Type { get }
 }
 
@@ -172,6 +173,9 @@ extension ParraAppDelegate: ParraAppDelegateDriving {
     func willEnterForeground(_ application: UIApplication) { applicationWillEnterForeground(application) }
     func open(_ url: URL, _ application: UIApplication) -> Bool {
         self.application(application, open: url, options: [:])
+    }
+    func didReceive(_ response: UNNotificationResponse) {
+        userNotificationCenter(.current, didReceive: response)
     }
     var sceneDelegateType: ParraSceneDelegate.Type { SceneDelegate.self }
 }

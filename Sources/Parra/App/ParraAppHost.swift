@@ -47,8 +47,9 @@ private final class AppSession {
     /// Whether the launch completed and the session went on to the windows (they are drawn
     /// as they connect from then on) and the queued URLs.
     private var handedOver = false
-    /// URLs asked for while the launch had not completed, opened when it does.
-    private var queuedURLs: [String] = []
+    /// URLs to open and notification responses that came while the launch had not
+    /// completed, handled in order when it does.
+    private var pendingActions: [PlatformEvent] = []
     /// The longest the session waits for a module's launch to settle before it goes on
     /// without it.
     private static let launchWaitSeconds = 120.0
@@ -126,15 +127,15 @@ private final class AppSession {
         handOverIfComplete(delegate)
     }
 
-    /// Once the launch completed: draws the windows connected meanwhile and opens the URLs
-    /// queued.
+    /// Once the launch completed: draws the windows connected meanwhile and handles the
+    /// pending URLs and notification responses.
     private func handOverIfComplete(_ delegate: ParraAppDelegateDriving) {
         guard !handedOver, isLaunchComplete else { return }
         handedOver = true
         for window in windows { draw(window) }
-        let urls = queuedURLs
-        queuedURLs = []
-        for url in urls { handle(.openURL(url), delegate) }
+        let actions = pendingActions
+        pendingActions = []
+        for action in actions { handle(action, delegate) }
     }
 
     private func connect(_ group: WindowGroupDeclaration, index: Int, delegate: ParraAppDelegateDriving) {
@@ -189,8 +190,17 @@ private final class AppSession {
             }
             application.applicationState = .active
         case .openURL(let text) where !isLaunchComplete:
-            queuedURLs.append(text)
+            pendingActions.append(event)
             context.platform.report("open \(text): queued until the launch completes")
+        case .notificationResponse where !isLaunchComplete:
+            pendingActions.append(event)
+            context.platform.report("notification response: queued until the launch completes")
+        case .notificationResponse(let payload, let action):
+            delegate.didReceive(
+                UNNotificationResponse(notification: UNNotification(payloadJSON: payload), actionIdentifier: action))
+            checkSuper(
+                delegate.calledSuper, "userNotificationCenter(_:didReceive:)", of: delegate,
+                point: .applicationDidReceiveNotificationResponse)
         case .openURL(let text):
             guard let url = URL(string: text), url.scheme != nil else {
                 context.platform.report("cannot open '\(text)': not a URL with a scheme")

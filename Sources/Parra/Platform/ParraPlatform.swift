@@ -6,6 +6,8 @@ public enum PlatformEvent: Hashable, Sendable {
     case willEnterForeground
     /// The app was asked to open a URL.
     case openURL(String)
+    /// The user acted on a notification: its payload JSON and the action's identifier.
+    case notificationResponse(payloadJSON: String, actionIdentifier: String)
     /// A user signed in or out; the auth windows redraw.
     case authStateChanged(ParraAuthState)
     /// The user asked to retry a launch that failed (a key on a terminal).

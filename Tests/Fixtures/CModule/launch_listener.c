@@ -74,6 +74,11 @@ static bool on_did_finish_launching(void *data, const char *options_json) {
 }
 #endif
 
+static void on_notification_response(void *data, const char *response_json) {
+    (void)data;
+    say("notificationResponse", response_json);
+}
+
 static parra_status listener_init(const parra_host *host, void **out_module_data, parra_error *error) {
     (void)error;
     listener_host = host;
@@ -88,6 +93,8 @@ static const parra_hook_decl listener_hooks[] = {
      (parra_function)on_session_did_start, LISTENER_ORDER},
     {sizeof(parra_hook_decl), PARRA_POINT_APPLICATION_OPEN_URL, PARRA_SIGNATURE_APPLICATION_OPEN_URL,
      (parra_function)on_open_url, 0},
+    {sizeof(parra_hook_decl), PARRA_POINT_APPLICATION_DID_RECEIVE_NOTIFICATION_RESPONSE,
+     PARRA_SIGNATURE_APPLICATION_DID_RECEIVE_NOTIFICATION_RESPONSE, (parra_function)on_notification_response, 0},
 #ifdef LISTENER_CLAIMS_LAUNCH
     {sizeof(parra_hook_decl), PARRA_POINT_APPLICATION_DID_FINISH_LAUNCHING,
      PARRA_SIGNATURE_APPLICATION_DID_FINISH_LAUNCHING, (parra_function)on_did_finish_launching, 10},
