@@ -407,9 +407,9 @@ typedef void (*parra_log_flush_fn)(void *module_data);
  * parra_host.set_launch_state drives it for the rest of the run. After the app delegate's
  * didFinishLaunching, and after each platform event, the host waits until the launch is
  * COMPLETE or FAILED before it goes on; until it is COMPLETE the host holds the app's windows
- * and queues URLs to open. When it is COMPLETE the host removes the launch screen, then (once
- * the driver's main-thread turn, with its emits, has returned) draws the windows and opens the
- * queued URLs. A run whose launch never completed exits with status 1. With no driver the host
+ * and queues URLs to open and notification responses. When it is COMPLETE the host removes the
+ * launch screen, then (once the driver's main-thread turn, with its emits, has returned) draws
+ * the windows and handles what it queued. A run whose launch never completed exits with status 1. With no driver the host
  * runs its own launch (auth check, then app-info).
  * ------------------------------------------------------------------------------------- */
 
