@@ -199,7 +199,10 @@ final class LaunchController {
                 self.lock.withLock {
                     guard self.isCurrent(attempt), !done else { return }
                     done = true
-                    if let deadline { self.services.cancelTimer(deadline) }
+                    if let deadline {
+                        self.services.cancelTimer(deadline)
+                        self.pendingTimers.removeAll { $0 == deadline }
+                    }
                     switch result {
                     case .success(let json): next(json)
                     case .failure(let error): self.fail("\(error)")
@@ -257,10 +260,18 @@ final class LaunchController {
     }
 
     /// Runs `body` after `delay` seconds, serialized; nil when the host would not schedule it.
+    /// Called with the lock held, so the timer (which takes it) finds itself in
+    /// `pendingTimers`.
     @discardableResult
     private func after(_ delay: Double, _ body: @escaping () -> Void) -> UInt64? {
+        var id: UInt64 = 0
         do {
-            let id = try services.schedule(after: delay, repeatEvery: 0) { self.lock.withLock(body) }
+            id = try services.schedule(after: delay, repeatEvery: 0) {
+                self.lock.withLock {
+                    self.pendingTimers.removeAll { $0 == id }
+                    body()
+                }
+            }
             pendingTimers.append(id)
             return id
         } catch {
