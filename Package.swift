@@ -9,8 +9,12 @@ let package = Package(
         .executable(name: "parra", targets: ["parra"]),
         .executable(name: "parra-bench", targets: ["parra-bench"]),
         .executable(name: "ParraDemoApp", targets: ["ParraDemoApp"]),
-        // The feature modules: one shared object each, loaded by the host with dlopen.
-        .library(name: "ParraLogger", type: .dynamic, targets: ["ParraLogger"]),
+        // The feature modules: one shared object each, found in the build folder by discovery
+        // and loaded by the host with dlopen.
+        // Each product is the module's entry target, which brings in the module's code; tests
+        // link the code without the entry, since every module defines the same entry symbol.
+        .library(name: "ParraLogger", type: .dynamic, targets: ["ParraLoggerEntry"]),
+        .library(name: "ParraLaunchScreen", type: .dynamic, targets: ["ParraLaunchScreenEntry"]),
         // A Swift module built only to exercise ParraPluginKit through the host in tests.
         // Its file name starts with `libParraTestFixture`, which discovery never picks up
         // from the build folder.
@@ -36,11 +40,17 @@ let package = Package(
         .target(
             name: "ParraLogger", dependencies: ["ParraPluginKit", "CParraLoggerSupport"],
             path: "Plugins/ParraLogger/Module"),
+        .target(name: "ParraLoggerEntry", dependencies: ["ParraLogger"], path: "Plugins/ParraLogger/Entry"),
         // A process that logs through the logger module until it is killed, for crash tests.
         .executableTarget(
             name: "ParraLoggerProbe", dependencies: ["Parra"], path: "Tests/Fixtures/ParraLoggerProbe"),
         .executableTarget(
             name: "ParraDemoApp", dependencies: ["Parra"], path: "Sample/ParraDemoApp"),
+        .target(
+            name: "ParraLaunchScreen", dependencies: ["CParraPlugin", "ParraPluginKit"],
+            path: "Plugins/ParraLaunchScreen/Module"),
+        .target(
+            name: "ParraLaunchScreenEntry", dependencies: ["ParraLaunchScreen"], path: "Plugins/ParraLaunchScreen/Entry"),
         .target(
             name: "ParraTestFixtureSwiftModule", dependencies: ["ParraPluginKit"],
             path: "Tests/Fixtures/ParraTestFixtureSwiftModule"),
@@ -52,6 +62,8 @@ let package = Package(
         .testTarget(name: "ParraCLITests", dependencies: ["ParraTestSupport"]),
         .testTarget(name: "ParraAppModelTests", dependencies: ["Parra", "ParraTestSupport"]),
         .testTarget(name: "ParraLoggerTests", dependencies: ["ParraLogger", "Parra", "ParraTestSupport"]),
+        .testTarget(
+            name: "ParraLaunchScreenTests", dependencies: ["ParraLaunchScreen", "ParraPluginKit", "Parra", "ParraTestSupport"]),
         // The documentation's environments listing again, compiled with its staging condition.
         .testTarget(
             name: "ParraStagingTests", dependencies: ["Parra", "ParraTestSupport"],

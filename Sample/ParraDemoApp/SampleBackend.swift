@@ -4,13 +4,30 @@ import Parra
 // The sample runs offline by default: before the app starts, it points the Parra API at the
 // folder `Sample/LocalBackend/` (found from this source file, else beside the executable).
 // `PARRA_API_BASE_URL` still wins, e.g. `PARRA_API_BASE_URL=http://127.0.0.1:8080/v1/`.
+// With no Info.plist beside the executable it uses `Sample/Bundle/Info.plist` and its
+// `Resources` (the launch screen's art).
 
 extension ParraDemoApp {
     static func main() {
         if let folder = sampleLocalBackend() {
             ParraAPIBackend.appDefault = .local(directory: folder)
         }
-        exit(ParraAppHost.run(Self.self))
+        exit(ParraAppHost.run(Self.self, bundle: sampleBundle()))
+    }
+
+    /// `Sample/Bundle/Info.plist` of the source tree this was built from, when there is no
+    /// Info.plist beside the executable (nil lets the host read that one).
+    static func sampleBundle() -> BundleInfo? {
+        let executableFolder = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        guard !FileManager.default.fileExists(atPath: executableFolder.appendingPathComponent("Info.plist").path)
+        else { return nil }
+        let plist = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Bundle/Info.plist")
+        guard FileManager.default.fileExists(atPath: plist.path) else { return nil }
+        let (info, problems) = BundleInfo.load(from: plist)
+        for problem in problems { print("parra: \(problem)") }
+        return info
     }
 
     /// `Sample/LocalBackend` of the source tree this was built from, else `LocalBackend`

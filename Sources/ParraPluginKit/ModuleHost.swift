@@ -15,6 +15,19 @@ public final class ModuleHost: @unchecked Sendable {
         case modal, toast, launchScreen
     }
 
+    /// A launch state (`set_launch_state`).
+    public enum LaunchState {
+        case initial, transitioning, complete, failed
+    }
+
+    /// A launch task only the host can do (`run_launch_step`).
+    public enum LaunchStep {
+        /// The auth check; its result is `{"state": ..., "userId": ...}`.
+        case authCheck
+        /// The app's launch prerequisite; its result is `{"ran": bool}`.
+        case prerequisite
+    }
+
     private let table: UnsafePointer<parra_host>
     private let lock = NSLock()
     /// Option observers: they live until shutdown.
@@ -274,6 +287,62 @@ public final class ModuleHost: @unchecked Sendable {
         return String(cString: name)
     }
 
+    /// Facts about the running app as a JSON object (bundle, theme, display); "{}" outside an
+    /// app run or on a host older than ABI 1.1.
+    public var appFactsJSON: String {
+        guard covers(\.app_facts_json), let json = table.pointee.app_facts_json?(table) else { return "{}" }
+        return String(cString: json)
+    }
+
+    /// Starts a launch step; `completion` gets its result JSON, or why it failed, once, on the
+    /// main thread. Main thread only.
+    public func runLaunchStep(_ step: LaunchStep, completion: @escaping (Result<String, ModuleError>) -> Void) throws {
+        guard covers(\.run_launch_step), let run = table.pointee.run_launch_step else {
+            throw ModuleError(
+                "this host (ABI \(table.pointee.abi_major).\(table.pointee.abi_minor)) has no launch steps")
+        }
+        let box = Unmanaged.passRetained(CallbackBox(launchDone: completion))
+        do {
+            try check("run_launch_step") { error in
+                run(
+                    table, step == .authCheck ? PARRA_LAUNCH_STEP_AUTH_CHECK : PARRA_LAUNCH_STEP_PREREQUISITE,
+                    { user, status, json, message in
+                        let box = Unmanaged<CallbackBox>.fromOpaque(user!)
+                        let completion = box.takeUnretainedValue().launchDone
+                        box.release()
+                        completion?(
+                            status == PARRA_STATUS_OK
+                                ? .success(ModuleHost.text(json))
+                                : .failure(ModuleError(ModuleHost.text(message), status: status)))
+                    }, box.toOpaque(), error)
+            }
+        } catch {
+            box.release()
+            throw error
+        }
+    }
+
+    /// Tells the host the launch state; `detail` says why (the failure). Main thread only.
+    public func setLaunchState(_ state: LaunchState, detail: String = "") throws {
+        guard covers(\.set_launch_state), let set = table.pointee.set_launch_state else {
+            throw ModuleError(
+                "this host (ABI \(table.pointee.abi_major).\(table.pointee.abi_minor)) has no launch state")
+        }
+        let value: parra_launch_state =
+            switch state {
+            case .initial: PARRA_LAUNCH_STATE_INITIAL
+            case .transitioning: PARRA_LAUNCH_STATE_TRANSITIONING
+            case .complete: PARRA_LAUNCH_STATE_COMPLETE
+            case .failed: PARRA_LAUNCH_STATE_FAILED
+            }
+        var detail = detail
+        try check("set_launch_state") { error in
+            detail.withUTF8 { bytes in
+                set(table, value, parra_string(data: cChars(bytes.baseAddress), length: bytes.count), error)
+            }
+        }
+    }
+
     /// Whether the host's table is large enough to hold the field at `field`.
     private func covers<Field>(_ field: KeyPath<parra_host, Field>) -> Bool {
         guard let offset = MemoryLayout<parra_host>.offset(of: field) else { return false }
@@ -325,7 +394,7 @@ public final class ModuleHost: @unchecked Sendable {
     private static func throwIfFailed(_ status: parra_status, _ error: inout parra_error, _ what: String) throws {
         guard status != PARRA_STATUS_OK else { return }
         let message = withUnsafeBytes(of: &error.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        throw ModuleError(message.isEmpty ? "\(what) failed with status \(status)" : message)
+        throw ModuleError(message.isEmpty ? "\(what) failed with status \(status)" : message, status: status)
     }
 
     fileprivate static func text(_ string: parra_string) -> String {
@@ -348,6 +417,7 @@ private final class CallbackBox {
     var text: ((String) -> Void)?
     var flag: ((Bool) -> Void)?
     var response: ((Result<(status: Int, body: [UInt8]), ModuleError>) -> Void)?
+    var launchDone: ((Result<String, ModuleError>) -> Void)?
     /// For timers: the host to tell when a one-shot timer's box may go.
     weak var host: ModuleHost?
     /// For timers: whether it fires more than once.
@@ -357,4 +427,5 @@ private final class CallbackBox {
     init(text: @escaping (String) -> Void) { self.text = text }
     init(flag: @escaping (Bool) -> Void) { self.flag = flag }
     init(response: @escaping (Result<(status: Int, body: [UInt8]), ModuleError>) -> Void) { self.response = response }
+    init(launchDone: @escaping (Result<String, ModuleError>) -> Void) { self.launchDone = launchDone }
 }

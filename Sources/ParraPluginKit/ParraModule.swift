@@ -26,7 +26,12 @@ extension ParraModule {
 public struct ModuleError: Error, CustomStringConvertible {
     /// One line naming the problem (and the option key, for a rejected value).
     public let description: String
+    /// The host's status (`PARRA_STATUS_*`) when a host service failed; nil otherwise.
+    public let status: Int32?
 
-    /// An error saying `description`.
-    public init(_ description: String) { self.description = description }
+    /// An error saying `description`, with the host's `status` if a host service failed.
+    public init(_ description: String, status: Int32? = nil) {
+        self.description = description
+        self.status = status
+    }
 }

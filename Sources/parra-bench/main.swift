@@ -44,6 +44,10 @@ let usage = """
       launch.empty_process_ms     baseline: spawn to exit of parra-empty, a Swift program that
                                   only exits (beside this executable too)
       launch.to_first_frame_over_empty_ms  to_first_frame_ms - empty_process_ms
+      launch.tasks_local_ms       the launch screen module's launch tasks (app-info, auth check,
+                                  session start, dismissal) against Sample/LocalBackend, from
+                                  the launch state initial to complete, in this process;
+                                  launch.tasks_local_ms_ratio is it over to_first_frame_ms
       api.request_overhead_us     what ParraAPIClient.send adds to one small JSON GET to a
                                   loopback server: client_request_us - raw_urlsession_us
       api.raw_urlsession_us       baseline: the same request (same headers) with a bare URLSession
@@ -118,6 +122,13 @@ let usage = """
     and difference as for load. No preemption retakes here: a launch spans several threads and
     processes, so its children's involuntary context switches are printed instead.
 
+    Launch tasks: libParraLaunchScreen.so beside this executable, alone, in an app run on the
+    scripted platform (no terminal, so no fade) with PARRA_API_BASE_URL=local:Sample/LocalBackend
+    and fresh storage each time (a first launch: a new anonymous token, app-info fetched and
+    cached); the times are the launch state changes the host recorded with a monotonic clock.
+    \(launchWarmups) warm-up and \(launchRepetitions) measured repetitions; the median, and its ratio to the median
+    to_first_frame_ms (which includes these tasks in the sample's process).
+
     Logger: \(loggerRepetitions) repetitions after a warm-up, the variants in rotating order, each
     sample \(loggerCallsPerSample) calls from one thread (retaken when preempted); medians and paired
     ratios as for dispatch. Throughput: 5 samples of each, one and two threads.
@@ -162,6 +173,8 @@ let runStart = monotonicNanoseconds()
 let dispatch: DispatchFigures
 let load: LoadFigures
 let launch: LaunchFigures
+let launchTasks: LaunchTasksFigures?
+let launchTasksSkipped: String?
 let api: APIFigures
 let logger: LoggerFigures
 do {
@@ -191,6 +204,9 @@ do {
         baseModules: loadModules, work: work, storage: storage, repetitions: loadRepetitions, warmups: loadWarmups)
     progress("parra-bench: measuring launch")
     launch = try LaunchBench.run(work: work, repetitions: launchRepetitions, warmups: launchWarmups)
+    progress("parra-bench: measuring the launch tasks")
+    (launchTasks, launchTasksSkipped) = try LaunchTasksBench.run(
+        work: work, repetitions: launchRepetitions, warmups: launchWarmups)
     progress("parra-bench: measuring API requests")
     api = try APIBench.run(repetitions: apiRepetitions, requestsPerSample: apiRequestsPerSample)
     progress("parra-bench: measuring the logger")
@@ -202,6 +218,10 @@ do {
         let measured = ["launch.to_first_frame_ms", "launch.empty_process_ms"]
         for (figure, reason) in launch.skipped where measured.contains(figure) {
             FileHandle.standardError.write(Data("parra-bench: skipping \(figure): \(reason)\n".utf8))
+        }
+        if let launchTasksSkipped {
+            FileHandle.standardError.write(
+                Data("parra-bench: skipping launch.tasks_local_ms: \(launchTasksSkipped)\n".utf8))
         }
     }
 } catch {
@@ -217,6 +237,11 @@ let directNanoseconds = dispatch.nanoseconds(.direct)
 let ffiRatio = dispatch.pairedRatio(.host, over: .bareFFI)
 let bareRatio = dispatch.pairedRatio(.bareFFI, over: .direct)
 let loadRatio = load.pairedRatio
+let launchTasksRatio = launchTasks.flatMap { tasks in
+    launch.hasFirstFrame ? tasks.milliseconds / launch.firstFrameMilliseconds : nil
+}
+var skippedFigures = launch.skipped
+if let launchTasksSkipped { skippedFigures.append(("launch.tasks_local_ms", launchTasksSkipped)) }
 let ffiWithin = ffiRatio <= ffiRatioBudget
 let loadWithin = load.overNoneMilliseconds <= loadOverNoneBudgetMilliseconds
 let filteredNanoseconds = logger.nanoseconds(.filtered)
@@ -270,6 +295,8 @@ if json {
         launchEntries.append(("launch.to_first_frame_over_empty_ms", launch.overEmptyMilliseconds))
         launchEntries.append(("launch.to_first_frame_ms_ratio", launch.pairedRatio))
     }
+    if let launchTasks { launchEntries.append(("launch.tasks_local_ms", launchTasks.milliseconds)) }
+    if let launchTasksRatio { launchEntries.append(("launch.tasks_local_ms_ratio", launchTasksRatio)) }
     let budgets: [(String, Double)] = [
         ("dispatch.ffi_ns_ratio", ffiRatioBudget),
         ("load.modules4_over_none_ms", loadOverNoneBudgetMilliseconds),
@@ -294,8 +321,8 @@ if json {
         return "\"" + escaped + "\""
     }
     var skipped = ""
-    if !launch.skipped.isEmpty {
-        let lines = launch.skipped.map { "    \(quoted($0.0)): \(quoted($0.1))" }.joined(separator: ",\n")
+    if !skippedFigures.isEmpty {
+        let lines = skippedFigures.map { "    \(quoted($0.0)): \(quoted($0.1))" }.joined(separator: ",\n")
         skipped = ",\n  \"skipped\": {\n\(lines)\n  }"
     }
     print(
@@ -388,6 +415,12 @@ rows.append(
         value: launch.hasBoth ? number(launch.overEmptyMilliseconds) + " ms" : skippedValue,
         baseline: launch.hasEmpty ? "empty_process " + number(launch.emptyMilliseconds) + " ms" : "-",
         ratio: "-", budget: "-", within: "-"))
+rows.append(
+    Row(
+        name: "launch.tasks_local_ms",
+        value: launchTasks.map { number($0.milliseconds) + " ms" } ?? skippedValue,
+        baseline: launch.hasFirstFrame ? "to_first_frame " + number(launch.firstFrameMilliseconds) + " ms" : "-",
+        ratio: launchTasksRatio.map { number($0, 3) } ?? "-", budget: "-", within: "-"))
 let header = Row(
     name: "name", value: "value", baseline: "baseline", ratio: "ratio", budget: "budget", within: "within budget")
 let columns: [KeyPath<Row, String>] = [\.name, \.value, \.baseline, \.ratio, \.budget, \.within]
@@ -452,7 +485,12 @@ if launch.hasFirstFrame || launch.hasEmpty {
                 + number(launch.firstFrameMilliseconds / launch.emptyMilliseconds, 3))
     }
 }
-for (figure, reason) in launch.skipped {
+if let launchTasks {
+    print(
+        "launch tasks: \(launchTasks.repetitions) repetitions (+\(launchTasks.warmups) warm-up), in this process; ms: "
+            + spread(launchTasks.samples, 3))
+}
+for (figure, reason) in skippedFigures {
     print("skipped \(figure): \(reason)")
 }
 print(

@@ -54,7 +54,10 @@ struct ABILayoutTests {
             #expect(MemoryLayout<H>.offset(of: \.set_log_threshold) == 120)
             #expect(MemoryLayout<H>.offset(of: \.storage_directory) == 128)
             #expect(MemoryLayout<H>.offset(of: \.app_environment) == 136)
-            #expect(MemoryLayout<H>.size == 144)
+            #expect(MemoryLayout<H>.offset(of: \.app_facts_json) == 144)
+            #expect(MemoryLayout<H>.offset(of: \.run_launch_step) == 152)
+            #expect(MemoryLayout<H>.offset(of: \.set_launch_state) == 160)
+            #expect(MemoryLayout<H>.size == 168)
         }
 
         @Test("the log record's 64-bit layout")

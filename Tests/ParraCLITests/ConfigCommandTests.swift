@@ -17,6 +17,7 @@ struct ConfigCommandTests {
                 "cfixture.count", "cfixture.enabled", "cfixture.extra", "cfixture.greeting", "cfixture.mode",
                 "cfixture.ratio", "cfixture.tags",
             ], "\(result.transcript)")
+        #expect(lines.contains("logger.minimumLogLevel") && lines.contains("launchScreen.type"), "\(result.transcript)")
         let greeting = try #require(lines.firstIndex(of: "cfixture.greeting"))
         #expect(
             Array(lines[greeting + 1...greeting + 5]) == [

@@ -27,6 +27,11 @@ public enum CFixtureBuilder {
         repositoryRoot.appendingPathComponent("Tests/Fixtures/CModule/fixture_module.c")
     }
 
+    /// The C module that logs the launch screen's extension points (`launch_listener.c`).
+    public static var launchListenerSource: URL {
+        repositoryRoot.appendingPathComponent("Tests/Fixtures/CModule/launch_listener.c")
+    }
+
     /// The folder holding `parra_plugin.h`.
     public static var includeDirectory: URL {
         repositoryRoot.appendingPathComponent("Sources/CParraPlugin/include", isDirectory: true)

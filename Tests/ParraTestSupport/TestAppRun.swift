@@ -12,16 +12,23 @@ public struct TestAppRun {
     /// Every presentation shown.
     public let surface: RecordingPresentationSurface
 
-    /// Runs `appType` with the modules at `paths`, playing `script`.
+    /// Runs `appType` with the modules at `paths`, playing `script`. Storage is a fresh
+    /// temporary folder unless `storage` names one (to run an app twice on the same storage);
+    /// the host's main queue is a private serial queue unless `mainQueue` says otherwise, and
+    /// `clock` is the clock modules and the launch's state changes read.
     public init<A: App>(
         _ appType: A.Type, paths: [String] = [], script: [PlatformEvent] = [], bundle: BundleInfo = .empty,
-        environment: [String: String] = [:], log: RecordingLog = RecordingLog()
+        environment: [String: String] = [:], log: RecordingLog = RecordingLog(), storage: URL? = nil,
+        mainQueue: DispatchQueue = DispatchQueue(label: "test.app.main"), clock: HostClock = SystemClock()
     ) throws {
         self.log = log
         surface = RecordingPresentationSurface()
         platform = ScriptedPlatform(script: script, surface: surface)
-        let settings = TestHost.settings(
-            paths: paths, environment: environment, storage: try CFixtureBuilder.makeTemporaryDirectory(), log: log)
+        var settings = TestHost.settings(
+            paths: paths, environment: environment, storage: try storage ?? CFixtureBuilder.makeTemporaryDirectory(),
+            log: log)
+        settings.mainQueue = mainQueue
+        settings.clock = clock
         status = ParraAppHost.run(appType, platform: platform, settings: settings, bundle: bundle)
     }
 

@@ -51,6 +51,11 @@ public enum BuildProducts {
         ModuleSearchPath.currentExecutableURL()!.deletingLastPathComponent()
     }
 
+    /// The launch screen module built by the package.
+    public static var launchScreen: String {
+        folder.appendingPathComponent("libParraLaunchScreen.so").path
+    }
+
     /// The Swift fixture module built by the package.
     public static var swiftFixture: String {
         folder.appendingPathComponent("libParraTestFixtureSwiftModule.so").path

@@ -176,7 +176,10 @@ extension String {
     }
 }
 
-@_cdecl("parra_module_entry")
-public func parraModuleEntry() -> UnsafePointer<parra_module_descriptor>? {
-    ParraLoggerModule.definition.export()
+/// What `libParraLogger.so` exports, for its entry target.
+public enum ParraLoggerExport {
+    /// The module's descriptor (the same one every time).
+    public static func descriptor() -> UnsafePointer<parra_module_descriptor> {
+        ParraLoggerModule.definition.export()
+    }
 }

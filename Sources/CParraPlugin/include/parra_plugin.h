@@ -407,6 +407,50 @@ typedef void (*parra_log_sink_fn)(void *module_data, const parra_log_record *rec
 typedef void (*parra_log_flush_fn)(void *module_data);
 
 /* ----------------------------------------------------------------------------------------
+ * The app's launch (ABI 1.1)
+ *
+ * One module (the launch screen) drives the launch: it shows the launch screen, runs the
+ * launch tasks and tells the host the launch state. The first module to set INITIAL with
+ * parra_host.set_launch_state drives it for the rest of the run. After the app delegate's
+ * didFinishLaunching, and after each platform event, the host waits until the launch is
+ * COMPLETE or FAILED before it goes on; until it is COMPLETE the host holds the app's windows
+ * and queues URLs to open and notification responses. When it is COMPLETE the host removes the
+ * launch screen, then (once the driver's main-thread turn, with its emits, has returned) draws
+ * the windows and handles what it queued. A run whose launch never completed exits with status 1. With no driver the host
+ * runs its own launch (auth check, then app-info).
+ * ------------------------------------------------------------------------------------- */
+
+/** A launch state, in the order a launch normally passes them. */
+typedef int32_t parra_launch_state;
+/** The launch screen shows; the launch tasks have not finished. */
+#define PARRA_LAUNCH_STATE_INITIAL 0
+/** The tasks finished; the launch screen is fading out over the app's content. */
+#define PARRA_LAUNCH_STATE_TRANSITIONING 1
+/** The launch screen is gone; the app is usable. */
+#define PARRA_LAUNCH_STATE_COMPLETE 2
+/** A task failed; the launch screen shows why and offers a retry (back to INITIAL). */
+#define PARRA_LAUNCH_STATE_FAILED 3
+
+/** A launch task only the host can do (see parra_host.run_launch_step). */
+typedef int32_t parra_launch_step;
+/** The auth check: a cached user, else an anonymous or guest token. Result:
+ *  {"state": "undetermined" | "guest" | "anonymous" | "authenticated", "userId": "..."}
+ *  (userId only for a user). Fails only when the host cannot run it. */
+#define PARRA_LAUNCH_STEP_AUTH_CHECK 1
+/** The app's launch prerequisite (the async closure given to ParraApp); OK at once when there
+ *  is none. Result: {"ran": true | false}. Fails when the closure throws. */
+#define PARRA_LAUNCH_STEP_PREREQUISITE 2
+
+/**
+ * Completion of a launch step, called exactly once on the main thread, never from inside
+ * run_launch_step. `result_json` (a JSON object) and `error_message` are owned by the host and
+ * valid only during the call; `error_message` is {NULL, 0} when `status` is PARRA_STATUS_OK.
+ * Not called once the module has shut down.
+ */
+typedef void (*parra_launch_step_done_fn)(
+    void *user_data, parra_status status, parra_string result_json, parra_string error_message);
+
+/* ----------------------------------------------------------------------------------------
  * Host services
  * ------------------------------------------------------------------------------------- */
 
@@ -456,7 +500,10 @@ typedef int32_t parra_presentation_kind;
 #define PARRA_PRESENTATION_MODAL 1
 /** A transient notice that dismisses itself after `duration_seconds`. */
 #define PARRA_PRESENTATION_TOAST 2
-/** The launch screen surface, shown over the app's windows until dismissed. */
+/** The launch screen surface, shown over the app's windows until dismissed. (1.1) A new one
+ *  replaces the one showing (dismissed with by_user false); the host takes it away when the
+ *  launch completes (by_user false) and dismisses it with by_user true when the user asks to
+ *  retry a failed launch. */
 #define PARRA_PRESENTATION_LAUNCH_SCREEN 3
 
 /** Called on the main thread when a presentation is dismissed; `by_user` is true when the user
@@ -583,6 +630,35 @@ struct parra_host {
      *  "beta" (PARRA_ENVIRONMENT=beta) or "production". Modules resolve their "automatic"
      *  choices from it. NUL-terminated, static; never NULL. */
     const char *(*app_environment)(const parra_host *host);
+
+    /** [thread-safe] Added in ABI 1.1. Facts about the running app as one JSON object,
+     *  NUL-terminated, owned by the host, unchanged and valid until shutdown returns; "{}"
+     *  outside an app run. Members, each absent when unknown:
+     *  "bundle": {"identifier", "shortVersion", "version" (strings), "infoPlist" (the file's
+     *  path), "resources" (the folder of the app's resource files, `Resources` beside the
+     *  Info.plist), "UILaunchScreen" (the plist dictionary as JSON, unchecked),
+     *  "UILaunchStoryboardName" (string)};
+     *  "theme": {"primary", "secondary", "background", "text", "error", "warning", "info",
+     *  "success"}, each "#RRGGBB";
+     *  "display": {"interactive": bool (a user at a terminal), "color": bool (ANSI allowed)}. */
+    const char *(*app_facts_json)(const parra_host *host);
+
+    /** [main-thread] Added in ABI 1.1. Starts a launch step (PARRA_LAUNCH_STEP_*); `done` runs
+     *  once when it finishes, as described at parra_launch_step_done_fn, unless this returns an
+     *  error, in which case it never runs. INVALID_ARGUMENT for an unknown step or NULL done;
+     *  UNSUPPORTED outside an app run; WRONG_STATE when another module drives the launch. */
+    parra_status (*run_launch_step)(
+        const parra_host *host, parra_launch_step step, parra_launch_step_done_fn done,
+        void *user_data, parra_error *error);
+
+    /** [main-thread] Added in ABI 1.1. Tells the host the launch state (PARRA_LAUNCH_STATE_*);
+     *  `detail` (the caller's; may be {NULL, 0}) says why, e.g. the failure. The first caller
+     *  becomes the launch's driver; another module gets WRONG_STATE. States follow
+     *  INITIAL -> TRANSITIONING -> COMPLETE, or INITIAL -> FAILED -> INITIAL (a retry); any
+     *  other step is WRONG_STATE, as is every call after COMPLETE. UNSUPPORTED outside an app
+     *  run; INVALID_ARGUMENT for an unknown state. */
+    parra_status (*set_launch_state)(
+        const parra_host *host, parra_launch_state state, parra_string detail, parra_error *error);
 };
 
 /* ----------------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 
-/// The host's API work at launch, run once per process after the modules started: get a token
-/// (anonymous, else guest; reused from the cache while valid), then fetch app-info once (5 s
-/// timeout), falling back to the cached app-info. Returns status lines for the platform's
+/// The host's API work at launch when no module drives the launch, run once per process after
+/// the app delegate's didFinishLaunching: get a token (anonymous, else guest; reused from the
+/// cache while valid), then fetch app-info once (5 s timeout), falling back to the cached
+/// app-info. Returns status lines for the platform's
 /// report and the auth state. Waits at most `deadline` seconds in all; what arrives later is
 /// dropped from the report (a late app-info still refreshes the cache).
 struct ParraAPILaunch {
@@ -69,31 +70,39 @@ struct ParraAPILaunch {
                 done.signal()
             }
         }
-        if let authenticator = client.authenticator {
-            for problem in authenticator.takeProblems() { box.add(problem) }
-            let origin = authenticator.heldTokenOrigin
-            authenticator.ensureToken(client: client, timeout: timeout, retryPolicy: policy) { result in
-                switch result {
-                case .success(let token):
-                    let reused = origin == "cache" && authenticator.heldTokenOrigin == "cache"
-                    let user = token.userId.map { " \($0)" } ?? ""
-                    box.add(
-                        "auth: \(token.kind.rawValue)\(user), token \(reused ? "reused from the cache" : "new from the issuer"), valid until \(ParraAPICoding.formatDate(token.expiresAt))"
-                    )
-                case .failure(let error):
-                    box.add("auth: no token (\(error)); requests go without Authorization")
-                }
-                for problem in authenticator.takeProblems() { box.add(problem) }
-                fetchAppInfo()
-            }
-        } else {
-            fetchAppInfo()
-        }
+        checkAuth(report: { box.add($0) }, then: { _ in fetchAppInfo() })
         if done.wait(timeout: .now() + deadline) == .timedOut {
             box.add("the launch API calls did not finish within \(Int(deadline)) s; continuing without them")
         }
         return box.lock.withLock {
             Result(lines: box.lines, authState: client.authenticator?.state ?? .undetermined, appInfo: box.appInfo)
+        }
+    }
+
+    /// The auth check alone (anonymous, else guest; a cached token reused while valid):
+    /// `report` gets status lines and `then` the auth state, on any thread.
+    func checkAuth(
+        report: @escaping @Sendable (String) -> Void, then: @escaping @Sendable (ParraAuthState) -> Void
+    ) {
+        guard let authenticator = client.authenticator else {
+            then(.undetermined)
+            return
+        }
+        for problem in authenticator.takeProblems() { report(problem) }
+        let origin = authenticator.heldTokenOrigin
+        authenticator.ensureToken(client: client, timeout: requestTimeout, retryPolicy: retryPolicy) { result in
+            switch result {
+            case .success(let token):
+                let reused = origin == "cache" && authenticator.heldTokenOrigin == "cache"
+                let user = token.userId.map { " \($0)" } ?? ""
+                report(
+                    "auth: \(token.kind.rawValue)\(user), token \(reused ? "reused from the cache" : "new from the issuer"), valid until \(ParraAPICoding.formatDate(token.expiresAt))"
+                )
+            case .failure(let error):
+                report("auth: no token (\(error)); requests go without Authorization")
+            }
+            for problem in authenticator.takeProblems() { report(problem) }
+            then(authenticator.state)
         }
     }
 }

@@ -13,10 +13,15 @@ public struct BundleInfo: Sendable, Hashable {
     public let launchScreen: OptionValue?
     /// `UILaunchStoryboardName`.
     public let launchStoryboardName: String?
+    /// The Info.plist the facts came from.
+    public let file: URL?
+    /// The app's resource files (launch screen art): `Resources` beside the Info.plist.
+    public let resourcesDirectory: URL?
 
     /// No Info.plist: every fact absent.
     public static let empty = BundleInfo(
-        identifier: nil, shortVersion: nil, version: nil, launchScreen: nil, launchStoryboardName: nil)
+        identifier: nil, shortVersion: nil, version: nil, launchScreen: nil, launchStoryboardName: nil, file: nil,
+        resourcesDirectory: nil)
 
     /// Reads the plist at `url`. A missing file gives `.empty` and no problem; a malformed
     /// one gives `.empty` and a problem naming the file and what is wrong; a key of the wrong
@@ -58,7 +63,8 @@ public struct BundleInfo: Sendable, Hashable {
         let info = BundleInfo(
             identifier: string("CFBundleIdentifier"), shortVersion: string("CFBundleShortVersionString"),
             version: string("CFBundleVersion"), launchScreen: launchScreen,
-            launchStoryboardName: string("UILaunchStoryboardName"))
+            launchStoryboardName: string("UILaunchStoryboardName"), file: url,
+            resourcesDirectory: url.deletingLastPathComponent().appendingPathComponent("Resources", isDirectory: true))
         return (info, problems)
     }
 

@@ -5,13 +5,17 @@ public struct ParraApp<SceneDelegate: ParraSceneDelegate, Content: Scene>: Scene
     let content: Content
 
     /// The app's root scene. `appDelegate` is the instance `@UIApplicationDelegateAdaptor`
-    /// gives you; `makeScene` builds the window groups.
+    /// gives you; `launchPrerequisite`, if given, is the app's last launch task (the launch
+    /// screen stays until it returns; a throw fails the launch); `makeScene` builds the window
+    /// groups.
     public init(
         tenantId: String, applicationId: String, appDelegate: ParraAppDelegate<SceneDelegate>,
-        configuration: ParraConfiguration = .default, @SceneBuilder makeScene: () -> Content
+        configuration: ParraConfiguration = .default,
+        launchPrerequisite: (@Sendable () async throws -> Void)? = nil, @SceneBuilder makeScene: () -> Content
     ) {
         ParraAppContext.current?.register(
-            tenantId: tenantId, applicationId: applicationId, appDelegate: appDelegate, configuration: configuration)
+            tenantId: tenantId, applicationId: applicationId, appDelegate: appDelegate, configuration: configuration,
+            launchPrerequisite: launchPrerequisite)
         content = makeScene()
     }
 

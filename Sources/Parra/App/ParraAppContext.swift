@@ -2,8 +2,10 @@ import Foundation
 
 /// The app-wide state of one run of an app: its platform, runtime, delegate and auth state.
 /// `ParraAppHost.run` makes one and sets it as `current` for the run; delegates and
-/// `ParraApp` reach the runtime through it.
-final class ParraAppContext {
+/// `ParraApp` reach the runtime through it. Unchecked Sendable: the launch steps a module
+/// asks for finish on the host's main queue while the app's thread waits for the launch, so
+/// the two never touch it at once.
+final class ParraAppContext: @unchecked Sendable {
     /// The context of the app running on this thread, if any. An app runs on one thread from
     /// launch to termination, so each run (tests run several at once) sees its own.
     static var current: ParraAppContext? {
@@ -26,8 +28,12 @@ final class ParraAppContext {
     var authState: ParraAuthState = .undetermined
     /// The run's Parra API client, when it has one (modules reach it as `api_request`).
     private(set) var apiClient: ParraAPIClient?
-    /// The app-info fetched at launch (or the cached one).
+    /// The app-info the host fetched at launch (or the cached one), when no module drives
+    /// the launch.
     private(set) var appInfo: ParraAppInfo?
+    /// The run's launch: which module drives it and its state.
+    private(set) var launch: ParraLaunchCoordinator?
+    private var apiStorage: URL?
     private var delegates: [ObjectIdentifier: AnyObject] = [:]
     /// The run's hold on app logs, released once the runtime has attached its sinks.
     var logHold: LogRouter.Hold?
@@ -54,7 +60,7 @@ final class ParraAppContext {
     /// Records the app's identity and starts the runtime, once; a second call reuses it.
     func register<SceneDelegate: ParraSceneDelegate>(
         tenantId: String, applicationId: String, appDelegate: ParraAppDelegate<SceneDelegate>,
-        configuration: ParraConfiguration
+        configuration: ParraConfiguration, launchPrerequisite: (@Sendable () async throws -> Void)?
     ) {
         if runtime != nil {
             if tenantId != self.tenantId || applicationId != self.applicationId {
@@ -71,7 +77,8 @@ final class ParraAppContext {
         var settings = baseSettings ?? ModuleRuntime.Settings(bundleID: bundleID)
         settings.codeOptions = configuration.explicitOptionValues.merging(settings.codeOptions) { fromApp, _ in fromApp
         }
-        settings.presentationSurface = platform.presentationSurface
+        let surface = LaunchScreenSurface(wrapping: platform.presentationSurface)
+        settings.presentationSurface = surface
         var apiProblem: String?
         if settings.apiService == nil {
             let made = ParraAPIClient.forAppRun(
@@ -81,6 +88,13 @@ final class ParraAppContext {
             apiProblem = made.problem
         }
         apiClient = settings.apiService as? ParraAPIClient
+        apiStorage = settings.storageDirectory
+        let launch = ParraLaunchCoordinator(
+            facts: ParraAppFacts.make(bundle: bundle, theme: configuration.theme, platform: platform),
+            platform: platform, surface: surface, clock: settings.clock, mainQueue: settings.mainQueue,
+            prerequisite: launchPrerequisite, authCheck: { [weak self] then in self?.checkAuth(then) })
+        self.launch = launch
+        settings.launchCoordinator = launch
         let runtime = ModuleRuntime(settings: settings)
         self.runtime = runtime
         let report = runtime.start()
@@ -91,13 +105,36 @@ final class ParraAppContext {
             platform.report("  option \(option.schema.key) = \(option.value.summary) (from \(option.source))")
         }
         if let apiProblem { platform.report("  \(apiProblem)") }
-        if let apiClient {
-            let launch = ParraAPILaunch(client: apiClient, cache: ParraAppInfoCache(folder: settings.storageDirectory))
-                .run()
-            for line in launch.lines { platform.report("  \(line)") }
-            appInfo = launch.appInfo
-            if launch.authState != .undetermined { authState = launch.authState }
+    }
+
+    /// The host's own launch, when no module drives it: the auth check and app-info, waited
+    /// for (within the launch's deadline).
+    func runHostLaunch() {
+        guard let apiClient, let apiStorage else { return }
+        let launch = ParraAPILaunch(client: apiClient, cache: ParraAppInfoCache(folder: apiStorage)).run()
+        for line in launch.lines { platform.report("  \(line)") }
+        appInfo = launch.appInfo
+        if launch.authState != .undetermined { authState = launch.authState }
+    }
+
+    /// The auth check a launch module asks for: reports what it did and sets the auth state,
+    /// on the main queue, then calls `then` with the state.
+    private func checkAuth(_ then: @escaping (ParraAuthState) -> Void) {
+        guard let apiClient, let runtime else {
+            then(.undetermined)
+            return
         }
+        let platform = self.platform
+        let queue = runtime.mainQueue
+        ParraAPILaunch(client: apiClient, cache: nil).checkAuth(
+            report: { line in queue.async { platform.report("  \(line)") } },
+            then: { [weak self] state in
+                let context = self
+                queue.async {
+                    if state != .undetermined { context?.authState = state }
+                    then(state)
+                }
+            })
     }
 
     /// Dispatches `point` to the modules, reporting a call that does not fit it.
@@ -122,6 +159,7 @@ protocol ParraAppDelegateDriving: AnyObject {
     func didEnterBackground(_ application: UIApplication)
     func willEnterForeground(_ application: UIApplication)
     func open(_ url: URL, _ application: UIApplication) -> Bool
+    func didReceive(_ response: UNNotificationResponse)
     var sceneDelegateType: ParraSceneDelegate.Type { get }
 }
 
@@ -138,6 +176,9 @@ extension ParraAppDelegate: ParraAppDelegateDriving {
     func willEnterForeground(_ application: UIApplication) { applicationWillEnterForeground(application) }
     func open(_ url: URL, _ application: UIApplication) -> Bool {
         self.application(application, open: url, options: [:])
+    }
+    func didReceive(_ response: UNNotificationResponse) {
+        userNotificationCenter(.current, didReceive: response)
     }
     var sceneDelegateType: ParraSceneDelegate.Type { SceneDelegate.self }
 }

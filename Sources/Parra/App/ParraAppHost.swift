@@ -5,7 +5,8 @@ import Foundation
 /// returns the exit status.
 public enum ParraAppHost {
     /// Runs `appType` on `platform` (the terminal by default) and returns the exit status:
-    /// 0 after a normal termination, 1 when the app could not launch.
+    /// 0 after a normal termination, 1 when the app could not launch (its delegate refused,
+    /// or the launch screen module's launch never completed).
     @discardableResult
     public static func run<A: App>(
         _ appType: A.Type, platform: ParraPlatform? = nil, settings: ModuleRuntime.Settings? = nil,
@@ -30,7 +31,9 @@ public enum ParraAppHost {
         let previous = ParraAppContext.current
         ParraAppContext.current = context
         defer { ParraAppContext.current = previous }
-        return AppSession(context: context, app: A()).run()
+        let status = AppSession(context: context, app: A()).run()
+        context.launch?.releaseMainQueue()
+        return status
     }
 }
 
@@ -47,6 +50,15 @@ private final class AppSession {
     private let application = UIApplication()
     private var windows: [Window] = []
     private var reportedSuperMisses: Set<String> = []
+    /// Whether the launch completed and the session went on to the windows (they are drawn
+    /// as they connect from then on) and the queued URLs.
+    private var handedOver = false
+    /// URLs to open and notification responses that came while the launch had not
+    /// completed, handled in order when it does.
+    private var pendingActions: [PlatformEvent] = []
+    /// The longest the session waits for a module's launch to settle before it goes on
+    /// without it.
+    private static let launchWaitSeconds = 120.0
 
     init<A: App>(context: ParraAppContext, app: A) {
         self.context = context
@@ -85,11 +97,51 @@ private final class AppSession {
             terminate(delegate)
             return 1
         }
+        if context.launch?.driver == nil { context.runHostLaunch() }
+        awaitLaunch(delegate)
         if context.authState == .undetermined { context.authState = .guest }
         for (index, group) in groups.enumerated() { connect(group, index: index, delegate: delegate) }
         application.applicationState = .active
-        context.platform.runEvents { event in handle(event, delegate) }
+        context.platform.runEvents { event in
+            handle(event, delegate)
+            awaitLaunch(delegate)
+        }
+        guard isLaunchComplete else {
+            context.platform.report(
+                "the launch never completed (last state: \(context.launch?.state?.summary ?? "none")); exiting with status 1"
+            )
+            return 1
+        }
         return 0
+    }
+
+    /// Whether the app is usable: no module drives the launch, or its launch completed.
+    private var isLaunchComplete: Bool {
+        guard let launch = context.launch, launch.driver != nil else { return true }
+        return launch.state == .complete
+    }
+
+    /// Waits for a module's launch in progress to complete or fail, then hands over to the
+    /// windows if it completed.
+    private func awaitLaunch(_ delegate: ParraAppDelegateDriving) {
+        guard let launch = context.launch, launch.driver != nil else { return }
+        if !launch.waitUntilSettled(timeout: Self.launchWaitSeconds) {
+            context.platform.report(
+                "the launch driven by \(launch.driver ?? "?") did not settle within \(Int(Self.launchWaitSeconds)) s (state \(launch.state?.summary ?? "none")); the windows stay held"
+            )
+        }
+        handOverIfComplete(delegate)
+    }
+
+    /// Once the launch completed: draws the windows connected meanwhile and handles the
+    /// pending URLs and notification responses.
+    private func handOverIfComplete(_ delegate: ParraAppDelegateDriving) {
+        guard !handedOver, isLaunchComplete else { return }
+        handedOver = true
+        for window in windows { draw(window) }
+        let actions = pendingActions
+        pendingActions = []
+        for action in actions { handle(action, delegate) }
     }
 
     private func connect(_ group: WindowGroupDeclaration, index: Int, delegate: ParraAppDelegateDriving) {
@@ -109,7 +161,7 @@ private final class AppSession {
         sceneDelegate.scene(scene, willConnectTo: session, options: UIScene.ConnectionOptions(urlContexts: []))
         checkSuper(
             sceneDelegate.calledSuper, "scene(_:willConnectTo:options:)", of: sceneDelegate, point: .sceneWillConnect)
-        draw(window)
+        if isLaunchComplete { draw(window) }
         sceneEvent(window, "sceneWillEnterForeground(_:)", .sceneWillEnterForeground) {
             $0.sceneWillEnterForeground($1)
         }
@@ -143,6 +195,18 @@ private final class AppSession {
                 sceneEvent(window, "sceneDidBecomeActive(_:)", .sceneDidBecomeActive) { $0.sceneDidBecomeActive($1) }
             }
             application.applicationState = .active
+        case .openURL(let text) where !isLaunchComplete:
+            pendingActions.append(event)
+            context.platform.report("open \(text): queued until the launch completes")
+        case .notificationResponse where !isLaunchComplete:
+            pendingActions.append(event)
+            context.platform.report("notification response: queued until the launch completes")
+        case .notificationResponse(let payload, let action):
+            delegate.didReceive(
+                UNNotificationResponse(notification: UNNotification(payloadJSON: payload), actionIdentifier: action))
+            checkSuper(
+                delegate.calledSuper, "userNotificationCenter(_:didReceive:)", of: delegate,
+                point: .applicationDidReceiveNotificationResponse)
         case .openURL(let text):
             guard let url = URL(string: text), url.scheme != nil else {
                 context.platform.report("cannot open '\(text)': not a URL with a scheme")
@@ -153,7 +217,13 @@ private final class AppSession {
             context.platform.report("open \(url.absoluteString): \(handled ? "handled" : "not handled by any module")")
         case .authStateChanged(let state):
             context.authState = state
-            for window in windows { draw(window) }
+            if isLaunchComplete { for window in windows { draw(window) } }
+        case .retryLaunch:
+            guard case .failed = context.launch?.state else {
+                context.platform.report("retry: the launch has not failed")
+                return
+            }
+            context.launch?.surface.takeDown(byUser: true)
         case .terminate:
             terminate(delegate)
         }

@@ -7,7 +7,8 @@ public enum ParraLaunchScreen {
         /// The launch screen to show; nil means "from Info.plist: `UILaunchScreen`, then
         /// `UILaunchStoryboardName`, then an empty default", resolved by the launch screen module.
         public var type: LaunchScreenType?
-        /// How long the launch screen takes to fade out once launch completes, in seconds.
+        /// How long the launch screen takes to fade out once launch completes, in seconds
+        /// (0 to 10; another value is reported and 0.5 used).
         public var fadeDuration: TimeInterval
 
         /// Creates launch screen options; each argument left out takes its default.

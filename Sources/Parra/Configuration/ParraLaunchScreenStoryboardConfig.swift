@@ -1,7 +1,8 @@
 import Foundation
 
 extension ParraLaunchScreen {
-    /// A launch screen taken from a storyboard.
+    /// A launch screen taken from a storyboard; on Linux the text or ANSI art file
+    /// `<name>.txt` (`<name>.<identifier>.txt` with an identifier) in the app's `Resources`.
     public struct StoryboardConfig: Sendable, Hashable {
         /// The storyboard's name (`UILaunchStoryboardName`).
         public var name: String

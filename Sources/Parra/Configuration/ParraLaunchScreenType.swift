@@ -9,7 +9,8 @@ extension ParraLaunchScreen {
         /// A view from a storyboard, used as given.
         case storyboard(StoryboardConfig)
         /// An app-provided view, used as given. There is no SwiftUI on Linux yet, so the view is
-        /// type-erased to an identifier naming it (for example, the view a module registered).
+        /// type-erased to an identifier naming it; the launch screen module draws the text or
+        /// ANSI art file `<identifier>.txt` from the app's `Resources` folder.
         case custom(identifier: String)
     }
 }

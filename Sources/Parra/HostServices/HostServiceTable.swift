@@ -33,8 +33,16 @@ enum HostServiceTable {
             let environment = ModuleHostContext.from(host)?.runtime?.appEnvironment ?? .production
             return UnsafeRawPointer(environment.staticName.utf8Start).assumingMemoryBound(to: CChar.self)
         }
+        host.app_facts_json = { host in
+            ModuleHostContext.from(host)?.runtime?.launchCoordinator?.factsJSON ?? HostServiceTable.noFacts
+        }
+        host.run_launch_step = runLaunchStep
+        host.set_launch_state = setLaunchState
         return host
     }
+
+    /// `app_facts_json` outside an app run.
+    private static let noFacts = UnsafePointer(strdup("{}")!)
 
     /// Writes `message` into the caller's error, if it is there and large enough, and returns
     /// `status`.
@@ -419,4 +427,68 @@ enum HostServiceTable {
             }
             return PARRA_STATUS_OK
         }
+
+    private static let runLaunchStep:
+        @convention(c) (
+            UnsafePointer<parra_host>?, parra_launch_step, parra_launch_step_done_fn?, UnsafeMutableRawPointer?,
+            UnsafeMutablePointer<parra_error>?
+        ) -> parra_status = { host, step, done, userData, error in
+            guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
+            guard let done else { return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "run_launch_step needs done") }
+            guard runtime.isOnMainThread else {
+                return fail(error, PARRA_STATUS_WRONG_THREAD, "run_launch_step is main-thread only")
+            }
+            guard let coordinator = runtime.launchCoordinator else {
+                return fail(error, PARRA_STATUS_UNSUPPORTED, "there is no app launch outside an app run")
+            }
+            let user = UInt(bitPattern: userData)
+            let refusal = coordinator.runStep(step, from: context.moduleID) { [weak context] status, json, message in
+                // After shutdown the module's user_data is gone: the completion is dropped.
+                guard let context, !context.isClosed else { return }
+                var json = json
+                var message = message ?? ""
+                json.withUTF8 { jsonBytes in
+                    message.withUTF8 { messageBytes in
+                        done(
+                            UnsafeMutableRawPointer(bitPattern: user), status,
+                            parra_string(data: chars(jsonBytes), length: jsonBytes.count),
+                            parra_string(
+                                data: messageBytes.isEmpty ? nil : chars(messageBytes), length: messageBytes.count))
+                    }
+                }
+            }
+            guard let (status, message) = refusal else { return PARRA_STATUS_OK }
+            return fail(error, status, message)
+        }
+
+    private static let setLaunchState:
+        @convention(c) (
+            UnsafePointer<parra_host>?, parra_launch_state, parra_string, UnsafeMutablePointer<parra_error>?
+        ) -> parra_status = { host, state, detail, error in
+            guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
+            guard runtime.isOnMainThread else {
+                return fail(error, PARRA_STATUS_WRONG_THREAD, "set_launch_state is main-thread only")
+            }
+            guard let coordinator = runtime.launchCoordinator else {
+                return fail(error, PARRA_STATUS_UNSUPPORTED, "there is no app launch outside an app run")
+            }
+            let launchState: ParraLaunchState
+            switch state {
+            case PARRA_LAUNCH_STATE_INITIAL: launchState = .initial
+            case PARRA_LAUNCH_STATE_TRANSITIONING: launchState = .transitioning
+            case PARRA_LAUNCH_STATE_COMPLETE: launchState = .complete
+            case PARRA_LAUNCH_STATE_FAILED:
+                let reason = text(detail)
+                launchState = .failed(reason.isEmpty ? "no reason given" : reason)
+            default: return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "unknown launch state \(state)")
+            }
+            guard let (status, message) = coordinator.setState(launchState, from: context.moduleID) else {
+                return PARRA_STATUS_OK
+            }
+            return fail(error, status, message)
+        }
+
+    private static func chars(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar>? {
+        UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self)
+    }
 }

@@ -32,14 +32,20 @@ public protocol PresentationSurface: AnyObject {
 }
 
 /// Prints presentations to standard output as framed plain text; a toast reports itself
-/// dismissed after its duration.
+/// dismissed after its duration. On a terminal that allows it, each launch screen is drawn
+/// over the last (the screen is cleared first), so a fade steps in place.
 public final class PlainTextPresentationSurface: PresentationSurface {
     private let queue: DispatchQueue
+    private let redrawsLaunchScreen: Bool
 
     /// Dismissal callbacks run on `queue` (the host's main queue).
-    public init(queue: DispatchQueue = .main) { self.queue = queue }
+    public init(queue: DispatchQueue = .main, redrawsLaunchScreen: Bool = false) {
+        self.queue = queue
+        self.redrawsLaunchScreen = redrawsLaunchScreen
+    }
 
     public func present(_ presentation: Presentation, dismissed: @escaping (Bool) -> Void) {
+        if redrawsLaunchScreen && presentation.kind == .launchScreen { print("\u{1B}[H\u{1B}[2J", terminator: "") }
         let rule = String(repeating: "-", count: 60)
         var lines = [rule, "[\(presentation.kind.rawValue)] \(presentation.title)"]
         if !presentation.body.isEmpty { lines.append(presentation.body) }

@@ -38,6 +38,8 @@ public final class ModuleRuntime {
         /// The environment modules see through `app_environment`: `PARRA_ENVIRONMENT`, else
         /// the build's.
         public var appEnvironment: ParraAPIEnvironment
+        /// The app run's launch (facts, steps, state), when the runtime belongs to an app run.
+        var launchCoordinator: ParraLaunchCoordinator?
 
         /// Defaults: the documented search order, `PARRA_CONFIG_FILE` if set, the process
         /// environment, storage under `$XDG_DATA_HOME/parra/<bundleID>/`, the main queue,
@@ -78,6 +80,7 @@ public final class ModuleRuntime {
     let apiService: ParraAPIService?
     let clock: HostClock
     let appEnvironment: ParraAPIEnvironment
+    let launchCoordinator: ParraLaunchCoordinator?
     private let settings: Settings
     private var mainThread: pthread_t?
     private let mainQueueKey = DispatchSpecificKey<Bool>()
@@ -102,6 +105,7 @@ public final class ModuleRuntime {
         apiService = settings.apiService
         clock = settings.clock
         appEnvironment = settings.appEnvironment
+        launchCoordinator = settings.launchCoordinator
         mainQueue.setSpecific(key: mainQueueKey, value: true)
         dispatcher.rebuild(points: OverridePoint.canonical, hooks: [:])
     }

@@ -6,8 +6,12 @@ public enum PlatformEvent: Hashable, Sendable {
     case willEnterForeground
     /// The app was asked to open a URL.
     case openURL(String)
+    /// The user acted on a notification: its payload JSON and the action's identifier.
+    case notificationResponse(payloadJSON: String, actionIdentifier: String)
     /// A user signed in or out; the auth windows redraw.
     case authStateChanged(ParraAuthState)
+    /// The user asked to retry a launch that failed (a key on a terminal).
+    case retryLaunch
     /// The app is asked to exit (end of session, SIGTERM, SIGINT, the user quitting).
     case terminate
 }
@@ -33,10 +37,36 @@ public protocol ParraPlatform: AnyObject {
     var presentationSurface: PresentationSurface { get }
     /// Whether windows may use ANSI styling.
     var usesColor: Bool { get }
+    /// Whether a user is at the display (a terminal) to press keys and watch a fade.
+    var isInteractive: Bool { get }
     /// Draws a window.
     func draw(_ window: RenderedWindow)
     /// Shows a line of status about the app's run (what the host and modules did).
     func report(_ line: String)
     /// Delivers events to `handle`, on the main thread, until it has delivered `.terminate`.
     func runEvents(_ handle: (PlatformEvent) -> Void)
+    /// Takes note of a launch state change (the launch screen module drives the launch).
+    func launchStateChanged(_ change: ParraLaunchStateChange)
+}
+
+extension ParraPlatform {
+    /// Not interactive, unless the platform says otherwise.
+    public var isInteractive: Bool { false }
+
+    /// Reports the change as a status line.
+    public func launchStateChanged(_ change: ParraLaunchStateChange) {
+        report("launch: \(change.state.summary) (\(change.moduleID))")
+    }
+}
+
+extension ParraLaunchState {
+    /// The state in a few words, for status lines.
+    public var summary: String {
+        switch self {
+        case .initial: "initial"
+        case .transitioning: "transitioning"
+        case .complete: "complete"
+        case .failed(let reason): "failed: \(reason)"
+        }
+    }
 }

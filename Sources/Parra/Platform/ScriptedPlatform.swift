@@ -11,6 +11,8 @@ public final class ScriptedPlatform: ParraPlatform {
     public private(set) var reported: [String] = []
     /// Every event delivered, in order.
     public private(set) var delivered: [PlatformEvent] = []
+    /// Every launch state change, in order, with its time from the run's clock.
+    public private(set) var launchStates: [ParraLaunchStateChange] = []
     private let surface: PresentationSurface
 
     /// A platform playing `script`; presentations go to `surface`.
@@ -25,6 +27,11 @@ public final class ScriptedPlatform: ParraPlatform {
     public func draw(_ window: RenderedWindow) { drawn.append(window) }
 
     public func report(_ line: String) { reported.append(line) }
+
+    public func launchStateChanged(_ change: ParraLaunchStateChange) {
+        launchStates.append(change)
+        report("launch: \(change.state.summary) (\(change.moduleID))")
+    }
 
     public func runEvents(_ handle: (PlatformEvent) -> Void) {
         for event in script {

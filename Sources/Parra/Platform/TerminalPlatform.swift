@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Interactive (standard input and output are terminals): it stays up until the user quits
 /// (`q`, Ctrl-C) or SIGTERM arrives; `b`/`f` send the app to the background and back, as do
-/// Ctrl-Z (SIGTSTP) and `fg` (SIGCONT); `o URL` opens a URL. Otherwise it plays one scripted
+/// Ctrl-Z (SIGTSTP) and `fg` (SIGCONT); `o URL` opens a URL; `r` retries a failed launch. Otherwise it plays one scripted
 /// session (background, foreground, terminate) and returns, ending early on SIGTERM/SIGINT.
 public final class TerminalPlatform: ParraPlatform {
     /// Whether standard input and output are both terminals.
@@ -24,7 +24,7 @@ public final class TerminalPlatform: ParraPlatform {
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         isInteractive = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
         usesColor = isatty(STDOUT_FILENO) != 0 && environment["NO_COLOR"].map(\.isEmpty) ?? true
-        presentationSurface = PlainTextPresentationSurface()
+        presentationSurface = PlainTextPresentationSurface(redrawsLaunchScreen: isInteractive && usesColor)
     }
 
     public func draw(_ window: RenderedWindow) {
@@ -42,7 +42,7 @@ public final class TerminalPlatform: ParraPlatform {
         setbuf(stdout, nil)
         installSignals()
         if isInteractive {
-            print("b: background  f: foreground  o URL: open a URL  q: quit")
+            print(Self.keys)
             readCommandsInBackground()
         } else {
             for event in [PlatformEvent.didEnterBackground, .willEnterForeground, .terminate] { post(event) }
@@ -58,6 +58,8 @@ public final class TerminalPlatform: ParraPlatform {
             }
         }
     }
+
+    private static let keys = "b: background  f: foreground  o URL: open a URL  r: retry launch  q: quit"
 
     private func post(_ event: PlatformEvent) {
         lock.withLock { pending.append(event) }
@@ -104,7 +106,7 @@ public final class TerminalPlatform: ParraPlatform {
                 case "f": self.post(.willEnterForeground)
                 case "o" where words.count == 2: self.post(.openURL(words[1]))
                 case "q": self.post(.terminate)
-                default: print("b: background  f: foreground  o URL: open a URL  q: quit")
+                default: print(Self.keys)
                 }
             }
             self?.post(.terminate)

@@ -1,0 +1,103 @@
+/// The fields of a plist-style launch screen (`UILaunchScreen`, or `.default(Config)`); nil
+/// means "not given".
+struct StandardLaunchScreen: Equatable {
+    /// `UIColorName`: the background colour's name.
+    var colorName: String?
+    /// `UIImageName`: the art drawn in the centre.
+    var imageName: String?
+    /// `UIImageRespectsSafeAreaInsets`: a blank line kept around the image.
+    var respectsSafeArea: Bool?
+    /// `UINavigationBar`: an empty bar at the top.
+    var navigationBar: Bool?
+    /// `UITabBar`: an empty bar at the bottom.
+    var tabBar: Bool?
+    /// `UIToolbar`: an empty bar above the tab bar.
+    var toolbar: Bool?
+
+    /// These fields over `base`'s: each field given here wins.
+    func merged(over base: StandardLaunchScreen) -> StandardLaunchScreen {
+        StandardLaunchScreen(
+            colorName: colorName ?? base.colorName, imageName: imageName ?? base.imageName,
+            respectsSafeArea: respectsSafeArea ?? base.respectsSafeArea,
+            navigationBar: navigationBar ?? base.navigationBar, tabBar: tabBar ?? base.tabBar,
+            toolbar: toolbar ?? base.toolbar)
+    }
+}
+
+/// The launch screen to show, after the options and the Info.plist were merged.
+enum LaunchScreenSpec: Equatable {
+    /// A plist-style launch screen.
+    case standard(StandardLaunchScreen)
+    /// A text or ANSI art file in the app's resources: `<name>.txt`, or
+    /// `<name>.<identifier>.txt` with an identifier.
+    case storyboard(name: String, identifier: String?)
+    /// An app-provided view, named; drawn from `<identifier>.txt` in the app's resources.
+    case custom(identifier: String)
+
+    /// The launch screen with nothing given anywhere.
+    static let empty = LaunchScreenSpec.standard(StandardLaunchScreen())
+}
+
+/// What `launchScreen.type` asked for.
+enum RequestedLaunchScreen: Equatable {
+    /// Nothing: the Info.plist decides.
+    case none
+    /// `.default(Config)`, merged over `UILaunchScreen`.
+    case standard(StandardLaunchScreen)
+    /// `.storyboard(Config)`, used as given.
+    case storyboard(name: String, identifier: String?)
+    /// `.custom(view)`, used as given.
+    case custom(identifier: String)
+}
+
+/// The Info.plist's launch keys, as far as they were usable.
+struct InfoPlistLaunchKeys: Equatable {
+    /// `UILaunchScreen`, if present and a dictionary.
+    var launchScreen: StandardLaunchScreen?
+    /// `UILaunchStoryboardName`, if present and a non-empty string.
+    var storyboardName: String?
+}
+
+extension LaunchScreenSpec {
+    /// The launch screen for what was asked and what the Info.plist says: `.default` merged
+    /// over `UILaunchScreen` (the fields given winning), other types as given; with nothing
+    /// given, `UILaunchScreen`, then `UILaunchStoryboardName`, then an empty default. Also
+    /// returns where it came from, for the log.
+    static func resolve(_ requested: RequestedLaunchScreen, plist: InfoPlistLaunchKeys) -> (
+        spec: LaunchScreenSpec, source: String
+    ) {
+        switch requested {
+        case .standard(let config):
+            guard let base = plist.launchScreen else { return (.standard(config), "launchScreen.type") }
+            return (.standard(config.merged(over: base)), "launchScreen.type merged over Info.plist UILaunchScreen")
+        case .storyboard(let name, let identifier):
+            return (.storyboard(name: name, identifier: identifier), "launchScreen.type")
+        case .custom(let identifier):
+            return (.custom(identifier: identifier), "launchScreen.type")
+        case .none:
+            if let launchScreen = plist.launchScreen { return (.standard(launchScreen), "Info.plist UILaunchScreen") }
+            if let name = plist.storyboardName {
+                return (.storyboard(name: name, identifier: nil), "Info.plist UILaunchStoryboardName")
+            }
+            return (.empty, "nothing given: the empty default")
+        }
+    }
+
+    /// One line about the launch screen, used as its title.
+    var summary: String {
+        switch self {
+        case .standard(let config):
+            var parts = ["default"]
+            if let colorName = config.colorName { parts.append("colour \(colorName)") }
+            if let imageName = config.imageName { parts.append("image \(imageName)") }
+            if config.navigationBar == true { parts.append("navigation bar") }
+            if config.toolbar == true { parts.append("toolbar") }
+            if config.tabBar == true { parts.append("tab bar") }
+            return parts.joined(separator: ", ")
+        case .storyboard(let name, let identifier):
+            return "storyboard \(name)" + (identifier.map { " (\($0))" } ?? "")
+        case .custom(let identifier):
+            return "custom \(identifier)"
+        }
+    }
+}
