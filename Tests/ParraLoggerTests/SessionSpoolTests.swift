@@ -1,5 +1,6 @@
 import CParraPlugin
 import Foundation
+import ParraPluginKit
 import ParraTestSupport
 import Testing
 
@@ -263,7 +264,7 @@ struct SessionSpoolTests {
     func unusableFolder() throws {
         let file = try CFixtureBuilder.makeTemporaryDirectory().appendingPathComponent("plain")
         try Data().write(to: file)
-        #expect(throws: ModuleErrorText.self) { try spool(file.appendingPathComponent("spool")) }
+        #expect(throws: ModuleError.self) { try spool(file.appendingPathComponent("spool")) }
     }
 }
 

@@ -1,6 +1,7 @@
 import CParraLoggerSupport
 import CParraPlugin
 import Foundation
+import ParraPluginKit
 import Synchronization
 
 /// Writes formatted console lines to stdout, stderr or a file. Lines are formatted straight
@@ -58,7 +59,7 @@ final class ConsoleWriter: @unchecked Sendable {
         case .file(let path):
             let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
             guard opened >= 0 else {
-                throw ModuleErrorText("cannot open \(path) for console lines: \(String(cString: strerror(errno)))")
+                throw ModuleError("cannot open \(path) for console lines: \(String(cString: strerror(errno)))")
             }
             descriptor = opened
             ownsDescriptor = true
@@ -137,10 +138,4 @@ final class ConsoleWriter: @unchecked Sendable {
         }
         buffer.removeAll()
     }
-}
-
-/// An error carrying its message, for failures the module reports.
-struct ModuleErrorText: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

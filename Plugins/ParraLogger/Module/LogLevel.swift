@@ -5,9 +5,6 @@ import CParraPlugin
 enum LogLevel: Int32, CaseIterable, Comparable {
     case trace, debug, info, warn, error, fatal
 
-    /// The level of a record's ABI value, or nil for a value outside trace...fatal.
-    init?(abiValue: Int32) { self.init(rawValue: abiValue) }
-
     /// Parses a level name as Parra does: trimmed, lowercased, exactly one of the six names.
     init?(parsing text: String) {
         let word = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()

@@ -39,7 +39,6 @@ final class PendingRecords {
 
     /// Bytes held.
     var byteCount: Int { buffer.count }
-    var isEmpty: Bool { count == 0 }
 
     /// Copies `record` in, numbered `sequence`.
     @inline(__always)

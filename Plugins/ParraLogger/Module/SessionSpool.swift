@@ -1,5 +1,6 @@
 import CParraPlugin
 import Foundation
+import ParraPluginKit
 import Synchronization
 
 /// The production log's durable store: session events appended to numbered segment files
@@ -143,17 +144,17 @@ final class SessionSpool: @unchecked Sendable {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
-                throw ModuleErrorText("cannot create the session spool \(folder.path): \(error.localizedDescription)")
+                throw ModuleError("cannot create the session spool \(folder.path): \(error.localizedDescription)")
             }
             let lock = open(folder.appendingPathComponent(".lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
             guard lock >= 0 else {
-                throw ModuleErrorText(
+                throw ModuleError(
                     "cannot open \(folder.path)/.lock: \(String(cString: strerror(errno)))")
             }
             if flock(lock, LOCK_EX | LOCK_NB) == 0 { return (folder, lock) }
             close(lock)
         }
-        throw ModuleErrorText(
+        throw ModuleError(
             "all \(folderCount) session spools beside \(base.path) are held by other processes of this app")
     }
 
@@ -400,7 +401,7 @@ final class SessionSpool: @unchecked Sendable {
         let path = segmentURL(number).path
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw ModuleErrorText("cannot create session spool segment \(path): \(String(cString: strerror(errno)))")
+            throw ModuleError("cannot create session spool segment \(path): \(String(cString: strerror(errno)))")
         }
         syncDirectory()
         activeDescriptor = descriptor

@@ -199,11 +199,6 @@ final class LogRouter: @unchecked Sendable {
         for sink in sinks { sink.flush?(sink.moduleData) }
     }
 
-    /// The sinks now attached, with their thresholds: for the CLI and tests.
-    var attachedSinks: [(moduleID: String, threshold: Int32)] {
-        lock.withLock { attachOrder.flatMap { attached[$0] ?? [] }.map { ($0.moduleID, $0.threshold()) } }
-    }
-
     /// Publishes the sink table, gate and mode for the current state. Under the lock.
     private func publish() {
         let sinks = attachOrder.flatMap { attached[$0] ?? [] }
