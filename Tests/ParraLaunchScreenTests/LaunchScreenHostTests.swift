@@ -31,8 +31,10 @@ struct LaunchScreenHostTests {
         #expect(run.surface.presented.map(\.kind) == [.launchScreen])
         #expect(run.platform.drawn.map(\.lines) == [["app content"]])
         // The splash came before the window: the launch state was complete when it was drawn.
-        let completeLine = try #require(run.platform.reported.firstIndex(of: "launch: complete (\(launchScreenID))"))
-        #expect(run.platform.reported.count > completeLine)
+        let timeline = run.platform.timeline
+        let completeLine = try #require(timeline.firstIndex(of: "launch: complete (\(launchScreenID))"))
+        let firstDraw = try #require(timeline.firstIndex { $0.hasPrefix("draw ") })
+        #expect(firstDraw > completeLine, "\(timeline)")
         let appInfo = try #require(server.requests.first { $0.path.contains("/app-info") })
         #expect(appInfo.path == "/v1/tenants/t-launch/applications/a-launch/app-info")
         #expect(server.requests.filter { $0.path.contains("/app-info") }.count == 1)

@@ -211,6 +211,10 @@ final class LaunchController {
             }
         } catch {
             done = true
+            if let deadline {
+                services.cancelTimer(deadline)
+                pendingTimers.removeAll { $0 == deadline }
+            }
             fail("\(name) could not start: \(error)")
         }
     }

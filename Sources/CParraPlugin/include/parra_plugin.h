@@ -413,11 +413,12 @@ typedef void (*parra_log_flush_fn)(void *module_data);
  * launch tasks and tells the host the launch state. The first module to set INITIAL with
  * parra_host.set_launch_state drives it for the rest of the run. After the app delegate's
  * didFinishLaunching, and after each platform event, the host waits until the launch is
- * COMPLETE or FAILED before it goes on; until it is COMPLETE the host holds the app's windows
- * and queues URLs to open and notification responses. When it is COMPLETE the host removes the
+ * COMPLETE or FAILED (at most 120 seconds, and no longer once the user or a signal asks the
+ * app to quit) before it goes on; until it is COMPLETE the host holds the app's windows and
+ * queues URLs to open and notification responses. When it is COMPLETE the host removes the
  * launch screen, then (once the driver's main-thread turn, with its emits, has returned) draws
- * the windows and handles what it queued. A run whose launch never completed exits with status 1. With no driver the host
- * runs its own launch (auth check, then app-info).
+ * the windows and handles what it queued. A run whose launch never completed exits with
+ * status 1. With no driver the host runs its own launch (auth check, then app-info).
  * ------------------------------------------------------------------------------------- */
 
 /** A launch state, in the order a launch normally passes them. */
@@ -503,7 +504,9 @@ typedef int32_t parra_presentation_kind;
 /** The launch screen surface, shown over the app's windows until dismissed. (1.1) A new one
  *  replaces the one showing (dismissed with by_user false); the host takes it away when the
  *  launch completes (by_user false) and dismisses it with by_user true when the user asks to
- *  retry a failed launch. */
+ *  retry a failed launch. Unlike other callbacks, these dismissals run synchronously inside
+ *  the module's own call (`present` of the new launch screen, `set_launch_state(COMPLETE)`):
+ *  do not hold a non-recursive lock of your own across those calls. */
 #define PARRA_PRESENTATION_LAUNCH_SCREEN 3
 
 /** Called on the main thread when a presentation is dismissed; `by_user` is true when the user
@@ -645,8 +648,9 @@ struct parra_host {
 
     /** [main-thread] Added in ABI 1.1. Starts a launch step (PARRA_LAUNCH_STEP_*); `done` runs
      *  once when it finishes, as described at parra_launch_step_done_fn, unless this returns an
-     *  error, in which case it never runs. INVALID_ARGUMENT for an unknown step or NULL done;
-     *  UNSUPPORTED outside an app run; WRONG_STATE when another module drives the launch. */
+     *  error, in which case it never runs. Checked in this order: INVALID_ARGUMENT for a NULL
+     *  done; WRONG_THREAD off the main thread; UNSUPPORTED outside an app run; WRONG_STATE when
+     *  another module drives the launch; INVALID_ARGUMENT for an unknown step. */
     parra_status (*run_launch_step)(
         const parra_host *host, parra_launch_step step, parra_launch_step_done_fn done,
         void *user_data, parra_error *error);

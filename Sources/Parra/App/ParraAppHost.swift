@@ -125,7 +125,10 @@ private final class AppSession {
     /// windows if it completed.
     private func awaitLaunch(_ delegate: ParraAppDelegateDriving) {
         guard let launch = context.launch, launch.driver != nil else { return }
-        if !launch.waitUntilSettled(timeout: Self.launchWaitSeconds) {
+        let platform = context.platform
+        if !launch.waitUntilSettled(timeout: Self.launchWaitSeconds, cancelled: { platform.terminationRequested }),
+            !platform.terminationRequested
+        {
             context.platform.report(
                 "the launch driven by \(launch.driver ?? "?") did not settle within \(Int(Self.launchWaitSeconds)) s (state \(launch.state?.summary ?? "none")); the windows stay held"
             )

@@ -138,28 +138,35 @@ final class ParraLaunchCoordinator: @unchecked Sendable {
         return nil
     }
 
-    /// Waits until the launch settles, at most `timeout` seconds; false when it did not.
-    /// On the process's main thread it runs the run loop meanwhile (the main queue may be the
-    /// host's).
-    func waitUntilSettled(timeout: Double) -> Bool {
+    /// Waits until the launch settles, at most `timeout` seconds, or until `cancelled` says
+    /// to stop waiting (the app is quitting); false when it did not settle. On the process's
+    /// main thread it runs the run loop meanwhile (the main queue may be the host's). Off it,
+    /// a settled launch returns at once and the held main queue stays held: it is let go
+    /// only while a launch in progress is waited for.
+    func waitUntilSettled(timeout: Double, cancelled: () -> Bool = { false }) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         if Thread.isMainThread {
-            while !isSettled && Date() < deadline {
+            while !isSettled && Date() < deadline && !cancelled() {
                 RunLoop.main.run(until: Date().addingTimeInterval(0.01))
             }
             return isSettled
         }
         let semaphore = DispatchSemaphore(value: 0)
-        lock.withLock {
+        let settled = lock.withLock { () -> Bool in
+            if driverID == nil || settledTurnDone { return true }
             waiter = semaphore
             if queueHeld {
                 queueHeld = false
                 mainQueue.resume()
             }
+            return false
         }
+        if settled { return true }
         defer { lock.withLock { waiter = nil } }
         while !isSettled {
-            if semaphore.wait(timeout: .now() + 0.05) == .timedOut && Date() >= deadline { return false }
+            if semaphore.wait(timeout: .now() + 0.05) == .timedOut && (Date() >= deadline || cancelled()) {
+                return false
+            }
         }
         return true
     }

@@ -47,11 +47,17 @@ public protocol ParraPlatform: AnyObject {
     func runEvents(_ handle: (PlatformEvent) -> Void)
     /// Takes note of a launch state change (the launch screen module drives the launch).
     func launchStateChanged(_ change: ParraLaunchStateChange)
+    /// Whether the user or a signal has asked the app to quit and that event waits to be
+    /// delivered: the host then stops waiting for a launch. Any thread.
+    var terminationRequested: Bool { get }
 }
 
 extension ParraPlatform {
     /// Not interactive, unless the platform says otherwise.
     public var isInteractive: Bool { false }
+
+    /// No quit waits to be delivered, unless the platform says otherwise.
+    public var terminationRequested: Bool { false }
 
     /// Reports the change as a status line.
     public func launchStateChanged(_ change: ParraLaunchStateChange) {

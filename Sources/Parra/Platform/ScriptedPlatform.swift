@@ -13,6 +13,8 @@ public final class ScriptedPlatform: ParraPlatform {
     public private(set) var delivered: [PlatformEvent] = []
     /// Every launch state change, in order, with its time from the run's clock.
     public private(set) var launchStates: [ParraLaunchStateChange] = []
+    /// Status lines and draws in the order they happened; a draw is `draw <scene id>`.
+    public private(set) var timeline: [String] = []
     private let surface: PresentationSurface
 
     /// A platform playing `script`; presentations go to `surface`.
@@ -24,9 +26,15 @@ public final class ScriptedPlatform: ParraPlatform {
     public var presentationSurface: PresentationSurface { surface }
     public var usesColor: Bool { false }
 
-    public func draw(_ window: RenderedWindow) { drawn.append(window) }
+    public func draw(_ window: RenderedWindow) {
+        drawn.append(window)
+        timeline.append("draw \(window.sceneID)")
+    }
 
-    public func report(_ line: String) { reported.append(line) }
+    public func report(_ line: String) {
+        reported.append(line)
+        timeline.append(line)
+    }
 
     public func launchStateChanged(_ change: ParraLaunchStateChange) {
         launchStates.append(change)

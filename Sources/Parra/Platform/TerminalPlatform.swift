@@ -59,7 +59,23 @@ public final class TerminalPlatform: ParraPlatform {
         }
     }
 
+    /// The event a typed command line asks for: `b`, `f`, `o URL`, `r` or `q`; nil for
+    /// anything else.
+    public static func event(forCommand line: String) -> PlatformEvent? {
+        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+        switch words.first {
+        case "b": return .didEnterBackground
+        case "f": return .willEnterForeground
+        case "o" where words.count == 2: return .openURL(words[1])
+        case "r": return .retryLaunch
+        case "q": return .terminate
+        default: return nil
+        }
+    }
+
     private static let keys = "b: background  f: foreground  o URL: open a URL  r: retry launch  q: quit"
+
+    public var terminationRequested: Bool { lock.withLock { pending.contains(.terminate) } }
 
     private func post(_ event: PlatformEvent) {
         lock.withLock { pending.append(event) }
@@ -100,13 +116,10 @@ public final class TerminalPlatform: ParraPlatform {
         Thread.detachNewThread { [weak self] in
             while let line = readLine(strippingNewline: true) {
                 guard let self else { return }
-                let words = line.split(separator: " ", maxSplits: 1).map(String.init)
-                switch words.first {
-                case "b": self.post(.didEnterBackground)
-                case "f": self.post(.willEnterForeground)
-                case "o" where words.count == 2: self.post(.openURL(words[1]))
-                case "q": self.post(.terminate)
-                default: print(Self.keys)
+                if let event = Self.event(forCommand: line) {
+                    self.post(event)
+                } else {
+                    print(Self.keys)
                 }
             }
             self?.post(.terminate)
