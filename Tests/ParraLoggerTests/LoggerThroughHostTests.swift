@@ -123,6 +123,31 @@ extension AppLoggerTests {
             #expect(next == [perThread, perThread])
         }
 
+        @Test("bad logger options from a config file and the environment are reported by key; the module still runs")
+        func badOptions() throws {
+            let folder = try CFixtureBuilder.makeTemporaryDirectory()
+            let config = folder.appendingPathComponent("parra.json")
+            try Data(
+                #"{"logger": {"minimumLogLevel": "loudest", "consoleFormatOptions": [{"kind": "sparkles"}, {"kind": "message"}]}}"#
+                    .utf8
+            ).write(to: config)
+            let host = try TestHost(
+                paths: [LoggerModule.path],
+                environment: [
+                    "PARRA_LOG_CONSOLE": "/nonexistent/folder/console.log", "PARRA_DEBUG_EVENT_LOGGING": "x",
+                ],
+                configFile: config, codeOptions: ["logger.environment": .string("debug")])
+            let report = host.runtime.start()
+            #expect(report.refused.isEmpty, "\(report.lines)")
+            #expect(
+                report.optionProblems.contains { $0.contains("PARRA_DEBUG_EVENT_LOGGING") }, "\(report.optionProblems)")
+            let said = host.log.messages(from: "com.parra.logger")
+            #expect(said.contains { $0.hasPrefix("option logger.minimumLogLevel: \"loudest\" is not a log level") })
+            #expect(said.contains { $0.contains("logger.consoleFormatOptions") && $0.contains("\"sparkles\"") })
+            #expect(said.contains { $0.contains("/nonexistent/folder/console.log") && $0.contains("stdout instead") })
+            host.runtime.stop()
+        }
+
         @Test("logs made on another thread while Parra starts are all held for the module, none printed")
         func loggingDuringStart() throws {
             let file = try consoleFile()
