@@ -123,7 +123,7 @@ final class LogRouter: @unchecked Sendable {
         if dropped > 0 {
             route(
                 Entry(
-                    level: .warn, timestamp: Date().timeIntervalSince1970,
+                    level: .warn, timestamp: Self.wallClockSeconds(),
                     message:
                         "\(dropped) log(s) made before the logger was active were dropped (only the last \(Self.bufferCapacity) are kept)",
                     extraJSON: "", fileID: #fileID, function: #function, line: #line, column: #column,
