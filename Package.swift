@@ -29,11 +29,21 @@ let package = Package(
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         // The host's log gate and sink table, in C so a filtered log call is one atomic load.
         .target(name: "CParraLogRoute", dependencies: ["CParraPlugin"]),
-        .target(name: "Parra", dependencies: ["CParraPlugin", "CFFI", "CParraLogRoute"]),
+        // The module runtime: loading, the host services, options, dispatch, commands. It knows
+        // no feature: no option key, default or logic of any module.
+        .target(name: "ParraRuntime", dependencies: ["CParraPlugin", "CFFI", "CParraLogRoute"]),
+        // The Parra API client: transports, retries, auth, the local backend.
+        .target(name: "ParraAPI", dependencies: ["ParraRuntime"]),
+        // The UIKit/SwiftUI-shaped app model, the platforms and the app run with its launch.
+        .target(name: "ParraAppModel", dependencies: ["ParraRuntime", "ParraAPI"]),
+        // What an app imports: the typed configuration, the logger, the `Parra` object, and
+        // the app model re-exported.
+        .target(name: "Parra", dependencies: ["ParraAppModel", "ParraRuntime", "ParraAPI", "CParraPlugin"]),
         .target(name: "ParraPluginKit", dependencies: ["CParraPlugin"]),
-        .executableTarget(name: "parra", dependencies: ["Parra"]),
+        .executableTarget(name: "parra", dependencies: ["Parra", "ParraRuntime"]),
         .executableTarget(
-            name: "parra-bench", dependencies: ["Parra", "CParraPlugin", "CFFI", "ParraTestSupport"]),
+            name: "parra-bench",
+            dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "CParraPlugin", "CFFI", "ParraTestSupport"]),
         .executableTarget(name: "parra-empty"),
         // The logger feature module and the bit of C it needs (thread names).
         .target(name: "CParraLoggerSupport", path: "Plugins/ParraLogger/CSupport"),
@@ -43,9 +53,9 @@ let package = Package(
         .target(name: "ParraLoggerEntry", dependencies: ["ParraLogger"], path: "Plugins/ParraLogger/Entry"),
         // A process that logs through the logger module until it is killed, for crash tests.
         .executableTarget(
-            name: "ParraLoggerProbe", dependencies: ["Parra"], path: "Tests/Fixtures/ParraLoggerProbe"),
+            name: "ParraLoggerProbe", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel"], path: "Tests/Fixtures/ParraLoggerProbe"),
         .executableTarget(
-            name: "ParraDemoApp", dependencies: ["Parra"], path: "Sample/ParraDemoApp"),
+            name: "ParraDemoApp", dependencies: ["Parra", "ParraAPI", "ParraAppModel"], path: "Sample/ParraDemoApp"),
         .target(
             name: "ParraLaunchScreen", dependencies: ["CParraPlugin", "ParraPluginKit"],
             path: "Plugins/ParraLaunchScreen/Module"),
@@ -55,18 +65,18 @@ let package = Package(
             name: "ParraTestFixtureSwiftModule", dependencies: ["ParraPluginKit"],
             path: "Tests/Fixtures/ParraTestFixtureSwiftModule"),
         .target(
-            name: "ParraTestSupport", dependencies: ["Parra"], path: "Tests/ParraTestSupport"),
-        .testTarget(name: "ParraABITests", dependencies: ["CParraPlugin", "Parra", "ParraTestSupport"]),
-        .testTarget(name: "ParraHostTests", dependencies: ["Parra", "ParraTestSupport"]),
-        .testTarget(name: "ParraPluginKitTests", dependencies: ["ParraPluginKit", "Parra", "ParraTestSupport"]),
+            name: "ParraTestSupport", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel"], path: "Tests/ParraTestSupport"),
+        .testTarget(name: "ParraABITests", dependencies: ["CParraPlugin", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
+        .testTarget(name: "ParraHostTests", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
+        .testTarget(name: "ParraPluginKitTests", dependencies: ["ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
         .testTarget(name: "ParraCLITests", dependencies: ["ParraTestSupport"]),
-        .testTarget(name: "ParraAppModelTests", dependencies: ["Parra", "ParraTestSupport"]),
-        .testTarget(name: "ParraLoggerTests", dependencies: ["ParraLogger", "Parra", "ParraTestSupport"]),
+        .testTarget(name: "ParraAppModelTests", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
+        .testTarget(name: "ParraLoggerTests", dependencies: ["ParraLogger", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
         .testTarget(
-            name: "ParraLaunchScreenTests", dependencies: ["ParraLaunchScreen", "ParraPluginKit", "Parra", "ParraTestSupport"]),
+            name: "ParraLaunchScreenTests", dependencies: ["ParraLaunchScreen", "ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
         // The documentation's environments listing again, compiled with its staging condition.
         .testTarget(
-            name: "ParraStagingTests", dependencies: ["Parra", "ParraTestSupport"],
+            name: "ParraStagingTests", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"],
             swiftSettings: [.define("MY_CUSTOM_STAGING_ENVIRONMENT_COMPILATION_CONDITION")]),
     ],
     swiftLanguageModes: [.v5]

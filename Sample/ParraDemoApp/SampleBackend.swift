@@ -1,5 +1,9 @@
 import Foundation
 import Parra
+// Sample plumbing, not app code: the package-level hooks below choose the backend and the
+// Info.plist before the app runs.
+import ParraAPI
+import ParraAppModel
 
 // The sample runs offline by default: before the app starts, it points the Parra API at the
 // folder `Sample/LocalBackend/` (found from this source file, else beside the executable).

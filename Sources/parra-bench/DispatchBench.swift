@@ -2,6 +2,7 @@ import CFFI
 import CParraPlugin
 import Foundation
 import Parra
+import ParraRuntime
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import Parra
+import ParraRuntime
 
 enum BenchRuntime {
     /// Settings for a runtime that searches only `paths`: no standard locations, an empty

@@ -1,4 +1,5 @@
 import Parra
+import ParraRuntime
 
 /// Everything a module declares, as `plugins inspect` shows it in text or JSON.
 struct ModuleDescription: Encodable {

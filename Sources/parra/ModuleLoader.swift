@@ -1,5 +1,6 @@
 import Foundation
 import Parra
+import ParraRuntime
 
 /// Loads modules the way every `parra` command does: only through `.validate`, so no module
 /// code runs but the entry symbol, with host diagnostics on standard error.

@@ -1,4 +1,5 @@
 import Parra
+import ParraRuntime
 
 /// One option key as `plugins inspect` and `config schema` show it, in text or JSON.
 struct OptionDescription: Encodable {

@@ -1,15 +1,15 @@
 import CParraPlugin
 import Testing
 
-/// Freezes the ABI 1.1 layout: a change here breaks every module built before it, so it must
+/// Freezes the ABI 1.2 layout: a change here breaks every module built before it, so it must
 /// come with a new major version (or, for fields appended at the end, a new minor). The 1.0
-/// prefixes are checked too: a 1.0 module must still read and be read correctly.
-@Suite("C ABI 1.1 layout")
+/// and 1.1 prefixes are checked too: older modules must still read and be read correctly.
+@Suite("C ABI 1.2 layout")
 struct ABILayoutTests {
     @Test("versions and the entry symbol")
     func constants() {
         #expect(PARRA_ABI_VERSION_MAJOR == 1)
-        #expect(PARRA_ABI_VERSION_MINOR == 1)
+        #expect(PARRA_ABI_VERSION_MINOR == 2)
         #expect(PARRA_MODULE_ENTRY_SYMBOL == "parra_module_entry")
     }
 
@@ -25,6 +25,9 @@ struct ABILayoutTests {
         #expect(MemoryLayout<parra_api_request>.offset(of: \.struct_size) == 0)
         #expect(MemoryLayout<parra_presentation>.offset(of: \.struct_size) == 0)
         #expect(MemoryLayout<parra_log_record>.offset(of: \.struct_size) == 0)
+        #expect(MemoryLayout<parra_command_decl>.offset(of: \.struct_size) == 0)
+        #expect(MemoryLayout<parra_command_completion>.offset(of: \.struct_size) == 0)
+        #expect(MemoryLayout<parra_launch_extension>.offset(of: \.struct_size) == 0)
     }
 
     #if arch(x86_64) || arch(arm64)
@@ -41,7 +44,9 @@ struct ABILayoutTests {
             #expect(MemoryLayout<D>.offset(of: \.shutdown) == 128)
             #expect(MemoryLayout<D>.offset(of: \.log_sink) == 136)
             #expect(MemoryLayout<D>.offset(of: \.log_flush) == 144)
-            #expect(MemoryLayout<D>.size == 152)
+            #expect(MemoryLayout<D>.offset(of: \.commands) == 152)
+            #expect(MemoryLayout<D>.offset(of: \.command_count) == 160)
+            #expect(MemoryLayout<D>.size == 168)
         }
 
         @Test("the host table's 64-bit layout")
@@ -57,7 +62,9 @@ struct ABILayoutTests {
             #expect(MemoryLayout<H>.offset(of: \.app_facts_json) == 144)
             #expect(MemoryLayout<H>.offset(of: \.run_launch_step) == 152)
             #expect(MemoryLayout<H>.offset(of: \.set_launch_state) == 160)
-            #expect(MemoryLayout<H>.size == 168)
+            #expect(MemoryLayout<H>.offset(of: \.get_extension) == 168)
+            #expect(MemoryLayout<H>.offset(of: \.call_command) == 176)
+            #expect(MemoryLayout<H>.size == 184)
         }
 
         @Test("the log record's 64-bit layout")
@@ -84,6 +91,12 @@ struct ABILayoutTests {
             #expect(MemoryLayout<parra_extension_point_decl>.size == 40)
             #expect(MemoryLayout<parra_value>.size == 48)
             #expect(MemoryLayout<parra_error>.size == 4 + Int(PARRA_ERROR_MESSAGE_CAPACITY))
+            #expect(MemoryLayout<parra_command_decl>.size == 48)
+            #expect(MemoryLayout<parra_command_decl>.offset(of: \.thread) == 32)
+            #expect(MemoryLayout<parra_command_decl>.offset(of: \.completes_later) == 36)
+            #expect(MemoryLayout<parra_command_decl>.offset(of: \.function) == 40)
+            #expect(MemoryLayout<parra_command_completion>.size == 32)
+            #expect(MemoryLayout<parra_launch_extension>.size == 24)
         }
     #endif
 

@@ -1,6 +1,9 @@
 import Testing
 
 @testable import Parra
+@testable import ParraAPI
+@testable import ParraAppModel
+@testable import ParraRuntime
 
 @Suite("Signature strings and combine rules")
 struct SignatureTests {

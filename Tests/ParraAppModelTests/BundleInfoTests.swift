@@ -1,5 +1,7 @@
 import Foundation
 import Parra
+import ParraAPI
+import ParraAppModel
 import ParraTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Parra
+import ParraAppModel
 import Testing
 
 @Suite("Terminal commands")

@@ -1,5 +1,6 @@
 import Foundation
 import Parra
+import ParraAPI
 import ParraTestSupport
 import Testing
 

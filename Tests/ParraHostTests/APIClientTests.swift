@@ -1,5 +1,7 @@
 import Foundation
 import Parra
+import ParraRuntime
+import ParraAPI
 import ParraTestSupport
 import Testing
 
@@ -132,16 +134,10 @@ struct APIClientTests {
         defer { server.stop() }
         let client = APITest.client(server)
         _ = APITest.appInfo(client)
-        _ = APITest.wait {
-            client.uploadSession(
-                ParraSessionUpload(events: [], startedAt: Date(timeIntervalSince1970: 0)), completion: $0)
-        }
-        _ = APITest.wait {
-            client.registerPushToken(ParraPushTokenRegistration(token: "ab", type: "linux"), completion: $0)
-        }
-        _ = APITest.wait { client.releases(limit: 2, offset: 4, completion: $0) }
+        _ = APITest.send(
+            client, APIRequest(method: "POST", path: "tenants/tenant-1/push-tokens", body: Data(#"{"token":"ab"}"#.utf8)))
         _ = APITest.send(client, APIRequest(method: "get", path: "/tenants/tenant-1/anything"))
-        #expect(server.requests.count == 5)
+        #expect(server.requests.count == 3)
         for request in server.requests {
             #expect(request.header("PARRA-ENVIRONMENT") == "beta")
             #expect(request.header("PARRA-APPLICATION-ID") == APITest.application)
@@ -153,11 +149,10 @@ struct APIClientTests {
             #expect(request.header("Content-Type") == "application/json")
             #expect(request.header("Authorization") == nil)
         }
-        #expect(server.requests.map(\.method) == ["GET", "POST", "POST", "GET", "GET"])
+        #expect(server.requests.map(\.method) == ["GET", "POST", "GET"])
         #expect(
             server.requests.map(\.path) == [
-                APITest.appInfoPath, "/v1/tenants/tenant-1/sessions", "/v1/tenants/tenant-1/push-tokens",
-                "/v1/tenants/tenant-1/applications/app-1/releases?limit=2&offset=4", "/v1/tenants/tenant-1/anything",
+                APITest.appInfoPath, "/v1/tenants/tenant-1/push-tokens", "/v1/tenants/tenant-1/anything",
             ])
     }
 
@@ -522,31 +517,19 @@ struct APIClientTests {
         #expect(server.requests.first?.body == Data("{}".utf8))
     }
 
-    @Test("models encode snake_case with fractional-second dates; metadata keys stay as given")
+    @Test("API dates parse with and without fractional seconds; app-info keeps the whole answer")
     func coding() throws {
-        let upload = ParraSessionUpload(
-            events: [
-                ParraSessionEvent(
-                    createdAt: Date(timeIntervalSince1970: 1_708_807_671.53), name: "log",
-                    metadata: [
-                        "level": .string("info"), "call_site": .object(["file_id": .string("App")]),
-                        "myKey": .bool(true),
-                    ])
-            ], userProperties: ["plan": .string("pro")], startedAt: Date(timeIntervalSince1970: 1_708_807_600))
-        let text = String(decoding: try ParraAPICoding.makeEncoder().encode(upload), as: UTF8.self)
-        #expect(text.contains(#""created_at":"2024-02-24T20:47:51.530Z""#))
-        #expect(text.contains(#""started_at":"2024-02-24T20:46:40.000Z""#))
-        #expect(text.contains(#""ended_at":null"#))
-        #expect(text.contains(#""user_properties":{"plan":"pro"}"#))
-        #expect(text.contains(#""call_site":{"file_id":"App"}"#))
-        #expect(text.contains(#""myKey":true"#))
         #expect(ParraAPICoding.parseDate("2021-10-01T00:00:00Z") == Date(timeIntervalSince1970: 1_633_046_400))
-        #expect(ParraPushTokenRegistration(tokenBytes: [0x0A, 0xFF], type: "linux").token == "0aff")
-        let release = try ParraAPICoding.makeDecoder().decode(
-            ParraAppRelease.self,
-            from: Data(
-                #"{"id":"r","name":"N","version":"1.0","type":"patch","release_number":3,"status":"scheduled","created_at":"2024-02-24T20:47:51.530Z"}"#
-                    .utf8))
-        #expect(release.sections.isEmpty && release.releaseNumber == 3 && release.status == .scheduled)
+        let server = try LoopbackHTTPServer(handler: { _ in
+            .json(status: 200, #"{"version_token":"vt-9","new_installed_version_info":null,"auth":{"issuer":"i"}}"#)
+        })
+        defer { server.stop() }
+        let info = try APITest.appInfo(APITest.client(server)).get()
+        #expect(info.versionToken == "vt-9" && info.auth?.issuer == "i")
+        #expect(info.json.contains(#""new_installed_version_info":null"#))
+        let array = try LoopbackHTTPServer(handler: { _ in .json(status: 200, "[1,2]") })
+        defer { array.stop() }
+        #expect(APITest.appInfo(APITest.client(array)).failure != nil)
     }
+
 }

@@ -1,5 +1,7 @@
 import Foundation
 import Parra
+import ParraRuntime
+import ParraAPI
 import ParraTestSupport
 import Testing
 
@@ -17,52 +19,61 @@ struct APILocalBackendTests {
         return folder
     }
 
+    /// The JSON object (or array) a local-backend GET answers.
+    private func getJSON(_ client: ParraAPIClient, _ path: String) throws -> (status: Int, json: Any?) {
+        let response = try APITest.send(client, APIRequest(method: "GET", path: path)).get()
+        return (response.status, try? JSONSerialization.jsonObject(with: response.body))
+    }
+
     @Test("the sample folder answers app-info with a release, the release list and one release")
     func reads() throws {
         let folder = try sampleCopy()
         let client = APITest.client(.local(directory: folder))
         let info = try APITest.appInfo(client).get()
-        let release = try #require(info.newInstalledVersionInfo?.release)
         #expect(info.versionToken == "vt_1.2.0_7")
-        #expect(release.version == "1.2.0" && release.name == "Spring refresh" && release.type == .minor)
-        #expect(release.sections.map(\.title) == ["New", "Fixed"])
-        #expect(release.header?.size == ParraReleaseHeader.Size(width: 1200, height: 630))
-        #expect(info.newInstalledVersionInfo?.configuration.title == "What's new")
-        #expect(info.summary.contains("new version 1.2.0 'Spring refresh'"))
+        let whole = try #require(try JSONSerialization.jsonObject(with: Data(info.json.utf8)) as? [String: Any])
+        let newVersion = try #require(whole["new_installed_version_info"] as? [String: Any])
+        let release = try #require(newVersion["release"] as? [String: Any])
+        #expect(release["version"] as? String == "1.2.0" && release["name"] as? String == "Spring refresh")
+        #expect((release["sections"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["New", "Fixed"])
 
-        let all = try APITest.wait { client.releases(completion: $0) }.get()
-        #expect(all.data.map(\.version) == ["1.2.0", "1.1.0", "1.0.0"])
-        #expect(all.totalCount == 3)
-        let page = try APITest.wait { client.releases(limit: 1, offset: 1, completion: $0) }.get()
-        #expect(page.data.map(\.version) == ["1.1.0"])
-        #expect(page.page == 2 && page.pageCount == 3 && page.pageSize == 1 && page.totalCount == 3)
-        #expect(try APITest.wait { client.releases(limit: 5, offset: 9, completion: $0) }.get().data.isEmpty)
+        let base = "tenants/tenant-1/applications/app-1/releases"
+        let all = try #require(try getJSON(client, base).json as? [String: Any])
+        #expect((all["data"] as? [[String: Any]])?.compactMap { $0["version"] as? String } == ["1.2.0", "1.1.0", "1.0.0"])
+        #expect(all["total_count"] as? Int == 3)
+        let page = try #require(try getJSON(client, base + "?limit=1&offset=1").json as? [String: Any])
+        #expect((page["data"] as? [[String: Any]])?.compactMap { $0["version"] as? String } == ["1.1.0"])
+        #expect(page["page"] as? Int == 2 && page["page_count"] as? Int == 3 && page["page_size"] as? Int == 1)
+        #expect((try getJSON(client, base + "?limit=5&offset=9").json as? [String: Any])?["data"] as? [Any] != nil)
 
-        let one = try APITest.wait { client.release(id: release.id, completion: $0) }.get()
-        #expect(one == release)
+        let id = try #require(release["id"] as? String)
+        let one = try #require(try getJSON(client, base + "/" + id).json as? [String: Any])
+        #expect(one["version"] as? String == "1.2.0")
         // Without a releases/<id>.json, the release comes from releases.json.
-        let fromList = try APITest.wait { client.release(id: "3b9e0c17-2d44-4f1a-8e6b-7a8c9d0e1f23", completion: $0) }
-            .get()
-        #expect(fromList.version == "1.1.0")
-        let missing = try #require(APITest.wait { client.release(id: "nope", completion: $0) }.failure)
+        let fromList = try getJSON(client, base + "/3b9e0c17-2d44-4f1a-8e6b-7a8c9d0e1f23")
+        #expect((fromList.json as? [String: Any])?["version"] as? String == "1.1.0")
+        let missing = try APITest.send(client, APIRequest(method: "GET", path: base + "/nope")).get()
         #expect(missing.status == 404)
-        #expect(missing.description.contains("no release 'nope'"))
-        let escape = try #require(APITest.wait { client.release(id: "../app-info", completion: $0) }.failure)
-        #expect(escape.status == 400)
+        #expect(String(decoding: missing.body, as: UTF8.self).contains("no release 'nope'"))
+        #expect(APITest.send(client, APIRequest(method: "GET", path: base + "/../app-info")).failure != nil)
     }
 
     @Test("sessions and push tokens are appended as JSON lines with the headers that would be sent")
-    func writes() async throws {
+    func writes() throws {
         let folder = try sampleCopy()
         let client = APITest.client(.local(directory: folder))
-        let started = Date(timeIntervalSince1970: 1_708_807_600)
         for name in ["launch", "tap"] {
-            try await client.uploadSession(
-                ParraSessionUpload(
-                    events: [ParraSessionEvent(createdAt: started, name: name, metadata: ["screen": .string("home")])],
-                    startedAt: started))
+            let body = #"{"events":[{"name":"\#(name)","metadata":{"screen":"home"}}],"started_at":"2024-02-24T20:46:40.000Z"}"#
+            let response = try APITest.send(
+                client, APIRequest(method: "POST", path: "tenants/tenant-1/sessions", body: Data(body.utf8))
+            ).get()
+            #expect((200..<300).contains(response.status))
         }
-        try await client.registerPushToken(ParraPushTokenRegistration(tokenBytes: [0xDE, 0xAD], type: "linux"))
+        _ = try APITest.send(
+            client,
+            APIRequest(
+                method: "POST", path: "tenants/tenant-1/push-tokens", body: Data(#"{"token":"dead","type":"linux"}"#.utf8))
+        ).get()
         let sessions = try String(contentsOf: folder.appendingPathComponent("outbox/sessions.jsonl"), encoding: .utf8)
         let lines = sessions.split(separator: "\n").map {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -119,8 +130,9 @@ struct APILocalBackendTests {
         #expect(reason.contains("app-info.json is not valid JSON"))
         #expect(malformed.attempts == 1)
         try #"{"data": 3}"#.write(to: folder.appendingPathComponent("releases.json"), atomically: true, encoding: .utf8)
-        #expect(
-            APITest.wait { client.releases(completion: $0) }.failure?.description.contains("must be an array") == true)
+        let releases = APITest.send(
+            client, APIRequest(method: "GET", path: "tenants/tenant-1/applications/app-1/releases"))
+        #expect(releases.failure?.description.contains("must be an array") == true)
         let unknown = try APITest.send(client, APIRequest(method: "DELETE", path: "tenants/t/everything")).get()
         #expect(unknown.status == 404)
         #expect(String(decoding: unknown.body, as: UTF8.self).contains("has no answer for DELETE tenants/t/everything"))

@@ -1,6 +1,7 @@
 import CParraPlugin
 import Foundation
 import Parra
+import ParraRuntime
 import ParraTestSupport
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
 import Parra
+import ParraRuntime
+import ParraAPI
 import Testing
 
 @Suite("ParraConfiguration: the typed model and its flattening into option keys")
@@ -427,16 +429,28 @@ struct ConfigurationTests {
 
     // MARK: Explicit values
 
-    @Test("the default configuration chose nothing explicitly")
+    @Test("the default configuration chose nothing; a value passed or assigned is chosen even when it is the default")
     func explicitOfDefault() {
         #expect(ParraConfiguration.default.explicitOptionValues.isEmpty)
         #expect(ParraConfiguration().explicitOptionValues.isEmpty)
-        // Passing the defaults by hand is not a choice either.
+        // Passing the defaults by hand is a choice: it must win over a config file.
         let spelledOut = ParraConfiguration(
             loggerOptions: ParraLoggerOptions(environment: .automatic, minimumLogLevel: .info),
             pushNotificationOptions: ParraPushNotificationOptions(enabled: false),
             whatsNewOptions: ParraWhatsNewOptions(presentationStyle: .modal, presentationMode: .delayed(.default, 5)))
-        #expect(spelledOut.explicitOptionValues.isEmpty)
+        #expect(
+            spelledOut.explicitOptionValues == [
+                "logger.environment": .string("automatic"), "logger.minimumLogLevel": .string("info"),
+                "pushNotifications.enabled": .bool(false), "whatsNew.presentationStyle": .string("modal"),
+                "whatsNew.presentationMode": .object([
+                    "kind": .string("delayed"), "behavior": .string("default"), "delay": .double(5),
+                ]),
+            ])
+        // Equal values compare equal however they were given.
+        #expect(spelledOut == ParraConfiguration.default)
+        var assigned = ParraConfiguration.default
+        assigned.loggerOptions.minimumLogLevel = .info
+        #expect(assigned.explicitOptionValues == ["logger.minimumLogLevel": .string("info")])
     }
 
     @Test("a changed configuration reports only the changed keys")
@@ -460,7 +474,10 @@ struct ConfigurationTests {
                 "whatsNew.presentationMode": .object(["kind": .string("manual")]),
             ])
         let withoutProvisional = ParraConfiguration(pushNotificationOptions: .allWithoutProvisional)
-        #expect(withoutProvisional.explicitOptionValues == ["pushNotifications.enabled": .bool(true)])
+        #expect(
+            withoutProvisional.explicitOptionValues == [
+                "pushNotifications.enabled": .bool(true), "pushNotifications.provisional": .bool(false),
+            ])
     }
 
     @Test("the whole configuration is a hashable, sendable value")

@@ -1,5 +1,7 @@
 import Foundation
 import Parra
+import ParraRuntime
+import ParraAPI
 import ParraTestSupport
 import Testing
 

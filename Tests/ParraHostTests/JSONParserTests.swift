@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import Parra
+@testable import ParraAPI
+@testable import ParraAppModel
+@testable import ParraRuntime
 
 @Suite("Strict JSON parsing into option values")
 struct JSONParserTests {

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import Parra
+@testable import ParraAPI
+@testable import ParraAppModel
+@testable import ParraRuntime
 
 @Suite("Option layers, schemas and provenance")
 struct OptionStoreTests {
@@ -70,7 +73,7 @@ struct OptionStoreTests {
 
     @Test("unknown keys are reported with a hint")
     func unknownKeys() throws {
-        let store = OptionStore(schemas: Self.schemas)
+        let store = OptionStore(schemas: Self.schemas, featureModuleNames: ["launchScreen": "ParraLaunchScreen"])
         let file = try writeConfig(#"{"logger": {"minimumLogLevl": "debug"}, "launchScreen": {"fadeDuration": 1}}"#)
         let problems = store.applyConfigFile(at: file).map(\.description)
         #expect(

@@ -1,5 +1,6 @@
 import Foundation
 import Parra
+import ParraRuntime
 import ParraTestSupport
 
 /// The launch screen module's id, as the host's log names it.

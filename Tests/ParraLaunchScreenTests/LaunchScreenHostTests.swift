@@ -1,5 +1,6 @@
 import Foundation
 import Parra
+import ParraAppModel
 import ParraTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Parra
+import ParraRuntime
 import ParraTestSupport
 import Testing
 

@@ -4,6 +4,9 @@ import ParraTestSupport
 import Testing
 
 @testable import Parra
+@testable import ParraAPI
+@testable import ParraAppModel
+@testable import ParraRuntime
 
 /// A module defined in the test process, to read PluginKit's descriptor from the inside.
 final class InProcessModule: ParraModule {

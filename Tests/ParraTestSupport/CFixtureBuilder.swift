@@ -4,12 +4,12 @@ import Foundation
 ///
 /// The macros the fixture understands are listed at the top of `fixture_module.c`. Nothing is
 /// cached: every call runs the C compiler.
-public enum CFixtureBuilder {
+package enum CFixtureBuilder {
     /// Why a fixture could not be built.
-    public struct BuildError: Error, CustomStringConvertible {
-        public let description: String
+    package struct BuildError: Error, CustomStringConvertible {
+        package let description: String
 
-        public init(_ description: String) {
+        package init(_ description: String) {
             self.description = description
         }
     }
@@ -23,24 +23,24 @@ public enum CFixtureBuilder {
     }
 
     /// The fixture's C source.
-    public static var sourceFile: URL {
+    package static var sourceFile: URL {
         repositoryRoot.appendingPathComponent("Tests/Fixtures/CModule/fixture_module.c")
     }
 
     /// The C module that logs the launch screen's extension points (`launch_listener.c`).
-    public static var launchListenerSource: URL {
+    package static var launchListenerSource: URL {
         repositoryRoot.appendingPathComponent("Tests/Fixtures/CModule/launch_listener.c")
     }
 
     /// The folder holding `parra_plugin.h`.
-    public static var includeDirectory: URL {
+    package static var includeDirectory: URL {
         repositoryRoot.appendingPathComponent("Sources/CParraPlugin/include", isDirectory: true)
     }
 
     /// Builds the fixture (or another C `source` against the ABI header) with `defines`
     /// (e.g. ["FIXTURE_ID=\"com.a\"", "FIXTURE_INIT_FAILS"]) into `directory/fileName` and
     /// returns its URL. Throws with the compiler's output on failure.
-    public static func build(
+    package static func build(
         _ fileName: String, defines: [String] = [], in directory: URL, source: URL = sourceFile
     ) throws -> URL {
         let fileManager = FileManager.default
@@ -91,7 +91,7 @@ public enum CFixtureBuilder {
     }
 
     /// A fresh temporary directory with mode 0755 (tests put fixtures in it).
-    public static func makeTemporaryDirectory() throws -> URL {
+    package static func makeTemporaryDirectory() throws -> URL {
         let fileManager = FileManager.default
         let directory = fileManager.temporaryDirectory
             .appendingPathComponent("parra-cfixture-\(UUID().uuidString)", isDirectory: true)

@@ -11,20 +11,20 @@ import Foundation
 /// server keeps it alive). Every blocking wait inside the server is bounded: `stop()` shuts every
 /// socket down, which wakes the accept thread and every connection, including silent ones and
 /// ones sleeping in `.delay`.
-public final class LoopbackHTTPServer: @unchecked Sendable {
+package final class LoopbackHTTPServer: @unchecked Sendable {
     /// One request as received.
-    public struct Request: Sendable, Hashable {
+    package struct Request: Sendable, Hashable {
         /// The method as sent, e.g. "GET".
-        public let method: String
+        package let method: String
         /// The request target with its query, e.g. "/v1/tenants/t/app-info?version_token=x".
-        public let path: String
+        package let path: String
         /// The header fields, names lowercased; repeated fields are joined with ", ".
-        public let headers: [String: String]
+        package let headers: [String: String]
         /// The body (a chunked body is decoded).
-        public let body: Data
+        package let body: Data
 
         /// A request; header names are lowercased (repeated ones joined with ", ").
-        public init(method: String, path: String, headers: [String: String] = [:], body: Data = Data()) {
+        package init(method: String, path: String, headers: [String: String] = [:], body: Data = Data()) {
             self.method = method
             self.path = path
             self.headers = Dictionary(
@@ -33,13 +33,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
 
         /// The value of header `name`, whatever its case.
-        public func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers[name.lowercased()]
         }
     }
 
     /// What the server does with a request.
-    public indirect enum Response: Sendable {
+    package indirect enum Response: Sendable {
         /// An answer with a Content-Length body. `Content-Length`, `Connection` and
         /// `Transfer-Encoding` in `headers` are replaced by the server's own, except that
         /// `Connection: close` is honoured (the connection closes after this answer).
@@ -59,10 +59,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// Why the server could not start.
-    public struct StartError: Error, CustomStringConvertible {
-        public let description: String
+    package struct StartError: Error, CustomStringConvertible {
+        package let description: String
 
-        public init(_ description: String) {
+        package init(_ description: String) {
             self.description = description
         }
     }
@@ -71,14 +71,14 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Binds 127.0.0.1 on a free port (port 0) and starts serving; `handler` is called for each
     /// request on a server thread.
-    public init(handler: @escaping @Sendable (Request) -> Response) throws {
+    package init(handler: @escaping @Sendable (Request) -> Response) throws {
         core = try LoopbackHTTPCore(handler: handler)
         core.start()
     }
 
     /// Convenience: answers from a script, one response per request in order, repeating the
     /// last. An empty script answers 500 to everything.
-    public convenience init(script: [Response]) throws {
+    package convenience init(script: [Response]) throws {
         let script = LoopbackHTTPScript(script)
         try self.init(handler: { _ in script.next() })
     }
@@ -88,24 +88,24 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// The port the server listens on.
-    public var port: UInt16 { core.port }
+    package var port: UInt16 { core.port }
 
     /// "http://127.0.0.1:<port>/v1/"
-    public var baseURL: URL {
+    package var baseURL: URL {
         URL(string: "http://127.0.0.1:\(port)/v1/")!
     }
 
     /// Every request received so far, in arrival order (thread-safe). A request is recorded
     /// once fully read, before its handler runs.
-    public var requests: [Request] { core.receivedRequests }
+    package var requests: [Request] { core.receivedRequests }
 
     /// How many TCP connections the server has accepted so far (to check keep-alive reuse).
-    public var connectionCount: Int { core.acceptedConnections }
+    package var connectionCount: Int { core.acceptedConnections }
 
     /// Stops accepting, closes every open connection (including silent ones), joins its
     /// threads (waiting at most a few seconds for a handler that does not return). Idempotent;
     /// also done in deinit. Called from a handler, it does not wait for the server's threads.
-    public func stop() {
+    package func stop() {
         core.stop()
     }
 }

@@ -1,22 +1,24 @@
 import Foundation
 import Parra
+import ParraRuntime
+import ParraAppModel
 
 /// One run of an `App` on a scripted platform, with what it drew, reported and logged.
-public struct TestAppRun {
+package struct TestAppRun {
     /// The exit status `ParraAppHost.run` returned.
-    public let status: Int32
+    package let status: Int32
     /// The platform, with every window drawn and status line reported.
-    public let platform: ScriptedPlatform
+    package let platform: ScriptedPlatform
     /// Everything the host and modules logged.
-    public let log: RecordingLog
+    package let log: RecordingLog
     /// Every presentation shown.
-    public let surface: RecordingPresentationSurface
+    package let surface: RecordingPresentationSurface
 
     /// Runs `appType` with the modules at `paths`, playing `script`. Storage is a fresh
     /// temporary folder unless `storage` names one (to run an app twice on the same storage);
     /// the host's main queue is a private serial queue unless `mainQueue` says otherwise, and
     /// `clock` is the clock modules and the launch's state changes read.
-    public init<A: App>(
+    package init<A: App>(
         _ appType: A.Type, paths: [String] = [], script: [PlatformEvent] = [], bundle: BundleInfo = .empty,
         environment: [String: String] = [:], log: RecordingLog = RecordingLog(), storage: URL? = nil,
         mainQueue: DispatchQueue = DispatchQueue(label: "test.app.main"), clock: HostClock = SystemClock()
@@ -33,7 +35,7 @@ public struct TestAppRun {
     }
 
     /// The status lines that contain `fragment`.
-    public func reported(_ fragment: String) -> [String] {
+    package func reported(_ fragment: String) -> [String] {
         platform.reported.filter { $0.contains(fragment) }
     }
 }

@@ -1,20 +1,22 @@
 import Foundation
 import Parra
+import ParraRuntime
+import ParraAPI
 
 /// A module runtime set up for a test: only the paths it names, temporary storage, a
 /// recording log and surface, and an environment of its own.
-public struct TestHost {
+package struct TestHost {
     /// The runtime, not started.
-    public let runtime: ModuleRuntime
+    package let runtime: ModuleRuntime
     /// Everything logged.
-    public let log: RecordingLog
+    package let log: RecordingLog
     /// Everything presented.
-    public let surface: RecordingPresentationSurface
+    package let surface: RecordingPresentationSurface
     /// Where module storage lives.
-    public let storage: URL
+    package let storage: URL
 
     /// A runtime searching only `paths` (files or folders).
-    public init(
+    package init(
         paths: [String], environment: [String: String] = [:], configFile: URL? = nil,
         codeOptions: [String: OptionValue] = [:], storage: URL? = nil, mainQueue: DispatchQueue = .main,
         apiService: ParraAPIService? = nil
@@ -32,7 +34,7 @@ public struct TestHost {
     }
 
     /// Runtime settings that search only `paths`, keep storage in `storage` and log to `log`.
-    public static func settings(
+    package static func settings(
         paths: [String], environment: [String: String] = [:], storage: URL, log: RecordingLog
     ) -> ModuleRuntime.Settings {
         var settings = ModuleRuntime.Settings(
@@ -45,19 +47,19 @@ public struct TestHost {
 }
 
 /// Where `swift build` put this package's products: the folder of the running test binary.
-public enum BuildProducts {
+package enum BuildProducts {
     /// The build folder.
-    public static var folder: URL {
+    package static var folder: URL {
         ModuleSearchPath.currentExecutableURL()!.deletingLastPathComponent()
     }
 
     /// The launch screen module built by the package.
-    public static var launchScreen: String {
+    package static var launchScreen: String {
         folder.appendingPathComponent("libParraLaunchScreen.so").path
     }
 
     /// The Swift fixture module built by the package.
-    public static var swiftFixture: String {
+    package static var swiftFixture: String {
         folder.appendingPathComponent("libParraTestFixtureSwiftModule.so").path
     }
 }

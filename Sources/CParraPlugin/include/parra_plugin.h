@@ -50,7 +50,7 @@ extern "C" {
 #define PARRA_ABI_VERSION_MAJOR 1
 /** ABI minor version. A module built for a newer minor than the host's is refused; an older
  *  minor is accepted and the fields it lacks read as zero. */
-#define PARRA_ABI_VERSION_MINOR 1
+#define PARRA_ABI_VERSION_MINOR 2
 
 /** The one symbol every module exports, whatever its file is called. */
 #define PARRA_MODULE_ENTRY_SYMBOL "parra_module_entry"
@@ -441,6 +441,15 @@ typedef int32_t parra_launch_step;
 /** The app's launch prerequisite (the async closure given to ParraApp); OK at once when there
  *  is none. Result: {"ran": true | false}. Fails when the closure throws. */
 #define PARRA_LAUNCH_STEP_PREREQUISITE 2
+/** (1.2) The app-info: `GET tenants/{t}/applications/{a}/app-info` (no version token), given at
+ *  most 5 seconds whatever the retries, falling back to the app-info the host cached from an
+ *  earlier answer. The host keeps the one cache; an answer after the 5 seconds still refreshes
+ *  it. Result: {"source": "network", "appInfo": {...}} (the server's answer, whole);
+ *  {"source": "cache", "appInfo": {...}, "fetchedAt": seconds, "reason": why not the server};
+ *  or {"source": "none", "reason": ...} when the run has no API client and nothing is cached.
+ *  Fails (PARRA_STATUS_FAILED, the reason) when the server gives nothing usable and nothing is
+ *  cached. */
+#define PARRA_LAUNCH_STEP_APP_INFO 3
 
 /**
  * Completion of a launch step, called exactly once on the main thread, never from inside
@@ -450,6 +459,109 @@ typedef int32_t parra_launch_step;
  */
 typedef void (*parra_launch_step_done_fn)(
     void *user_data, parra_status status, parra_string result_json, parra_string error_message);
+
+/* ----------------------------------------------------------------------------------------
+ * Commands (ABI 1.2): calls the app, or another module, makes into a module
+ *
+ * Hooks carry the app's lifecycle to modules; commands carry the app's calls to one module
+ * (What's New's "fetch the latest release", push's "request permission"). A module declares
+ * each command in its descriptor; the host prepares one libffi call descriptor per command
+ * and calls it for the app (`Parra` in Swift) and for other modules (parra_host.call_command).
+ *
+ * A command is one of two kinds:
+ * - Immediate (`completes_later` false): its result is the function's return value, of any
+ *   type of the grammar; it may not take the trailing completion.
+ * - Completing later (`completes_later` true): the signature is `void(ptr, ..., ptr)`; the
+ *   host passes a parra_command_completion as the last argument, and the module calls its
+ *   `complete` exactly once, from any thread, now or later, with a JSON result or an error.
+ *
+ * Threads: PARRA_COMMAND_THREAD_MAIN commands are called only on the main thread. The host
+ * calls an immediate one only when the caller is on the main thread (otherwise the call is
+ * WRONG_THREAD), and moves a call of a completing-later one made on another thread to the main
+ * thread. PARRA_COMMAND_THREAD_ANY commands are called on the caller's thread, possibly on
+ * several threads at once; the module does its own locking.
+ *
+ * Commands are called from the end of the activation of all modules until the first
+ * deactivate begins; a completion the module has not called by its deactivate is answered by
+ * the host with PARRA_STATUS_WRONG_STATE ("the module stopped"), and a later call of
+ * `complete` is ignored.
+ * ------------------------------------------------------------------------------------- */
+
+/** Which thread a command runs on. */
+typedef int32_t parra_command_thread;
+/** The main thread only. */
+#define PARRA_COMMAND_THREAD_MAIN 0
+/** The caller's thread, any thread. */
+#define PARRA_COMMAND_THREAD_ANY 1
+
+typedef struct parra_command_completion parra_command_completion;
+
+/**
+ * The answer channel of a command that completes later, made by the host for one call and
+ * passed as the command's last argument. Owned by the host; valid until `complete` is called
+ * (or, if it never is, until the module's deactivate returns). The module must not write to it.
+ */
+struct parra_command_completion {
+    uint32_t struct_size;
+    /** The id of the command being answered, NUL-terminated, owned by the host. Lets one
+     *  function serve several commands. */
+    const char *command_id;
+    /** [thread-safe] Answers the call, exactly once: `status` PARRA_STATUS_OK with
+     *  `result_json` (any JSON value: an object, `true`, `null`, ...), or another status with
+     *  `error_message` saying why (one line; the app sees it as the error's description). Both
+     *  strings are the caller's and may be freed when it returns. A second call, or a call
+     *  with OK and a result that is not JSON, is ignored and logged. */
+    void (*complete)(
+        const parra_command_completion *completion, parra_status status, parra_string result_json,
+        parra_string error_message);
+    /** Host-private. */
+    void *host_data;
+};
+
+/** A command the module offers. */
+typedef struct parra_command_decl {
+    uint32_t struct_size;
+    /** The module's id, a dot, and a name of `[A-Za-z0-9_]`, e.g.
+     *  "com.parra.whatsNew.fetchLatestRelease". Unique among loaded modules. */
+    const char *command_id;
+    /** The C signature of `function` in the grammar below; the first argument is `ptr` (the
+     *  module data). A command that completes later returns void and takes one more `ptr`
+     *  last: the parra_command_completion. */
+    const char *signature;
+    /** One line of documentation, shown by `parra plugins inspect`. Required. */
+    const char *doc;
+    /** PARRA_COMMAND_THREAD_MAIN or PARRA_COMMAND_THREAD_ANY. */
+    parra_command_thread thread;
+    /** Whether the result comes later through the completion (see above). */
+    bool completes_later;
+    /** The function, called through libffi with `signature`. */
+    parra_function function;
+} parra_command_decl;
+
+/**
+ * The answer to a command another module called with parra_host.call_command, for a command
+ * that completes later. Called exactly once, on the main thread, never from inside
+ * call_command. `result_json` and `error_message` are owned by the host and valid only during
+ * the call; `error_message` is {NULL, 0} when `status` is OK. Not called once the calling
+ * module has shut down.
+ */
+typedef void (*parra_command_done_fn)(
+    void *user_data, parra_status status, parra_string result_json, parra_string error_message);
+
+/* ----------------------------------------------------------------------------------------
+ * Host extensions (ABI 1.2)
+ *
+ * The core parra_host table holds the runtime's services. A service that belongs to a
+ * feature is an extension: a struct of functions the host hands out by a versioned string id
+ * (as CLAP's `host->get_extension(host, CLAP_EXT_LOG)`), so a new feature never changes the
+ * core table. An id names its version ("parra.launch/1"); a later, incompatible version gets a
+ * new id and the old one stays. Each extension struct starts with struct_size and grows only by
+ * appending, like every struct here.
+ * ------------------------------------------------------------------------------------- */
+
+/** The app's launch: the services a module that drives the launch uses (see "The app's
+ *  launch" above). Offered only during an app run; get_extension returns NULL otherwise. */
+#define PARRA_EXT_LAUNCH "parra.launch/1"
 
 /* ----------------------------------------------------------------------------------------
  * Host services
@@ -646,6 +758,10 @@ struct parra_host {
      *  "display": {"interactive": bool (a user at a terminal), "color": bool (ANSI allowed)}. */
     const char *(*app_facts_json)(const parra_host *host);
 
+    /* The launch services below are kept, working, for modules built against ABI 1.1; from
+     * 1.2 on they are the launch extension's (PARRA_EXT_LAUNCH), where new modules find them.
+     * The core table gains no feature's service again. */
+
     /** [main-thread] Added in ABI 1.1. Starts a launch step (PARRA_LAUNCH_STEP_*); `done` runs
      *  once when it finishes, as described at parra_launch_step_done_fn, unless this returns an
      *  error, in which case it never runs. Checked in this order: INVALID_ARGUMENT for a NULL
@@ -663,7 +779,45 @@ struct parra_host {
      *  run; INVALID_ARGUMENT for an unknown state. */
     parra_status (*set_launch_state)(
         const parra_host *host, parra_launch_state state, parra_string detail, parra_error *error);
+
+    /* Added in ABI 1.2: present when struct_size covers them. */
+
+    /** [thread-safe] The extension `extension_id` (PARRA_EXT_*), cast to its struct type, or
+     *  NULL when this host does not offer it now. The struct is owned by the host and stays
+     *  valid and unchanged until the module's shutdown returns; its functions take this same
+     *  `host`. Check its struct_size before using a field of a later version. */
+    const void *(*get_extension)(const parra_host *host, const char *extension_id);
+
+    /** [any thread; see the command's thread rule] Calls another loaded module's command (see
+     *  "Commands" above). `arguments` has one
+     *  pointer per argument after the leading `ptr` (and before the completion of a command
+     *  that completes later), each pointing at the argument's value, as for emit; NULL when it
+     *  takes none. For an immediate command, `result` points at storage of its return type
+     *  (NULL for void) and `done` must be NULL. For a command that completes later, `result`
+     *  must be NULL and `done` is required: it runs as described at parra_command_done_fn,
+     *  unless this returns an error, in which case it never runs. The thread rules are the
+     *  command's: WRONG_THREAD for an immediate main-thread command called off the main
+     *  thread. NOT_FOUND when no loaded module offers `command_id`; INVALID_ARGUMENT for a
+     *  NULL `arguments` where some are needed, or `done` given or missing against the kind;
+     *  WRONG_STATE outside the time commands may be called, or when a module calls its own
+     *  command this way. */
+    parra_status (*call_command)(
+        const parra_host *host, const char *command_id, void **arguments, void *result,
+        parra_command_done_fn done, void *user_data, parra_error *error);
 };
+
+/** PARRA_EXT_LAUNCH: the launch services. The same functions as the ABI 1.1 fields of
+ *  parra_host of the same names, with the same rules. */
+typedef struct parra_launch_extension {
+    uint32_t struct_size;
+    /** [main-thread] As parra_host.run_launch_step. */
+    parra_status (*run_launch_step)(
+        const parra_host *host, parra_launch_step step, parra_launch_step_done_fn done, void *user_data,
+        parra_error *error);
+    /** [main-thread] As parra_host.set_launch_state. */
+    parra_status (*set_launch_state)(
+        const parra_host *host, parra_launch_state state, parra_string detail, parra_error *error);
+} parra_launch_extension;
 
 /* ----------------------------------------------------------------------------------------
  * The module descriptor and lifecycle
@@ -732,12 +886,22 @@ typedef struct parra_module_descriptor {
     /** NULL, or how the host asks the module to flush the records it has had
      *  (see parra_log_flush_fn). Ignored without log_sink. */
     parra_log_flush_fn log_flush;
+
+    /* Added in ABI 1.2: read only when struct_size covers them. */
+
+    /** The commands the module offers (see "Commands" above). */
+    const parra_command_decl *commands;
+    size_t command_count;
 } parra_module_descriptor;
 
 /** The size of parra_module_descriptor in ABI 1.0: the least struct_size the host accepts. */
 #define PARRA_MODULE_DESCRIPTOR_SIZE_1_0 offsetof(parra_module_descriptor, log_sink)
+/** The size of parra_module_descriptor in ABI 1.1. */
+#define PARRA_MODULE_DESCRIPTOR_SIZE_1_1 offsetof(parra_module_descriptor, commands)
 /** The size of parra_host in ABI 1.0. */
 #define PARRA_HOST_SIZE_1_0 offsetof(parra_host, set_log_threshold)
+/** The size of parra_host in ABI 1.1. */
+#define PARRA_HOST_SIZE_1_1 offsetof(parra_host, get_extension)
 
 /**
  * The entry symbol, exported by every module as `parra_module_entry`. Called once, on the main

@@ -1,3 +1,6 @@
+import ParraAppModel
+import ParraRuntime
+
 /// The root of a Parra app's scenes: records the tenant and application, starts the Parra
 /// runtime once per process (loading the feature modules with `configuration`), and holds the
 /// app's window groups. A second `ParraApp` in the same process reuses the runtime.
@@ -14,8 +17,9 @@ public struct ParraApp<SceneDelegate: ParraSceneDelegate, Content: Scene>: Scene
         launchPrerequisite: (@Sendable () async throws -> Void)? = nil, @SceneBuilder makeScene: () -> Content
     ) {
         ParraAppContext.current?.register(
-            tenantId: tenantId, applicationId: applicationId, appDelegate: appDelegate, configuration: configuration,
-            launchPrerequisite: launchPrerequisite)
+            appDelegate: appDelegate,
+            setup: configuration.appSetup(
+                tenantId: tenantId, applicationId: applicationId, launchPrerequisite: launchPrerequisite))
         content = makeScene()
     }
 

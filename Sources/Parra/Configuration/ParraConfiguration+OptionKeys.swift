@@ -1,40 +1,50 @@
+import ParraAPI
+import ParraRuntime
+import ParraAppModel
 import Foundation
 
 extension ParraConfiguration {
     /// The option keys the module-owned groups of a configuration flatten into.
-    public enum OptionKey {
+    package enum OptionKey {
         /// `logger.environment`: string, `debug`, `production` or `automatic`.
-        public static let loggerEnvironment = "logger.environment"
+        package static let loggerEnvironment = "logger.environment"
         /// `logger.minimumLogLevel`: string, a lowercase level name.
-        public static let loggerMinimumLogLevel = "logger.minimumLogLevel"
+        package static let loggerMinimumLogLevel = "logger.minimumLogLevel"
         /// `logger.consoleFormatOptions`: list of objects, one per piece of the line.
-        public static let loggerConsoleFormatOptions = "logger.consoleFormatOptions"
+        package static let loggerConsoleFormatOptions = "logger.consoleFormatOptions"
         /// `whatsNew.presentationStyle`: string, `modal` or `toast`.
-        public static let whatsNewPresentationStyle = "whatsNew.presentationStyle"
+        package static let whatsNewPresentationStyle = "whatsNew.presentationStyle"
         /// `whatsNew.presentationMode`: object with `kind`, and `behavior` / `delay` where they apply.
-        public static let whatsNewPresentationMode = "whatsNew.presentationMode"
+        package static let whatsNewPresentationMode = "whatsNew.presentationMode"
         /// `pushNotifications.enabled`: bool.
-        public static let pushEnabled = "pushNotifications.enabled"
+        package static let pushEnabled = "pushNotifications.enabled"
         /// `pushNotifications.alerts`: bool.
-        public static let pushAlerts = "pushNotifications.alerts"
+        package static let pushAlerts = "pushNotifications.alerts"
         /// `pushNotifications.badges`: bool.
-        public static let pushBadges = "pushNotifications.badges"
+        package static let pushBadges = "pushNotifications.badges"
         /// `pushNotifications.sounds`: bool.
-        public static let pushSounds = "pushNotifications.sounds"
+        package static let pushSounds = "pushNotifications.sounds"
         /// `pushNotifications.provisional`: bool.
-        public static let pushProvisional = "pushNotifications.provisional"
+        package static let pushProvisional = "pushNotifications.provisional"
         /// `pushNotifications.promptTrigger`: string, `manual` or `automatic`.
-        public static let pushPromptTrigger = "pushNotifications.promptTrigger"
+        package static let pushPromptTrigger = "pushNotifications.promptTrigger"
         /// `pushNotifications.providesInAppNotificationSettings`: bool.
-        public static let pushProvidesInAppNotificationSettings =
+        package static let pushProvidesInAppNotificationSettings =
             "pushNotifications.providesInAppNotificationSettings"
         /// `launchScreen.type`: object with `kind` (`none`, `default`, `storyboard`, `custom`).
-        public static let launchScreenType = "launchScreen.type"
+        package static let launchScreenType = "launchScreen.type"
         /// `launchScreen.fadeDuration`: double, seconds.
-        public static let launchScreenFadeDuration = "launchScreen.fadeDuration"
+        package static let launchScreenFadeDuration = "launchScreen.fadeDuration"
+
+        /// The module that owns each group's keys, by the keys' first segment, named when the
+        /// app sets a key no loaded module owns.
+        package static let featureModuleNames = [
+            "logger": "ParraLogger", "whatsNew": "ParraWhatsNew", "pushNotifications": "ParraPush",
+            "launchScreen": "ParraLaunchScreen",
+        ]
 
         /// Every key, in the order above.
-        public static let all: [String] = [
+        package static let all: [String] = [
             loggerEnvironment, loggerMinimumLogLevel, loggerConsoleFormatOptions,
             whatsNewPresentationStyle, whatsNewPresentationMode,
             pushEnabled, pushAlerts, pushBadges, pushSounds, pushProvisional, pushPromptTrigger,

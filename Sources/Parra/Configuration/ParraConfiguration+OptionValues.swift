@@ -1,36 +1,38 @@
+import ParraAPI
+import ParraRuntime
+import ParraAppModel
 import Foundation
 
 extension ParraConfiguration {
     /// Every option key of the module-owned groups (logger, What's New, push notifications,
-    /// launch screen) with its value. App info, theme and component attributes are the host's
-    /// own and are not flattened.
-    public var optionValues: [String: OptionValue] {
-        typealias Key = OptionKey
-        let push = pushNotificationOptions
-        return [
-            Key.loggerEnvironment: .string(loggerOptions.environment.rawValue),
-            Key.loggerMinimumLogLevel: .string(loggerOptions.minimumLogLevel.keyword),
-            Key.loggerConsoleFormatOptions: .list(loggerOptions.consoleFormatOptions.map(\.optionValue)),
-            Key.whatsNewPresentationStyle: .string(whatsNewOptions.presentationStyle.rawValue),
-            Key.whatsNewPresentationMode: whatsNewOptions.presentationMode.optionValue,
-            Key.pushEnabled: .bool(push.enabled),
-            Key.pushAlerts: .bool(push.alerts),
-            Key.pushBadges: .bool(push.badges),
-            Key.pushSounds: .bool(push.sounds),
-            Key.pushProvisional: .bool(push.provisional),
-            Key.pushPromptTrigger: .string(push.promptTrigger.rawValue),
-            Key.pushProvidesInAppNotificationSettings: .bool(push.providesInAppNotificationSettings),
-            Key.launchScreenType: ParraLaunchScreen.LaunchScreenType.optionValue(
-                launchScreenOptions.type),
-            Key.launchScreenFadeDuration: .double(launchScreenOptions.fadeDuration),
-        ]
+    /// launch screen) with its value, set by the app or not. App info, theme and component
+    /// attributes are the host's own and are not flattened.
+    package var optionValues: [String: OptionValue] {
+        Dictionary(uniqueKeysWithValues: optionEntries.map { ($0.key, $0.value) })
     }
 
-    /// The entries of ``optionValues`` that differ from ``ParraConfiguration/default``: what the
-    /// app actually chose.
-    public var explicitOptionValues: [String: OptionValue] {
-        let defaults = ParraConfiguration.default.optionValues
-        return optionValues.filter { defaults[$0.key] != $0.value }
+    /// The entries of ``optionValues`` the app set, in an initializer argument or by
+    /// assignment, whatever their value: the code layer of the options.
+    package var explicitOptionValues: [String: OptionValue] {
+        Dictionary(uniqueKeysWithValues: optionEntries.filter(\.isSet).map { ($0.key, $0.value) })
+    }
+
+    private var optionEntries: [OptionEntry] {
+        loggerOptions.optionEntries + whatsNewOptions.optionEntries + pushNotificationOptions.optionEntries
+            + launchScreenOptions.optionEntries
+    }
+}
+
+/// One option key of a configuration group, its value, and whether the app set it.
+struct OptionEntry {
+    let key: String
+    let value: OptionValue
+    let isSet: Bool
+
+    init(_ key: String, _ value: OptionValue, set isSet: Bool) {
+        self.key = key
+        self.value = value
+        self.isSet = isSet
     }
 }
 

@@ -1,3 +1,6 @@
+import ParraAPI
+import ParraRuntime
+import ParraAppModel
 import Foundation
 
 /// Styling attributes shared by every Parra component.

@@ -1,3 +1,6 @@
+import ParraAPI
+import ParraRuntime
+import ParraAppModel
 import Foundation
 
 /// The severity of a log, ordered trace < debug < info < warn < error < fatal.
@@ -69,4 +72,9 @@ extension ParraLogLevel {
         case .fatal: 5
         }
     }
+}
+
+extension ParraLogLevel {
+    /// The runtime's level of the same rank.
+    package var hostLevel: HostLogLevel { HostLogLevel(rawValue: abiValue)! }
 }

@@ -1,25 +1,55 @@
+import ParraAPI
+import ParraRuntime
+import ParraAppModel
 import Foundation
 
 /// Where logs go, which are kept and how they are printed to the console.
 public struct ParraLoggerOptions: Sendable, Hashable {
     /// Console (debug), upload to Parra (production), or chosen by the build (automatic).
-    public var environment: ParraLoggerEnvironment
+    public var environment: ParraLoggerEnvironment {
+        get { _environment.value }
+        set { _environment.value = newValue }
+    }
+    private var _environment: ExplicitOption<ParraLoggerEnvironment>
     /// Logs below this level are dropped; `PARRA_LOG_LEVEL` overrides it when it parses.
-    public var minimumLogLevel: ParraLogLevel
+    public var minimumLogLevel: ParraLogLevel {
+        get { _minimumLogLevel.value }
+        set { _minimumLogLevel.value = newValue }
+    }
+    private var _minimumLogLevel: ExplicitOption<ParraLogLevel>
     /// The pieces printed for each console log line, in order.
-    public var consoleFormatOptions: [ParraLoggerConsoleFormatOption]
+    public var consoleFormatOptions: [ParraLoggerConsoleFormatOption] {
+        get { _consoleFormatOptions.value }
+        set { _consoleFormatOptions.value = newValue }
+    }
+    private var _consoleFormatOptions: ExplicitOption<[ParraLoggerConsoleFormatOption]>
 
-    /// Creates logger options; each argument left out takes its default.
+    /// Creates logger options; each argument left out takes its default (`.automatic`,
+    /// `.info`, `.default`) and is left to the config file.
     public init(
-        environment: ParraLoggerEnvironment = .automatic,
-        minimumLogLevel: ParraLogLevel = .info,
-        consoleFormatOptions: [ParraLoggerConsoleFormatOption] = .default
+        environment: ParraLoggerEnvironment? = nil,
+        minimumLogLevel: ParraLogLevel? = nil,
+        consoleFormatOptions: [ParraLoggerConsoleFormatOption]? = nil
     ) {
-        self.environment = environment
-        self.minimumLogLevel = minimumLogLevel
-        self.consoleFormatOptions = consoleFormatOptions
+        _environment = ExplicitOption(environment, default: .automatic)
+        _minimumLogLevel = ExplicitOption(minimumLogLevel, default: .info)
+        _consoleFormatOptions = ExplicitOption(consoleFormatOptions, default: .default)
     }
 
     /// Automatic environment, minimum level info, the default console format.
     public static let `default` = ParraLoggerOptions()
+}
+
+extension ParraLoggerOptions {
+    /// The group's option keys with their values, and whether the app set each.
+    var optionEntries: [OptionEntry] {
+        typealias Key = ParraConfiguration.OptionKey
+        return [
+            OptionEntry(Key.loggerEnvironment, .string(environment.rawValue), set: _environment.isSet),
+            OptionEntry(Key.loggerMinimumLogLevel, .string(minimumLogLevel.keyword), set: _minimumLogLevel.isSet),
+            OptionEntry(
+                Key.loggerConsoleFormatOptions, .list(consoleFormatOptions.map(\.optionValue)),
+                set: _consoleFormatOptions.isSet),
+        ]
+    }
 }

@@ -1,3 +1,6 @@
+import ParraAPI
+import ParraRuntime
+import ParraAppModel
 import Foundation
 
 /// How a console log line prints its timestamp.

@@ -1,3 +1,6 @@
+import ParraAPI
+import ParraRuntime
+import ParraAppModel
 import Foundation
 
 extension ParraWhatsNewOptions {

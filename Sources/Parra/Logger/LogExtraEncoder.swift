@@ -1,3 +1,6 @@
+import ParraAPI
+import ParraRuntime
+import ParraAppModel
 import Foundation
 
 /// Writes a log's extras as compact JSON with sorted keys, whatever the values are: JSON-like

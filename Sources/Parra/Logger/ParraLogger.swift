@@ -1,3 +1,6 @@
+import ParraAPI
+import ParraRuntime
+import ParraAppModel
 import CParraLogRoute
 import Foundation
 
@@ -77,7 +80,7 @@ public final class ParraLogger: @unchecked Sendable {
             level >= .error ? Thread.callStackSymbols.dropFirst(2).joined(separator: "\n") : ""
         LogRouter.shared.route(
             LogRouter.Entry(
-                level: level, timestamp: timestamp, message: text, extraJSON: extraJSON, fileID: fileID,
+                level: level.hostLevel, timestamp: timestamp, message: text, extraJSON: extraJSON, fileID: fileID,
                 function: function, line: line, column: column, category: joinedCategory, threadName: "",
                 callStack: callStack))
         return ParraLogMarker(level: level, timestamp: Date(timeIntervalSince1970: timestamp), message: text)

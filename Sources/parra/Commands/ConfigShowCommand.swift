@@ -1,5 +1,6 @@
 import Foundation
 import Parra
+import ParraRuntime
 
 /// `parra config show`: every option's resolved value and the layer it came from.
 struct ConfigShowCommand: Command {

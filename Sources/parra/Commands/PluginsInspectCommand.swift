@@ -1,5 +1,6 @@
 import Foundation
 import Parra
+import ParraRuntime
 
 /// `parra plugins inspect FILE...`: everything the named module files declare.
 struct PluginsInspectCommand: Command {

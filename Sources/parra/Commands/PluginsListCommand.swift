@@ -1,4 +1,5 @@
 import Parra
+import ParraRuntime
 
 /// `parra plugins list`: every file the host finds, what became of it and why.
 struct PluginsListCommand: Command {

@@ -7,12 +7,16 @@
 //       then logs "after flush <i>" until it is killed; without, it waits for SIGTERM or
 //       SIGINT, then stops the runtime (which uploads what it can) and exits 0.
 //   ParraLoggerProbe fallback LEVEL
-//       starts a runtime with no modules and `logger.minimumLogLevel` LEVEL, prints its load
+//       starts a runtime with no modules for a configuration whose minimum log level is LEVEL
+//       (the level the host prints app logs at itself), prints its load
 //       report's notes on stdout, then logs "quiet info" at info and "loud warn" at warn.
 //   ParraLoggerProbe no-parra-app
 //       runs an app whose body has no ParraApp and that logs from its init, then logs once more.
 import Foundation
 import Parra
+import ParraRuntime
+import ParraAPI
+import ParraAppModel
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let folder = ModuleSearchPath.currentExecutableURL()!.deletingLastPathComponent()
@@ -41,7 +45,10 @@ case "fallback":
     var settings = ModuleRuntime.Settings(
         environment: environment,
         searchPath: ModuleSearchPath(explicitPaths: [], environment: environment, standardLocations: false))
-    settings.codeOptions = ["logger.minimumLogLevel": .string(arguments[1])]
+    let configuration = ParraConfiguration(
+        loggerOptions: ParraLoggerOptions(minimumLogLevel: ParraLogLevel(string: arguments[1]) ?? .info))
+    settings.appLogFallbackLevel =
+        configuration.appSetup(tenantId: "t", applicationId: "a", launchPrerequisite: nil).appLogFallbackLevel
     settings.log = HostLog { _ in }
     let runtime = ModuleRuntime(settings: settings)
     for note in runtime.start().notes { print(note) }

@@ -1,6 +1,7 @@
 // swift-format-ignore-file
 // (kept as the documentation prints it)
 import Parra
+import ParraAPI
 
 // The documentation's "Supporting Multiple Environments" listing, with `import SwiftUI`
 // removed, the placeholders filled in and `@main` left to the test that runs it. The staging

@@ -1,0 +1,22 @@
+import ParraAppModel
+import ParraRuntime
+
+extension ParraConfiguration {
+    /// What the app run needs of this configuration, in the runtime's terms: the code layer of
+    /// the options, the theme's colours, the app-log level used when no module takes app logs,
+    /// and the modules behind the option groups.
+    package func appSetup(
+        tenantId: String, applicationId: String, launchPrerequisite: (@Sendable () async throws -> Void)?
+    ) -> ParraAppSetup {
+        ParraAppSetup(
+            tenantId: tenantId, applicationId: applicationId, bundleId: appInfoOptions.bundleId,
+            codeOptions: explicitOptionValues,
+            themePalette: [
+                "primary": theme.primary.hex, "secondary": theme.secondary.hex, "background": theme.background.hex,
+                "text": theme.text.hex, "error": theme.error.hex, "warning": theme.warning.hex,
+                "info": theme.info.hex, "success": theme.success.hex,
+            ],
+            appLogFallbackLevel: loggerOptions.minimumLogLevel.hostLevel,
+            featureModuleNames: OptionKey.featureModuleNames, launchPrerequisite: launchPrerequisite)
+    }
+}

@@ -1,0 +1,285 @@
+import ParraRuntime
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The offline local backend: answers Parra API requests from files in a folder and appends
+/// every write to files there, so an app runs with no network and a developer sees exactly
+/// what would have been sent.
+///
+/// Layout of `directory`:
+/// - `app-info.json`: the body of `GET tenants/{t}/applications/{a}/app-info`
+/// - `releases.json`: the releases, as `{"data": [...]}` or a bare array; `GET .../releases`
+///   answers a page of it (`limit`, `offset`) as `{page, page_count, page_size, total_count, data}`
+/// - `releases/<id>.json`: `GET .../releases/<id>`; without the file, the release with that id
+///   in `releases.json`
+/// - `auth.json` (optional): `{"allow_anonymous": false}` makes the tenant issue guest tokens only
+/// - `outbox/sessions.jsonl`, `outbox/push-tokens.jsonl`: one JSON line per
+///   `POST tenants/{t}/sessions` / `POST tenants/{t}/push-tokens`:
+///   `{"received_at", "method", "path", "headers", "body"}`
+///
+/// Auth (`POST tenants/{t}/auth/anonymous` and `.../auth/guest`) is answered locally with a
+/// token for an anonymous user (or a guest) valid for 30 days. Anything else is a 404 whose
+/// body says what the local backend does answer. A file that is not valid JSON fails the
+/// request with `localBackend`, naming the file.
+package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendable {
+    /// The folder answers come from and writes go to.
+    package let directory: URL
+    /// The largest file served, in bytes (the same cap as a server's body).
+    package let maxBodyBytes: Int
+    private let now: @Sendable () -> Date
+    private let lock = NSLock()
+
+    /// A backend answering from `directory`; `now` stamps outbox lines.
+    package init(
+        directory: URL, maxBodyBytes: Int = ParraAPIClient.defaultMaxBodyBytes,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.directory = directory
+        self.maxBodyBytes = maxBodyBytes
+        self.now = now
+    }
+
+    /// The file the outbox line of a write to `name` (`sessions`, `push-tokens`) goes to.
+    package func outboxFile(_ name: String) -> URL {
+        directory.appendingPathComponent("outbox", isDirectory: true).appendingPathComponent("\(name).jsonl")
+    }
+
+    package func invalidate() {}
+
+    package func perform(
+        _ request: ParraAPIOutgoingRequest,
+        completion: @escaping @Sendable (Result<ParraAPIRawResponse, ParraAPIError.Kind>) -> Void
+    ) {
+        completion(answer(request))
+    }
+
+    private func answer(_ request: ParraAPIOutgoingRequest) -> Result<ParraAPIRawResponse, ParraAPIError.Kind> {
+        let segments = request.pathWithoutQuery.split(separator: "/", omittingEmptySubsequences: false).map {
+            String($0).removingPercentEncoding ?? String($0)
+        }
+        let method = request.method.uppercased()
+        switch (method, segments.count) {
+        case ("GET", 5) where segments[0] == "tenants" && segments[2] == "applications" && segments[4] == "app-info":
+            return serveFile("app-info.json")
+        case ("GET", 5) where segments[0] == "tenants" && segments[2] == "applications" && segments[4] == "releases":
+            return releasesPage(request.queryItems)
+        case ("GET", 6) where segments[0] == "tenants" && segments[2] == "applications" && segments[4] == "releases":
+            return release(id: segments[5])
+        case ("POST", 3) where segments[0] == "tenants" && segments[2] == "sessions":
+            return append(request, to: "sessions")
+        case ("POST", 3) where segments[0] == "tenants" && segments[2] == "push-tokens":
+            return append(request, to: "push-tokens")
+        case ("POST", 4) where segments[0] == "tenants" && segments[2] == "auth":
+            return authenticate(kind: segments[3], tenantId: segments[1], request: request)
+        default:
+            return .success(
+                Self.json(
+                    404,
+                    [
+                        "message":
+                            "the local backend at \(directory.path) has no answer for \(method) \(request.pathWithoutQuery)",
+                        "answers": [
+                            "GET tenants/{t}/applications/{a}/app-info", "GET tenants/{t}/applications/{a}/releases",
+                            "GET tenants/{t}/applications/{a}/releases/{id}", "POST tenants/{t}/sessions",
+                            "POST tenants/{t}/push-tokens", "POST tenants/{t}/auth/anonymous",
+                            "POST tenants/{t}/auth/guest",
+                        ],
+                    ]))
+        }
+    }
+
+    // MARK: Reads
+
+    /// Reads `name` under the folder: nil when missing, a failure when unreadable, too large or not JSON.
+    private func readJSON(_ name: String) -> Result<(data: Data, value: Any)?, ParraAPIError.Kind> {
+        let url = directory.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else { return .success(nil) }
+        let data: Data
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            if let size = attributes[.size] as? NSNumber, size.intValue > maxBodyBytes {
+                return .failure(.localBackend(reason: "\(url.path) is larger than \(maxBodyBytes) bytes"))
+            }
+            data = try Data(contentsOf: url)
+        } catch {
+            return .failure(.localBackend(reason: "cannot read \(url.path): \(error.localizedDescription)"))
+        }
+        do {
+            let value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return .success((data, value))
+        } catch {
+            return .failure(.localBackend(reason: "\(url.path) is not valid JSON (\(Self.detail(of: error)))"))
+        }
+    }
+
+    private func serveFile(_ name: String) -> Result<ParraAPIRawResponse, ParraAPIError.Kind> {
+        switch readJSON(name) {
+        case .failure(let kind): return .failure(kind)
+        case .success(nil):
+            return .success(Self.json(404, ["message": "no \(name) in the local backend at \(directory.path)"]))
+        case .success(let file?): return .success(Self.raw(200, file.data))
+        }
+    }
+
+    private func allReleases() -> Result<[Any]?, ParraAPIError.Kind> {
+        switch readJSON("releases.json") {
+        case .failure(let kind): return .failure(kind)
+        case .success(nil): return .success(nil)
+        case .success(let file?):
+            if let list = file.value as? [Any] { return .success(list) }
+            if let object = file.value as? [String: Any], let list = object["data"] as? [Any] { return .success(list) }
+            return .failure(
+                .localBackend(
+                    reason:
+                        "\(directory.appendingPathComponent("releases.json").path) must be an array or {\"data\": [...]}"
+                ))
+        }
+    }
+
+    private func releasesPage(_ query: [URLQueryItem]) -> Result<ParraAPIRawResponse, ParraAPIError.Kind> {
+        let releases: [Any]
+        switch allReleases() {
+        case .failure(let kind): return .failure(kind)
+        case .success(let list): releases = list ?? []
+        }
+        func number(_ name: String) -> Int? { query.last { $0.name == name }?.value.flatMap { Int($0) } }
+        let offset = max(0, number("offset") ?? 0)
+        let limit = max(1, number("limit") ?? max(1, releases.count))
+        let page = offset < releases.count ? Array(releases[offset..<min(releases.count, offset + limit)]) : []
+        return .success(
+            Self.json(
+                200,
+                [
+                    "page": offset / limit + 1, "page_count": (releases.count + limit - 1) / limit, "page_size": limit,
+                    "total_count": releases.count, "data": page,
+                ]))
+    }
+
+    private func release(id: String) -> Result<ParraAPIRawResponse, ParraAPIError.Kind> {
+        guard !id.isEmpty, id != ".", id != "..", !id.contains("/"), !id.contains("\0") else {
+            return .success(Self.json(400, ["message": "'\(id)' is not a release id"]))
+        }
+        switch readJSON("releases/\(id).json") {
+        case .failure(let kind): return .failure(kind)
+        case .success(let file?): return .success(Self.raw(200, file.data))
+        case .success(nil): break
+        }
+        switch allReleases() {
+        case .failure(let kind): return .failure(kind)
+        case .success(let list):
+            if let found = list?.first(where: { ($0 as? [String: Any])?["id"] as? String == id }) {
+                return .success(Self.json(200, found))
+            }
+            return .success(Self.json(404, ["message": "no release '\(id)' in the local backend at \(directory.path)"]))
+        }
+    }
+
+    // MARK: Writes
+
+    private func append(_ request: ParraAPIOutgoingRequest, to name: String) -> Result<
+        ParraAPIRawResponse, ParraAPIError.Kind
+    > {
+        var line: [String: Any] = [
+            "received_at": ParraAPICoding.formatDate(now()), "method": request.method, "path": request.path,
+            "headers": request.headers,
+        ]
+        let body = request.body ?? Data()
+        let parsed = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+        if let parsed {
+            line["body"] = parsed
+        } else {
+            line["body_text"] = String(decoding: body, as: UTF8.self)
+        }
+        let file = outboxFile(name)
+        do {
+            var data = try JSONSerialization.data(
+                withJSONObject: line, options: [.sortedKeys, .withoutEscapingSlashes])
+            data.append(UInt8(ascii: "\n"))
+            try lock.withLock { try Self.appendLine(data, to: file) }
+        } catch {
+            return .failure(.localBackend(reason: "cannot append to \(file.path): \(error.localizedDescription)"))
+        }
+        guard parsed != nil else { return .success(Self.json(400, ["message": "the body is not JSON"])) }
+        return .success(Self.json(200, [String: Any]()))
+    }
+
+    /// Appends `data` to `file` with one `write` on an `O_APPEND` descriptor, creating the folder.
+    static func appendLine(_ data: Data, to file: URL) throws {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let descriptor = open(file.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+                offset += written
+            }
+        }
+    }
+
+    // MARK: Auth
+
+    private func authenticate(kind: String, tenantId: String, request: ParraAPIOutgoingRequest)
+        -> Result<ParraAPIRawResponse, ParraAPIError.Kind>
+    {
+        var allowAnonymous = true
+        switch readJSON("auth.json") {
+        case .failure(let failure): return .failure(failure)
+        case .success(let file?): allowAnonymous = ((file.value as? [String: Any])?["allow_anonymous"] as? Bool) ?? true
+        case .success(nil): break
+        }
+        let body = (request.body.flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]) ?? [:]
+        let installation = (body["installation_id"] as? String) ?? "unknown-installation"
+        let lifetime = 30 * 24 * 3600
+        switch kind {
+        case "anonymous":
+            guard allowAnonymous else {
+                return .success(Self.json(403, ["message": "tenant \(tenantId) does not allow anonymous users"]))
+            }
+            return .success(
+                Self.json(
+                    200,
+                    [
+                        "access_token": "local-anonymous-\(UUID().uuidString.lowercased())", "token_type": "Bearer",
+                        "expires_in": lifetime, "user_id": "local-anonymous-\(installation)",
+                    ]))
+        case "guest":
+            return .success(
+                Self.json(
+                    200,
+                    [
+                        "access_token": "local-guest-\(UUID().uuidString.lowercased())", "token_type": "Bearer",
+                        "expires_in": lifetime,
+                    ]))
+        default:
+            return .success(Self.json(404, ["message": "the local backend has no auth/\(kind)"]))
+        }
+    }
+
+    // MARK: Helpers
+
+    private static func raw(_ status: Int, _ data: Data) -> ParraAPIRawResponse {
+        ParraAPIRawResponse(status: status, headers: ["Content-Type": "application/json"], body: data)
+    }
+
+    private static func json(_ status: Int, _ value: Any) -> ParraAPIRawResponse {
+        let data =
+            (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
+        return raw(status, data)
+    }
+
+    static func detail(of error: Error) -> String {
+        let nsError = error as NSError
+        if let debug = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return debug }
+        return nsError.localizedDescription
+    }
+}

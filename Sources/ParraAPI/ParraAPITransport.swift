@@ -1,0 +1,84 @@
+import ParraRuntime
+import Foundation
+
+/// One request as it leaves the client: all headers set, path checked.
+package struct ParraAPIOutgoingRequest: Sendable, Hashable {
+    /// HTTP method, upper case.
+    package var method: String
+    /// Path relative to the API base, with its query; never starts with `/`.
+    package var path: String
+    /// Every header, the PARRA-* ones included.
+    package var headers: [String: String]
+    /// The body, if any.
+    package var body: Data?
+    /// Seconds the whole exchange may take.
+    package var timeout: TimeInterval
+
+    /// A request.
+    package init(method: String, path: String, headers: [String: String], body: Data?, timeout: TimeInterval) {
+        self.method = method
+        self.path = path
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+
+    /// `METHOD path`, as errors name it.
+    package var endpoint: String { "\(method) \(path)" }
+
+    /// The path without its query.
+    package var pathWithoutQuery: String { String(path.prefix { $0 != "?" }) }
+
+    /// The query items, in order.
+    package var queryItems: [URLQueryItem] {
+        guard let mark = path.firstIndex(of: "?") else { return [] }
+        var components = URLComponents()
+        components.percentEncodedQuery = String(path[path.index(after: mark)...])
+        return components.queryItems ?? []
+    }
+}
+
+/// A complete HTTP response, whatever its status.
+package struct ParraAPIRawResponse: Sendable, Hashable {
+    /// The status code.
+    package var status: Int
+    /// Headers, names lower-cased.
+    package var headers: [String: String]
+    /// The body, never larger than the transport's cap.
+    package var body: Data
+
+    /// A response; header names are lower-cased.
+    package init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.body = body
+    }
+
+    /// The header `name` (any case).
+    package func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// The media type of `Content-Type`, lower-cased, without parameters.
+    package var mediaType: String? {
+        header("content-type").map {
+            String($0.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased()
+        }
+    }
+
+    /// Whether `Content-Type` says JSON (`application/json` or `application/*+json`).
+    package var isJSON: Bool {
+        guard let mediaType else { return false }
+        return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+    }
+}
+
+/// Moves one request to a backend and back, once: no retries, no auth. Calls `completion`
+/// exactly once, within the request's timeout.
+package protocol ParraAPITransport: Sendable {
+    /// Sends `request`.
+    func perform(
+        _ request: ParraAPIOutgoingRequest,
+        completion: @escaping @Sendable (Result<ParraAPIRawResponse, ParraAPIError.Kind>) -> Void)
+    /// Releases what the transport holds (connections); later calls may fail.
+    func invalidate()
+}

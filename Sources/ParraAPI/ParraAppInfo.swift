@@ -1,0 +1,40 @@
+import ParraRuntime
+import Foundation
+
+/// What the tenant allows for sign-in, as far as the Linux runtime uses it.
+package struct ParraAppAuthInfo: Codable, Sendable, Hashable {
+    /// Whether the tenant creates anonymous users; nil when app-info does not say.
+    package var anonymousUsersEnabled: Bool?
+    /// The tenant's token issuer, if app-info names one.
+    package var issuer: String?
+
+    /// Auth info.
+    package init(anonymousUsersEnabled: Bool? = nil, issuer: String? = nil) {
+        self.anonymousUsersEnabled = anonymousUsersEnabled
+        self.issuer = issuer
+    }
+}
+
+/// `GET tenants/{t}/applications/{a}/app-info[?version_token=]`: the members the host itself
+/// reads. Modules get the whole answer as JSON (the launch step's result), so the host models
+/// nothing a feature owns; unknown keys are ignored.
+package struct ParraAppInfo: Decodable, Sendable, Hashable {
+    /// Identifies what the server last told this install; send it back as `version_token`.
+    package var versionToken: String?
+    /// Sign-in facts.
+    package var auth: ParraAppAuthInfo?
+    /// The whole answer as JSON object text, members the host does not read included, as
+    /// modules get it.
+    package var json = "{}"
+
+    private enum CodingKeys: String, CodingKey {
+        case versionToken, auth
+    }
+
+    /// App info; `json` is the whole answer.
+    package init(versionToken: String? = nil, auth: ParraAppAuthInfo? = nil, json: String = "{}") {
+        self.versionToken = versionToken
+        self.auth = auth
+        self.json = json
+    }
+}

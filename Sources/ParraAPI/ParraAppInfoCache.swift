@@ -1,0 +1,55 @@
+import Foundation
+import ParraRuntime
+
+/// The last app-info the server gave, kept whole at `<folder>/app-info.json` as
+/// `{"fetched_at": seconds, "backend": "...", "app_info": {...}}`, so a launch without network
+/// still has one. A corrupt file is reported, deleted and replaced by the next fetch.
+package struct ParraAppInfoCache: Sendable {
+    /// The cache file.
+    package let file: URL
+
+    /// A cache in `folder` (the app's `$XDG_DATA_HOME/parra/<bundle id>/`).
+    package init(folder: URL) {
+        file = folder.appendingPathComponent("app-info.json")
+    }
+
+    /// What is cached.
+    package struct Entry: Sendable, Hashable {
+        /// When it was fetched: seconds since the Unix epoch.
+        package var fetchedAt: Double
+        /// The backend it came from.
+        package var backend: String
+        /// The app-info, whole, as JSON object text.
+        package var json: String
+    }
+
+    /// The cached entry; nil with no problem when there is none; nil and a problem (the file
+    /// deleted) when the file cannot be used.
+    package func load() -> (entry: Entry?, problem: String?) {
+        guard FileManager.default.fileExists(atPath: file.path) else { return (nil, nil) }
+        let data = try? Data(contentsOf: file)
+        if let data, let members = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let fetchedAt = (members["fetched_at"] as? NSNumber)?.doubleValue,
+            let backend = members["backend"] as? String, let appInfo = members["app_info"] as? [String: Any],
+            let json = try? JSONSerialization.data(withJSONObject: appInfo, options: [.sortedKeys])
+        {
+            return (Entry(fetchedAt: fetchedAt, backend: backend, json: String(decoding: json, as: UTF8.self)), nil)
+        }
+        try? FileManager.default.removeItem(at: file)
+        let reason = data == nil ? "it cannot be read" : "it is not {\"fetched_at\": seconds, \"backend\": ..., \"app_info\": {...}}"
+        return (
+            nil,
+            "the cached app-info \(file.path) is corrupt (\(reason)); it was deleted and will be replaced by the next fetch"
+        )
+    }
+
+    /// Stores `json` (an app-info object as text, already checked) atomically, fetched from
+    /// `backend` at `fetchedAt`.
+    package func save(json: String, backend: String, fetchedAt: Double) throws {
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let entry =
+            "{\"app_info\":\(json),\"backend\":\(JSONStringLiteral.quoted(backend)),\"fetched_at\":\(OptionValue.double(fetchedAt).json)}"
+        try Data(entry.utf8).write(to: file, options: .atomic)
+    }
+}

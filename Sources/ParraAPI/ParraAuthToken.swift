@@ -1,0 +1,70 @@
+import ParraRuntime
+import Foundation
+
+/// An access token from the tenant's issuer, with what it stands for.
+package struct ParraAuthToken: Codable, Sendable, Hashable {
+    /// Who the token is for.
+    package enum Kind: String, Codable, Sendable, Hashable {
+        /// A guest: no user.
+        case guest
+        /// An anonymous user the tenant created for this install.
+        case anonymous
+        /// A signed-in user.
+        case user
+    }
+
+    /// The bearer token.
+    package var accessToken: String
+    /// When it stops being valid.
+    package var expiresAt: Date
+    /// Guest, anonymous or user.
+    package var kind: Kind
+    /// The user it belongs to (nil for a guest).
+    package var userId: String?
+    /// The tenant that issued it.
+    package var tenantId: String
+    /// The backend it was issued by (`ParraAPIBackend.description`): a token is never sent to
+    /// another backend.
+    package var backend: String
+    /// When it was obtained.
+    package var obtainedAt: Date
+
+    /// A token.
+    package init(
+        accessToken: String, expiresAt: Date, kind: Kind, userId: String?, tenantId: String, backend: String,
+        obtainedAt: Date
+    ) {
+        self.accessToken = accessToken
+        self.expiresAt = expiresAt
+        self.kind = kind
+        self.userId = userId
+        self.tenantId = tenantId
+        self.backend = backend
+        self.obtainedAt = obtainedAt
+    }
+
+    /// Whether the token has expired at `now`, or will within `leeway` seconds (at most a
+    /// tenth of its lifetime, so a short-lived token is still used).
+    package func isExpired(at now: Date, leeway: TimeInterval = 60) -> Bool {
+        let margin = min(leeway, max(0, expiresAt.timeIntervalSince(obtainedAt)) / 10)
+        return expiresAt.timeIntervalSince(now) <= margin
+    }
+
+    /// The auth state the token gives.
+    package var authState: ParraAuthState {
+        switch kind {
+        case .guest: .guest
+        case .anonymous: .anonymous(userId: userId ?? "unknown")
+        case .user: .authenticated(userId: userId ?? "unknown")
+        }
+    }
+}
+
+/// What the issuer answers: `{access_token, expires_in, user_id}` (`token_type`, if present,
+/// must be `Bearer`).
+struct ParraAuthTokenResponse: Codable, Sendable {
+    var accessToken: String
+    var expiresIn: Double?
+    var userId: String?
+    var tokenType: String?
+}

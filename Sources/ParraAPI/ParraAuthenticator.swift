@@ -1,0 +1,267 @@
+import ParraRuntime
+import Foundation
+
+/// Holds the auth state and the access token, and gets a new token from the tenant's issuer
+/// when there is none or it has expired.
+///
+/// **Assumed issuer endpoints** (the Parra documentation does not publish them):
+/// - `POST tenants/{t}/auth/anonymous` with `{"installation_id": "<uuid>"}` answers
+///   `{"access_token", "expires_in", "user_id"}` (seconds; `token_type`, if given, `Bearer`):
+///   an anonymous user for this install.
+/// - When the tenant refuses anonymous users (401, 403 or 404 there, or app-info saying
+///   `auth.anonymous_users_enabled: false`), `POST tenants/{t}/auth/guest` with the same body
+///   answers `{"access_token", "expires_in"}`: a guest token, no user.
+///
+/// The token is cached by `ParraAuthTokenStore` (mode 0600) and reused at the next launch while
+/// valid; a token cached for another tenant or backend is not used. A token counts as expired
+/// up to 60 s (or a tenth of its lifetime) early. A corrupt cache file is reported, deleted and
+/// replaced by the next token. After a failed attempt to get a token, requests go out without
+/// one for `retryCooldown` seconds instead of asking the issuer again each time.
+package final class ParraAuthenticator: @unchecked Sendable {
+    /// Seconds after a failure during which requests do not ask the issuer again.
+    package var retryCooldown: TimeInterval = 30
+
+    private let identity: ParraAPIIdentity
+    private let backend: String
+    private let store: ParraAuthTokenStore?
+    private let scheduler: ParraAPIScheduler
+    private let log: HostLog
+    private let lock = NSLock()
+    private var installationId: String
+    private var token: ParraAuthToken?
+    private var currentState: ParraAuthState = .undetermined
+    private var waiting: [@Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void]?
+    private var lastFailure: (at: Date, error: ParraAPIError)?
+    private var pendingProblems: [String] = []
+    private var guestOnly = false
+    /// How the held token was got: read from the cache file or obtained in this process.
+    private var tokenOrigin = "none"
+
+    /// An authenticator for `identity` on `backend`, caching in `store` (nil: memory only).
+    /// Reads the cache at once; a problem with it is logged and kept for `takeProblems()`.
+    package init(
+        identity: ParraAPIIdentity, backend: ParraAPIBackend, store: ParraAuthTokenStore?, scheduler: ParraAPIScheduler,
+        log: HostLog
+    ) {
+        self.identity = identity
+        self.backend = backend.description
+        self.store = store
+        self.scheduler = scheduler
+        self.log = log
+        installationId = UUID().uuidString.lowercased()
+        guard let store else { return }
+        switch store.load() {
+        case .missing: break
+        case .corrupt(let reason):
+            problem(
+                "the cached auth token \(store.file.path) is corrupt (\(reason)); it was deleted and will be replaced")
+            store.remove()
+        case .found(let contents):
+            installationId = contents.installationId
+            guard let cached = contents.token else { break }
+            if cached.tenantId != identity.tenantId || cached.backend != self.backend {
+                log.log(
+                    .info,
+                    "the cached auth token is for tenant \(cached.tenantId) on \(cached.backend), not \(identity.tenantId) on \(self.backend); not used"
+                )
+            } else if cached.isExpired(at: scheduler.now) {
+                log.log(
+                    .info,
+                    "the cached auth token expired at \(ParraAPICoding.formatDate(cached.expiresAt)); it will be refreshed"
+                )
+                token = cached
+                tokenOrigin = "cache (expired)"
+            } else {
+                token = cached
+                currentState = cached.authState
+                tokenOrigin = "cache"
+            }
+        }
+    }
+
+    /// The auth state: undetermined until a token is held.
+    package var state: ParraAuthState { lock.withLock { currentState } }
+
+    /// The held token, valid or not.
+    package var heldToken: ParraAuthToken? { lock.withLock { token } }
+
+    /// Where the held token came from: `cache`, `cache (expired)`, `issuer` or `none`.
+    package var heldTokenOrigin: String { lock.withLock { tokenOrigin } }
+
+    /// This install's id, as sent to the issuer.
+    package var installation: String { lock.withLock { installationId } }
+
+    /// Problems met (a corrupt cache file, a cache that cannot be written), each once; the app
+    /// launch reports them (they are logged only at debug level).
+    package func takeProblems() -> [String] {
+        lock.withLock {
+            defer { pendingProblems = [] }
+            return pendingProblems
+        }
+    }
+
+    /// Ask only for guest tokens (app-info says the tenant has no anonymous users).
+    package func preferGuest(_ value: Bool) { lock.withLock { guestOnly = value } }
+
+    /// Signs a user in with a token the app got from its own sign-in flow.
+    package func adopt(accessToken: String, userId: String, expiresAt: Date) {
+        let now = scheduler.now
+        let adopted = ParraAuthToken(
+            accessToken: accessToken, expiresAt: expiresAt, kind: .user, userId: userId, tenantId: identity.tenantId,
+            backend: backend, obtainedAt: now)
+        lock.withLock {
+            token = adopted
+            currentState = adopted.authState
+            tokenOrigin = "app"
+            lastFailure = nil
+        }
+        persist(adopted)
+    }
+
+    /// Forgets the token (here and on disk); the next request that wants one asks the issuer.
+    package func signOut() {
+        lock.withLock {
+            token = nil
+            currentState = .undetermined
+            tokenOrigin = "none"
+        }
+        persist(nil)
+    }
+
+    /// Drops `accessToken` if it is still the held one (the server refused it with 401).
+    func invalidate(_ accessToken: String) {
+        lock.withLock {
+            if token?.accessToken == accessToken {
+                token = nil
+                tokenOrigin = "none"
+            }
+        }
+    }
+
+    /// A valid access token for a request: the held one, else one from the issuer; nil when
+    /// none can be had (then the request goes without). A signed-in user's expired token is
+    /// replaced by an anonymous (or guest) one.
+    func authorize(client: ParraAPIClient, completion: @escaping @Sendable (String?) -> Void) {
+        let now = scheduler.now
+        let decision: String?? = lock.withLock {
+            if let token, !token.isExpired(at: now) { return .some(token.accessToken) }
+            if let lastFailure, now.timeIntervalSince(lastFailure.at) < retryCooldown { return .some(nil) }
+            return .none
+        }
+        if let decision {
+            completion(decision)
+            return
+        }
+        obtain(client: client, timeout: nil, retryPolicy: nil) { result in
+            completion(try? result.get().accessToken)
+        }
+    }
+
+    /// A valid token: the held one if still valid, else a new one from the issuer. Concurrent
+    /// calls share one trip to the issuer.
+    package func ensureToken(
+        client: ParraAPIClient, timeout: TimeInterval? = nil, retryPolicy: ParraAPIRetryPolicy? = nil,
+        completion: @escaping @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void
+    ) {
+        let now = scheduler.now
+        if let held = lock.withLock({ token }), !held.isExpired(at: now) {
+            completion(.success(held))
+            return
+        }
+        obtain(client: client, timeout: timeout, retryPolicy: retryPolicy, completion: completion)
+    }
+
+    private func obtain(
+        client: ParraAPIClient, timeout: TimeInterval?, retryPolicy: ParraAPIRetryPolicy?,
+        completion: @escaping @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void
+    ) {
+        let (first, body, guestOnly): (Bool, Data, Bool) = lock.withLock {
+            let first = waiting == nil
+            if first { waiting = [completion] } else { waiting?.append(completion) }
+            let body = (try? JSONSerialization.data(withJSONObject: ["installation_id": installationId])) ?? Data()
+            return (first, body, self.guestOnly)
+        }
+        guard first else { return }
+        let finish: @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void = { [self] result in
+            let waiters: [@Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void] = lock.withLock {
+                switch result {
+                case .success(let obtained):
+                    token = obtained
+                    currentState = obtained.authState
+                    tokenOrigin = "issuer"
+                    lastFailure = nil
+                case .failure(let error):
+                    lastFailure = (scheduler.now, error)
+                }
+                defer { waiting = nil }
+                return waiting ?? []
+            }
+            if case .success(let obtained) = result {
+                persist(obtained)
+            } else if case .failure(let error) = result {
+                log.log(.warn, "no auth token: \(error)")
+            }
+            for waiter in waiters { waiter(result) }
+        }
+        let path = identity.tenantPath + "/auth/"
+        let ask:
+            @Sendable (ParraAuthToken.Kind, @escaping @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void) ->
+                Void = { [self] kind, done in
+                    client.request(
+                        "POST", path + (kind == .anonymous ? "anonymous" : "guest"), body: body,
+                        as: ParraAuthTokenResponse.self, timeout: timeout, retryPolicy: retryPolicy, authorize: false
+                    ) { result in
+                        done(result.flatMap { response in self.token(from: response, kind: kind, endpoint: path) })
+                    }
+                }
+        if guestOnly {
+            ask(.guest, finish)
+            return
+        }
+        ask(.anonymous) { result in
+            if case .failure(let error) = result, let status = error.status, [401, 403, 404].contains(status) {
+                ask(.guest, finish)
+            } else {
+                finish(result)
+            }
+        }
+    }
+
+    private func token(from response: ParraAuthTokenResponse, kind: ParraAuthToken.Kind, endpoint: String) -> Result<
+        ParraAuthToken, ParraAPIError
+    > {
+        let endpoint = "POST \(endpoint)\(kind == .anonymous ? "anonymous" : "guest")"
+        func failure(_ reason: String) -> Result<ParraAuthToken, ParraAPIError> {
+            .failure(ParraAPIError(endpoint: endpoint, kind: .authentication(reason: reason), attempts: 1))
+        }
+        guard !response.accessToken.isEmpty else { return failure("the issuer answered an empty access_token") }
+        if let type = response.tokenType, type.lowercased() != "bearer" {
+            return failure("the issuer answered token_type '\(type)', not Bearer")
+        }
+        if kind == .anonymous, (response.userId ?? "").isEmpty {
+            return failure("the issuer answered an anonymous token without user_id")
+        }
+        let lifetime = response.expiresIn ?? 3600
+        guard lifetime > 0, lifetime.isFinite else { return failure("the issuer answered expires_in \(lifetime)") }
+        let now = scheduler.now
+        return .success(
+            ParraAuthToken(
+                accessToken: response.accessToken, expiresAt: now.addingTimeInterval(lifetime), kind: kind,
+                userId: kind == .guest ? nil : response.userId, tenantId: identity.tenantId, backend: backend,
+                obtainedAt: now))
+    }
+
+    private func persist(_ token: ParraAuthToken?) {
+        guard let store else { return }
+        do {
+            try store.save(ParraAuthTokenStore.Contents(installationId: installation, token: token))
+        } catch {
+            problem("cannot write the auth token cache \(store.file.path): \(error.localizedDescription)")
+        }
+    }
+
+    private func problem(_ text: String) {
+        log.log(.debug, text)
+        lock.withLock { pendingProblems.append(text) }
+    }
+}

@@ -1,0 +1,90 @@
+import ParraAPI
+import ParraRuntime
+import Foundation
+
+/// The bundle facts an iOS app reads from its Info.plist, read on Linux from an `Info.plist`
+/// beside the executable.
+package struct BundleInfo: Sendable, Hashable {
+    /// `CFBundleIdentifier`.
+    package let identifier: String?
+    /// `CFBundleShortVersionString`, e.g. "1.2.0".
+    package let shortVersion: String?
+    /// `CFBundleVersion`, the build number.
+    package let version: String?
+    /// `UILaunchScreen`, as a value the launch screen module can read.
+    package let launchScreen: OptionValue?
+    /// `UILaunchStoryboardName`.
+    package let launchStoryboardName: String?
+    /// The Info.plist the facts came from.
+    package let file: URL?
+    /// The app's resource files (launch screen art): `Resources` beside the Info.plist.
+    package let resourcesDirectory: URL?
+
+    /// No Info.plist: every fact absent.
+    package static let empty = BundleInfo(
+        identifier: nil, shortVersion: nil, version: nil, launchScreen: nil, launchStoryboardName: nil, file: nil,
+        resourcesDirectory: nil)
+
+    /// Reads the plist at `url`. A missing file gives `.empty` and no problem; a malformed
+    /// one gives `.empty` and a problem naming the file and what is wrong; a key of the wrong
+    /// type is dropped with a problem.
+    package static func load(from url: URL) -> (info: BundleInfo, problems: [String]) {
+        guard FileManager.default.fileExists(atPath: url.path) else { return (.empty, []) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            return (.empty, ["\(url.path): cannot be read"])
+        }
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            return (.empty, ["\(url.path): malformed property list; using no bundle facts"])
+        }
+        guard let dictionary = root as? [String: Any] else {
+            return (.empty, ["\(url.path): the top level must be a dictionary; using no bundle facts"])
+        }
+        var problems: [String] = []
+        func string(_ key: String) -> String? {
+            guard let value = dictionary[key] else { return nil }
+            guard let text = value as? String, !text.isEmpty else {
+                problems.append("\(url.path): \(key) must be a non-empty string; ignored")
+                return nil
+            }
+            return text
+        }
+        var launchScreen: OptionValue?
+        if let value = dictionary["UILaunchScreen"] {
+            if let members = value as? [String: Any] {
+                launchScreen = .object(members.compactMapValues(Self.optionValue))
+            } else {
+                problems.append("\(url.path): UILaunchScreen must be a dictionary; ignored")
+            }
+        }
+        let info = BundleInfo(
+            identifier: string("CFBundleIdentifier"), shortVersion: string("CFBundleShortVersionString"),
+            version: string("CFBundleVersion"), launchScreen: launchScreen,
+            launchStoryboardName: string("UILaunchStoryboardName"), file: url,
+            resourcesDirectory: url.deletingLastPathComponent().appendingPathComponent("Resources", isDirectory: true))
+        return (info, problems)
+    }
+
+    /// The plist beside the running executable.
+    package static func besideExecutable() -> (info: BundleInfo, problems: [String]) {
+        guard let executable = ModuleSearchPath.currentExecutableURL() else { return (.empty, []) }
+        return load(from: executable.deletingLastPathComponent().appendingPathComponent("Info.plist"))
+    }
+
+    private static func optionValue(_ value: Any) -> OptionValue? {
+        switch value {
+        case let value as Bool: .bool(value)
+        case let value as Int: .integer(Int64(value))
+        case let value as Double: .double(value)
+        case let value as String: .string(value)
+        case let value as [Any]: .list(value.compactMap(optionValue))
+        case let value as [String: Any]: .object(value.compactMapValues(optionValue))
+        default: nil
+        }
+    }
+}

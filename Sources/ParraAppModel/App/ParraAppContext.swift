@@ -1,0 +1,201 @@
+import ParraAPI
+import ParraRuntime
+import Foundation
+
+/// The app-wide state of one run of an app: its platform, runtime, delegate and auth state.
+/// `ParraAppHost.run` makes one and sets it as `current` for the run; delegates and
+/// `ParraApp` reach the runtime through it. Unchecked Sendable: the launch steps a module
+/// asks for finish on the host's main queue while the app's thread waits for the launch, so
+/// the two never touch it at once.
+package final class ParraAppContext: @unchecked Sendable {
+    /// The context of the app running on this thread, if any. An app runs on one thread from
+    /// launch to termination, so each run (tests run several at once) sees its own.
+    package static var current: ParraAppContext? {
+        get { Thread.current.threadDictionary[threadKey] as? ParraAppContext }
+        set { Thread.current.threadDictionary[threadKey] = newValue }
+    }
+
+    private static let threadKey = "ParraAppContext.current"
+
+    let platform: ParraPlatform
+    let bundle: BundleInfo
+    /// Runtime settings given by the caller; nil means the defaults for the app's bundle id.
+    private let baseSettings: ModuleRuntime.Settings?
+    private(set) var runtime: ModuleRuntime?
+    private(set) var tenantId: String?
+    private(set) var applicationId: String?
+    private(set) var appDelegate: ParraAppDelegateDriving?
+    /// Who is using the app: set from the API client's auth check at launch (anonymous or
+    /// guest), then by `.authStateChanged` events.
+    var authState: ParraAuthState = .undetermined
+    /// The run's Parra API client, when it has one (modules reach it as `api_request`).
+    private(set) var apiClient: ParraAPIClient?
+    /// The run's launch: which module drives it and its state.
+    private(set) var launch: ParraLaunchCoordinator?
+    private var apiStorage: URL?
+    private var delegates: [ObjectIdentifier: AnyObject] = [:]
+    /// The run's hold on app logs, released once the runtime has attached its sinks.
+    var logHold: LogRouter.Hold?
+
+    init(platform: ParraPlatform, settings: ModuleRuntime.Settings?, bundle: BundleInfo) {
+        self.platform = platform
+        self.baseSettings = settings
+        self.bundle = bundle
+    }
+
+    /// The one `DelegateType` instance of the current run (or of the process, outside a run).
+    static func delegate<DelegateType: UIApplicationDelegate>(of type: DelegateType.Type) -> DelegateType {
+        let store = current ?? processContext
+        if let existing = store.delegates[ObjectIdentifier(type)] as? DelegateType { return existing }
+        let made = DelegateType()
+        store.delegates[ObjectIdentifier(type)] = made
+        return made
+    }
+
+    private static let processContext = ParraAppContext(
+        platform: ScriptedPlatform(script: [], surface: PlainTextPresentationSurface()), settings: nil,
+        bundle: .empty)
+
+    /// Records the app's identity and starts the runtime, once; a second call reuses it.
+    package func register<SceneDelegate: ParraSceneDelegate>(
+        appDelegate: ParraAppDelegate<SceneDelegate>, setup: ParraAppSetup
+    ) {
+        let tenantId = setup.tenantId
+        let applicationId = setup.applicationId
+        if runtime != nil {
+            if tenantId != self.tenantId || applicationId != self.applicationId {
+                platform.report(
+                    "a second ParraApp (tenant \(tenantId), application \(applicationId)) reuses the runtime of the first (tenant \(self.tenantId ?? "?"), application \(self.applicationId ?? "?"))"
+                )
+            }
+            return
+        }
+        self.tenantId = tenantId
+        self.applicationId = applicationId
+        self.appDelegate = appDelegate
+        let bundleID = setup.bundleId ?? bundle.identifier ?? "unknown"
+        var settings = baseSettings ?? ModuleRuntime.Settings(bundleID: bundleID)
+        settings.codeOptions = setup.codeOptions.merging(settings.codeOptions) { fromApp, _ in fromApp }
+        settings.appLogFallbackLevel = setup.appLogFallbackLevel
+        settings.featureModuleNames = setup.featureModuleNames
+        let surface = LaunchScreenSurface(wrapping: platform.presentationSurface)
+        settings.presentationSurface = surface
+        var apiProblem: String?
+        if settings.apiService == nil {
+            let made = ParraAPIClient.forAppRun(
+                settings: settings, givenSettings: baseSettings != nil, tenantId: tenantId,
+                applicationId: applicationId, bundleId: bundleID)
+            settings.apiService = made.client
+            apiProblem = made.problem
+        }
+        apiClient = settings.apiService as? ParraAPIClient
+        apiStorage = settings.storageDirectory
+        let launch = ParraLaunchCoordinator(
+            facts: ParraAppFacts.make(bundle: bundle, themePalette: setup.themePalette, platform: platform),
+            platform: platform, surface: surface, clock: settings.clock, mainQueue: settings.mainQueue,
+            prerequisite: setup.launchPrerequisite, authCheck: { [weak self] then in self?.checkAuth(then) },
+            appInfo: { [weak self] then in self?.fetchAppInfo(then) })
+        self.launch = launch
+        settings.appRun = launch
+        let runtime = ModuleRuntime(settings: settings)
+        self.runtime = runtime
+        let report = runtime.start()
+        if let logHold { LogRouter.shared.release(logHold) }
+        platform.report("Parra \(tenantId)/\(applicationId), bundle \(bundleID)")
+        for line in report.lines { platform.report("  \(line)") }
+        for option in runtime.options.all where option.source != .moduleDefault(moduleID: option.schema.ownerID) {
+            platform.report("  option \(option.schema.key) = \(option.value.summary) (from \(option.source))")
+        }
+        if let apiProblem { platform.report("  \(apiProblem)") }
+    }
+
+    /// The host's own launch, when no module drives it: the auth check and app-info, waited
+    /// for (within the launch's deadline).
+    func runHostLaunch() {
+        guard let apiClient, let apiStorage else { return }
+        let launch = ParraAPILaunch(
+            client: apiClient, cache: ParraAppInfoCache(folder: apiStorage), clock: runtime?.clock ?? SystemClock()
+        ).run()
+        for line in launch.lines { platform.report("  \(line)") }
+        if launch.authState != .undetermined { authState = launch.authState }
+    }
+
+    /// The auth check a launch module asks for: reports what it did and sets the auth state,
+    /// on the main queue, then calls `then` with the state.
+    private func checkAuth(_ then: @escaping (ParraAuthState) -> Void) {
+        guard let apiClient, let runtime else {
+            then(.undetermined)
+            return
+        }
+        let platform = self.platform
+        let queue = runtime.mainQueue
+        ParraAPILaunch(client: apiClient, cache: nil).checkAuth(
+            report: { line in queue.async { platform.report("  \(line)") } },
+            then: { [weak self] state in
+                let context = self
+                queue.async {
+                    if state != .undetermined { context?.authState = state }
+                    then(state)
+                }
+            })
+    }
+
+    /// The app-info task a launch module asks for, with the run's one cache: reports what it
+    /// did, then calls `then` with the outcome, on any thread.
+    private func fetchAppInfo(_ then: @escaping @Sendable (ParraAppInfoTask.Outcome) -> Void) {
+        guard let apiStorage, let runtime else {
+            return then(.skipped("the run has no Parra API client"))
+        }
+        let platform = self.platform
+        let queue = runtime.mainQueue
+        ParraAppInfoTask(
+            client: apiClient, cache: ParraAppInfoCache(folder: apiStorage), clock: runtime.clock,
+            report: { line in queue.async { platform.report("  \(line)") } }
+        ).run(then)
+    }
+
+    /// Dispatches `point` to the modules, reporting a call that does not fit it.
+    @discardableResult
+    func dispatch(_ point: OverridePoint, _ arguments: HookArgument...) -> HookResult {
+        guard let runtime else { return HookResult(raw: point.combine.identity) }
+        do {
+            return try runtime.dispatcher.call(pointID: point.id, arguments)
+        } catch {
+            platform.report("cannot dispatch \(point.id): \(error)")
+            return HookResult(raw: point.combine.identity)
+        }
+    }
+}
+
+/// What the app host calls on the app delegate, whatever its scene delegate type.
+protocol ParraAppDelegateDriving: AnyObject {
+    var calledSuper: Set<String> { get }
+    func didFinishLaunching(_ application: UIApplication) -> Bool
+    func configuration(for session: UISceneSession, _ application: UIApplication) -> UISceneConfiguration
+    func willTerminate(_ application: UIApplication)
+    func didEnterBackground(_ application: UIApplication)
+    func willEnterForeground(_ application: UIApplication)
+    func open(_ url: URL, _ application: UIApplication) -> Bool
+    func didReceive(_ response: UNNotificationResponse)
+    var sceneDelegateType: ParraSceneDelegate.Type { get }
+}
+
+extension ParraAppDelegate: ParraAppDelegateDriving {
+    func didFinishLaunching(_ application: UIApplication) -> Bool {
+        self.application(application, didFinishLaunchingWithOptions: nil)
+    }
+    func configuration(for session: UISceneSession, _ application: UIApplication) -> UISceneConfiguration {
+        self.application(
+            application, configurationForConnecting: session, options: UIScene.ConnectionOptions(urlContexts: []))
+    }
+    func willTerminate(_ application: UIApplication) { applicationWillTerminate(application) }
+    func didEnterBackground(_ application: UIApplication) { applicationDidEnterBackground(application) }
+    func willEnterForeground(_ application: UIApplication) { applicationWillEnterForeground(application) }
+    func open(_ url: URL, _ application: UIApplication) -> Bool {
+        self.application(application, open: url, options: [:])
+    }
+    func didReceive(_ response: UNNotificationResponse) {
+        userNotificationCenter(.current, didReceive: response)
+    }
+    var sceneDelegateType: ParraSceneDelegate.Type { SceneDelegate.self }
+}

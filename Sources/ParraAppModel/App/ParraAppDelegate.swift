@@ -1,0 +1,126 @@
+import ParraAPI
+import ParraRuntime
+import Foundation
+
+/// An app delegate class the host can create: what `@UIApplicationDelegateAdaptor` takes.
+public protocol UIApplicationDelegate: AnyObject {
+    /// Made once per process by the adaptor.
+    init()
+}
+
+/// Parra's app delegate. Its methods dispatch the matching override point to the feature
+/// modules and return their combined result. Subclass it, override what you need and call
+/// `super` first, as the Parra documentation's `AppDelegate` does; your code then runs after
+/// the modules' hooks.
+open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDelegate {
+    /// Which base methods ran, so the host can tell a subclass that skipped `super`.
+    var calledSuper: Set<String> = []
+
+    /// Made once per process by `@UIApplicationDelegateAdaptor`.
+    public required init() {}
+
+    /// Dispatches `application.didFinishLaunching`; false when any module's hook failed.
+    open func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
+    ) -> Bool {
+        calledSuper.insert("application(_:didFinishLaunchingWithOptions:)")
+        return ParraAppContext.current?.dispatch(
+            .applicationDidFinishLaunching, .string(OptionsJSON.encode(launchOptions))
+        )
+        .bool ?? true
+    }
+
+    /// Dispatches `application.openURL`; true when a module handled the URL.
+    open func application(
+        _ application: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
+    ) -> Bool {
+        calledSuper.insert("application(_:open:options:)")
+        return ParraAppContext.current?.dispatch(
+            .applicationOpenURL, .string(url.absoluteString), .string(OptionsJSON.encode(options))
+        ).bool ?? false
+    }
+
+    /// Dispatches `application.didRegisterForRemoteNotifications` with the token's bytes.
+    open func application(
+        _ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data
+    ) {
+        calledSuper.insert("application(_:didRegisterForRemoteNotificationsWithDeviceToken:)")
+        deviceToken.withUnsafeBytes { bytes in
+            _ = ParraAppContext.current?.dispatch(
+                .applicationDidRegisterForRemoteNotifications, .pointer(bytes.baseAddress), .integer(Int64(bytes.count))
+            )
+        }
+    }
+
+    /// Dispatches `application.didFailToRegisterForRemoteNotifications`; the modules only log it.
+    open func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: Error) {
+        calledSuper.insert("application(_:didFailToRegisterForRemoteNotificationsWithError:)")
+        ParraAppContext.current?.dispatch(.applicationDidFailToRegisterForRemoteNotifications, .string("\(error)"))
+    }
+
+    /// Dispatches `application.willPresentNotification`: the union of the modules' options.
+    open func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification
+    ) -> UNNotificationPresentationOptions {
+        calledSuper.insert("userNotificationCenter(_:willPresent:)")
+        let bits = ParraAppContext.current?.dispatch(
+            .applicationWillPresentNotification, .string(notification.payloadJSON)
+        ).uint32
+        return UNNotificationPresentationOptions(rawValue: bits ?? 0)
+    }
+
+    /// Dispatches `application.didReceiveNotificationResponse`.
+    open func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) {
+        calledSuper.insert("userNotificationCenter(_:didReceive:)")
+        let json = OptionValue.object([
+            "action": .string(response.actionIdentifier),
+            "notification": (try? OptionValue(json: response.notification.payloadJSON)) ?? .object([:]),
+        ]).json
+        ParraAppContext.current?.dispatch(.applicationDidReceiveNotificationResponse, .string(json))
+    }
+
+    /// Dispatches `application.willTerminate`.
+    open func applicationWillTerminate(_ application: UIApplication) {
+        calledSuper.insert("applicationWillTerminate(_:)")
+        ParraAppContext.current?.dispatch(.applicationWillTerminate)
+    }
+
+    /// Dispatches `application.didEnterBackground`.
+    open func applicationDidEnterBackground(_ application: UIApplication) {
+        calledSuper.insert("applicationDidEnterBackground(_:)")
+        ParraAppContext.current?.dispatch(.applicationDidEnterBackground)
+    }
+
+    /// Dispatches `application.willEnterForeground`.
+    open func applicationWillEnterForeground(_ application: UIApplication) {
+        calledSuper.insert("applicationWillEnterForeground(_:)")
+        ParraAppContext.current?.dispatch(.applicationWillEnterForeground)
+    }
+
+    /// Dispatches `application.configurationForConnecting` and returns a configuration whose
+    /// delegate class is `SceneDelegate`.
+    open func application(
+        _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration {
+        calledSuper.insert("application(_:configurationForConnecting:options:)")
+        ParraAppContext.current?.dispatch(
+            .applicationConfigurationForConnecting, .string(connectingSceneSession.persistentIdentifier),
+            .string(connectingSceneSession.role.rawValue))
+        let configuration = UISceneConfiguration(
+            name: "Default Configuration", sessionRole: connectingSceneSession.role)
+        configuration.delegateClass = SceneDelegate.self
+        return configuration
+    }
+}
+
+/// Hands the app its delegate: one instance of `DelegateType` per process, made on first use.
+@propertyWrapper
+public struct UIApplicationDelegateAdaptor<DelegateType: UIApplicationDelegate> {
+    /// An adaptor for `delegateType`.
+    public init(_ delegateType: DelegateType.Type = DelegateType.self) {}
+
+    /// The delegate.
+    public var wrappedValue: DelegateType { ParraAppContext.delegate(of: DelegateType.self) }
+}

@@ -1,0 +1,267 @@
+import ParraAPI
+import ParraRuntime
+import Foundation
+
+/// Runs an `App`: builds its scenes, starts Parra through its `ParraApp`, drives the app and
+/// scene delegates through launch, windows, background, foreground and termination, and
+/// returns the exit status.
+package enum ParraAppHost {
+    /// Runs `appType` on `platform` (the terminal by default) and returns the exit status:
+    /// 0 after a normal termination, 1 when the app could not launch (its delegate refused,
+    /// or the launch screen module's launch never completed).
+    @discardableResult
+    package static func run<A: App>(
+        _ appType: A.Type, platform: ParraPlatform? = nil, settings: ModuleRuntime.Settings? = nil,
+        bundle: BundleInfo? = nil
+    ) -> Int32 {
+        // Logs the app makes from here until its modules are active are held for them: the
+        // hold ends once Parra has started (its runtime holds on until it attaches), or when
+        // the run ends if the app never starts Parra.
+        let logHold = LogRouter.shared.hold()
+        defer { LogRouter.shared.release(logHold) }
+        let platform = platform ?? TerminalPlatform()
+        let bundleInfo: BundleInfo
+        if let bundle {
+            bundleInfo = bundle
+        } else {
+            let (loaded, problems) = BundleInfo.besideExecutable()
+            for problem in problems { platform.report(problem) }
+            bundleInfo = loaded
+        }
+        let context = ParraAppContext(platform: platform, settings: settings, bundle: bundleInfo)
+        context.logHold = logHold
+        let previous = ParraAppContext.current
+        ParraAppContext.current = context
+        defer { ParraAppContext.current = previous }
+        let status = AppSession(context: context, app: A()).run()
+        context.launch?.releaseMainQueue()
+        return status
+    }
+}
+
+/// One run of an app, from launch to termination.
+private final class AppSession {
+    private struct Window {
+        let scene: UIScene
+        let delegate: ParraSceneDelegate
+        let group: WindowGroupDeclaration
+    }
+
+    private let context: ParraAppContext
+    private let groups: [WindowGroupDeclaration]
+    private let application = UIApplication()
+    private var windows: [Window] = []
+    private var reportedSuperMisses: Set<String> = []
+    /// Whether the launch completed and the session went on to the windows (they are drawn
+    /// as they connect from then on) and the queued URLs.
+    private var handedOver = false
+    /// URLs to open and notification responses that came while the launch had not
+    /// completed, handled in order when it does.
+    private var pendingActions: [PlatformEvent] = []
+    /// The longest the session waits for a module's launch to settle before it goes on
+    /// without it.
+    private static let launchWaitSeconds = 120.0
+
+    init<A: App>(context: ParraAppContext, app: A) {
+        self.context = context
+        var groups: [WindowGroupDeclaration] = []
+        app.body.collectWindowGroups(into: &groups)
+        var seen = Set<String>()
+        self.groups = groups.filter { group in
+            guard let id = group.id else { return true }
+            guard seen.insert(id).inserted else {
+                context.platform.report("WindowGroup id '\(id)' is used twice; the second group is not opened")
+                return false
+            }
+            return true
+        }
+    }
+
+    func run() -> Int32 {
+        guard let delegate = context.appDelegate else {
+            context.platform.report("the app's body has no ParraApp, so Parra was not started; nothing to run")
+            return 1
+        }
+        if let runtime = context.runtime {
+            do {
+                try ResolvedOptionsRecord(runtime.options).write(into: runtime.storageDirectory)
+            } catch {
+                context.platform.report("cannot record the resolved options for `parra config show --app`: \(error)")
+            }
+        }
+        let launched = delegate.didFinishLaunching(application)
+        checkSuper(
+            delegate.calledSuper, "application(_:didFinishLaunchingWithOptions:)", of: delegate,
+            point: .applicationDidFinishLaunching)
+        guard launched else {
+            context.platform.report(
+                "launch failed: application(_:didFinishLaunchingWithOptions:) returned false; no window opens")
+            terminate(delegate)
+            return 1
+        }
+        if context.launch?.driver == nil { context.runHostLaunch() }
+        awaitLaunch(delegate)
+        if context.authState == .undetermined { context.authState = .guest }
+        for (index, group) in groups.enumerated() { connect(group, index: index, delegate: delegate) }
+        application.applicationState = .active
+        context.platform.runEvents { event in
+            handle(event, delegate)
+            awaitLaunch(delegate)
+        }
+        guard isLaunchComplete else {
+            context.platform.report(
+                "the launch never completed (last state: \(context.launch?.state?.summary ?? "none")); exiting with status 1"
+            )
+            return 1
+        }
+        return 0
+    }
+
+    /// Whether the app is usable: no module drives the launch, or its launch completed.
+    private var isLaunchComplete: Bool {
+        guard let launch = context.launch, launch.driver != nil else { return true }
+        return launch.state == .complete
+    }
+
+    /// Waits for a module's launch in progress to complete or fail, then hands over to the
+    /// windows if it completed.
+    private func awaitLaunch(_ delegate: ParraAppDelegateDriving) {
+        guard let launch = context.launch, launch.driver != nil else { return }
+        let platform = context.platform
+        if !launch.waitUntilSettled(timeout: Self.launchWaitSeconds, cancelled: { platform.terminationRequested }),
+            !platform.terminationRequested
+        {
+            context.platform.report(
+                "the launch driven by \(launch.driver ?? "?") did not settle within \(Int(Self.launchWaitSeconds)) s (state \(launch.state?.summary ?? "none")); the windows stay held"
+            )
+        }
+        handOverIfComplete(delegate)
+    }
+
+    /// Once the launch completed: draws the windows connected meanwhile and handles the
+    /// pending URLs and notification responses.
+    private func handOverIfComplete(_ delegate: ParraAppDelegateDriving) {
+        guard !handedOver, isLaunchComplete else { return }
+        handedOver = true
+        for window in windows { draw(window) }
+        let actions = pendingActions
+        pendingActions = []
+        for action in actions { handle(action, delegate) }
+    }
+
+    private func connect(_ group: WindowGroupDeclaration, index: Int, delegate: ParraAppDelegateDriving) {
+        let sceneID = group.id ?? "window-\(index + 1)"
+        let session = UISceneSession(persistentIdentifier: sceneID, role: .windowApplication)
+        let configuration = delegate.configuration(for: session, application)
+        checkSuper(
+            delegate.calledSuper, "application(_:configurationForConnecting:options:)", of: delegate,
+            point: .applicationConfigurationForConnecting)
+        session.configuration = configuration
+        let sceneDelegate = (configuration.delegateClass ?? delegate.sceneDelegateType).init()
+        let scene = UIScene(identifier: sceneID, session: session)
+        scene.delegate = sceneDelegate
+        application.connectedScenes.append(scene)
+        let window = Window(scene: scene, delegate: sceneDelegate, group: group)
+        windows.append(window)
+        sceneDelegate.scene(scene, willConnectTo: session, options: UIScene.ConnectionOptions(urlContexts: []))
+        checkSuper(
+            sceneDelegate.calledSuper, "scene(_:willConnectTo:options:)", of: sceneDelegate, point: .sceneWillConnect)
+        if isLaunchComplete { draw(window) }
+        sceneEvent(window, "sceneWillEnterForeground(_:)", .sceneWillEnterForeground) {
+            $0.sceneWillEnterForeground($1)
+        }
+        sceneEvent(window, "sceneDidBecomeActive(_:)", .sceneDidBecomeActive) { $0.sceneDidBecomeActive($1) }
+    }
+
+    private func handle(_ event: PlatformEvent, _ delegate: ParraAppDelegateDriving) {
+        context.platform.report("event: \(event)")
+        switch event {
+        case .didEnterBackground:
+            for window in windows {
+                sceneEvent(window, "sceneWillResignActive(_:)", .sceneWillResignActive) { $0.sceneWillResignActive($1) }
+                sceneEvent(window, "sceneDidEnterBackground(_:)", .sceneDidEnterBackground) {
+                    $0.sceneDidEnterBackground($1)
+                }
+            }
+            application.applicationState = .background
+            delegate.didEnterBackground(application)
+            checkSuper(
+                delegate.calledSuper, "applicationDidEnterBackground(_:)", of: delegate,
+                point: .applicationDidEnterBackground)
+        case .willEnterForeground:
+            delegate.willEnterForeground(application)
+            checkSuper(
+                delegate.calledSuper, "applicationWillEnterForeground(_:)", of: delegate,
+                point: .applicationWillEnterForeground)
+            for window in windows {
+                sceneEvent(window, "sceneWillEnterForeground(_:)", .sceneWillEnterForeground) {
+                    $0.sceneWillEnterForeground($1)
+                }
+                sceneEvent(window, "sceneDidBecomeActive(_:)", .sceneDidBecomeActive) { $0.sceneDidBecomeActive($1) }
+            }
+            application.applicationState = .active
+        case .openURL(let text) where !isLaunchComplete:
+            pendingActions.append(event)
+            context.platform.report("open \(text): queued until the launch completes")
+        case .notificationResponse where !isLaunchComplete:
+            pendingActions.append(event)
+            context.platform.report("notification response: queued until the launch completes")
+        case .notificationResponse(let payload, let action):
+            delegate.didReceive(
+                UNNotificationResponse(notification: UNNotification(payloadJSON: payload), actionIdentifier: action))
+            checkSuper(
+                delegate.calledSuper, "userNotificationCenter(_:didReceive:)", of: delegate,
+                point: .applicationDidReceiveNotificationResponse)
+        case .openURL(let text):
+            guard let url = URL(string: text), url.scheme != nil else {
+                context.platform.report("cannot open '\(text)': not a URL with a scheme")
+                return
+            }
+            let handled = delegate.open(url, application)
+            checkSuper(delegate.calledSuper, "application(_:open:options:)", of: delegate, point: .applicationOpenURL)
+            context.platform.report("open \(url.absoluteString): \(handled ? "handled" : "not handled by any module")")
+        case .authStateChanged(let state):
+            context.authState = state
+            if isLaunchComplete { for window in windows { draw(window) } }
+        case .retryLaunch:
+            guard case .failed = context.launch?.state else {
+                context.platform.report("retry: the launch has not failed")
+                return
+            }
+            context.launch?.surface.takeDown(byUser: true)
+        case .terminate:
+            terminate(delegate)
+        }
+    }
+
+    private func terminate(_ delegate: ParraAppDelegateDriving) {
+        delegate.willTerminate(application)
+        checkSuper(delegate.calledSuper, "applicationWillTerminate(_:)", of: delegate, point: .applicationWillTerminate)
+        for window in windows.reversed() {
+            sceneEvent(window, "sceneDidDisconnect(_:)", .sceneDidDisconnect) { $0.sceneDidDisconnect($1) }
+        }
+        windows = []
+        context.runtime?.stop()
+    }
+
+    private func sceneEvent(
+        _ window: Window, _ method: String, _ point: OverridePoint, _ call: (ParraSceneDelegate, UIScene) -> Void
+    ) {
+        call(window.delegate, window.scene)
+        checkSuper(window.delegate.calledSuper, method, of: window.delegate, point: point)
+    }
+
+    private func draw(_ window: Window) {
+        let lines = window.group.render(
+            RenderContext(authState: context.authState))
+        context.platform.draw(RenderedWindow(sceneID: window.scene.identifier, lines: lines))
+    }
+
+    /// Reports, once per method, an override that did not call `super`: the modules missed
+    /// that point.
+    private func checkSuper(_ called: Set<String>, _ method: String, of object: AnyObject, point: OverridePoint) {
+        let name = "\(type(of: object)).\(method)"
+        guard !called.contains(method), reportedSuperMisses.insert(name).inserted else { return }
+        context.platform.report("\(name) did not call super, so the modules did not see \(point.id)")
+    }
+}

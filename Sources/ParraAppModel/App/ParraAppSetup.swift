@@ -1,0 +1,40 @@
+import ParraRuntime
+
+/// What `ParraApp` hands the app run: the app's identity, its launch prerequisite and what its
+/// configuration says in the runtime's terms. The app model knows no feature's configuration;
+/// the `Parra` facade turns a `ParraConfiguration` into this.
+package struct ParraAppSetup {
+    /// The Parra tenant.
+    package var tenantId: String
+    /// The Parra application.
+    package var applicationId: String
+    /// A bundle id that overrides the Info.plist's, when the app gives one.
+    package var bundleId: String?
+    /// The option values the app set in code, by key.
+    package var codeOptions: [String: OptionValue]
+    /// The theme's colours by name ("primary", ...), each "#RRGGBB", for the app facts.
+    package var themePalette: [String: String]
+    /// The level at which app logs go to stderr when no module takes them.
+    package var appLogFallbackLevel: HostLogLevel
+    /// The module that owns each configuration group's keys ("logger": "ParraLogger"), named
+    /// when the app sets a key no loaded module owns.
+    package var featureModuleNames: [String: String]
+    /// The app's last launch task, if it gave one.
+    package var launchPrerequisite: (@Sendable () async throws -> Void)?
+
+    /// A setup; every field but the identity has an empty default.
+    package init(
+        tenantId: String, applicationId: String, bundleId: String? = nil, codeOptions: [String: OptionValue] = [:],
+        themePalette: [String: String] = [:], appLogFallbackLevel: HostLogLevel = .info,
+        featureModuleNames: [String: String] = [:], launchPrerequisite: (@Sendable () async throws -> Void)? = nil
+    ) {
+        self.tenantId = tenantId
+        self.applicationId = applicationId
+        self.bundleId = bundleId
+        self.codeOptions = codeOptions
+        self.themePalette = themePalette
+        self.appLogFallbackLevel = appLogFallbackLevel
+        self.featureModuleNames = featureModuleNames
+        self.launchPrerequisite = launchPrerequisite
+    }
+}

@@ -1,0 +1,60 @@
+import ParraAPI
+import ParraRuntime
+/// Parra's scene delegate. Subclass it to observe your windows, override what you need and
+/// call `super` so that the modules see the scene events too; pass your subclass as the
+/// `SceneDelegate` of `ParraAppDelegate`.
+open class ParraSceneDelegate {
+    /// Which base methods ran, so the host can tell a subclass that skipped `super`.
+    var calledSuper: Set<String> = []
+
+    /// Made by the host for each window, from the scene configuration's delegate class.
+    public required init() {}
+
+    /// The window will connect: dispatches `scene.willConnect`.
+    open func scene(
+        _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
+    ) {
+        calledSuper.insert("scene(_:willConnectTo:options:)")
+        let urls = connectionOptions.urlContexts.map { OptionValue.string($0.url.absoluteString) }
+        ParraAppContext.current?.dispatch(
+            .sceneWillConnect, .string(scene.identifier), .string(OptionValue.object(["urls": .list(urls)]).json))
+    }
+
+    /// The window went away: dispatches `scene.didDisconnect`.
+    open func sceneDidDisconnect(_ scene: UIScene) {
+        calledSuper.insert("sceneDidDisconnect(_:)")
+        ParraAppContext.current?.dispatch(.sceneDidDisconnect, .string(scene.identifier))
+    }
+
+    /// The window became active: dispatches `scene.didBecomeActive`.
+    open func sceneDidBecomeActive(_ scene: UIScene) {
+        calledSuper.insert("sceneDidBecomeActive(_:)")
+        ParraAppContext.current?.dispatch(.sceneDidBecomeActive, .string(scene.identifier))
+    }
+
+    /// The window will stop being active: dispatches `scene.willResignActive`.
+    open func sceneWillResignActive(_ scene: UIScene) {
+        calledSuper.insert("sceneWillResignActive(_:)")
+        ParraAppContext.current?.dispatch(.sceneWillResignActive, .string(scene.identifier))
+    }
+
+    /// The window is returning to the foreground: dispatches `scene.willEnterForeground`.
+    open func sceneWillEnterForeground(_ scene: UIScene) {
+        calledSuper.insert("sceneWillEnterForeground(_:)")
+        ParraAppContext.current?.dispatch(.sceneWillEnterForeground, .string(scene.identifier))
+    }
+
+    /// The window moved to the background: dispatches `scene.didEnterBackground`.
+    open func sceneDidEnterBackground(_ scene: UIScene) {
+        calledSuper.insert("sceneDidEnterBackground(_:)")
+        ParraAppContext.current?.dispatch(.sceneDidEnterBackground, .string(scene.identifier))
+    }
+
+    /// The window was asked to open URLs: dispatches `scene.openURLContexts`.
+    open func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {
+        calledSuper.insert("scene(_:openURLContexts:)")
+        let urls = urlContexts.map(\.url.absoluteString).sorted().map(OptionValue.string)
+        ParraAppContext.current?.dispatch(
+            .sceneOpenURLContexts, .string(scene.identifier), .string(OptionValue.list(urls).json))
+    }
+}

@@ -1,0 +1,55 @@
+import ParraAPI
+import ParraRuntime
+import Foundation
+
+/// The running app, as UIKit calls it: passed to every app-delegate method.
+public final class UIApplication {
+    /// Where the app is in its life.
+    public enum State: Sendable {
+        case active, inactive, background
+    }
+
+    /// Keys of the options passed to `didFinishLaunchingWithOptions`.
+    public struct LaunchOptionsKey: Hashable, RawRepresentable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The URL the app was launched to open (`parra-demo://...` from the command line).
+        public static let url = LaunchOptionsKey(rawValue: "url")
+        /// A push notification's payload that launched the app.
+        public static let remoteNotification = LaunchOptionsKey(rawValue: "remoteNotification")
+    }
+
+    /// Keys of the options passed to `application(_:open:options:)`.
+    public struct OpenURLOptionsKey: Hashable, RawRepresentable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The process or tool that asked for the URL.
+        public static let sourceApplication = OpenURLOptionsKey(rawValue: "sourceApplication")
+    }
+
+    /// The app's state.
+    public internal(set) var applicationState: State = .inactive
+
+    /// The app's connected scenes, in the order their windows opened.
+    public internal(set) var connectedScenes: [UIScene] = []
+
+    init() {}
+}
+
+/// Renders option dictionaries as the JSON objects the override points take.
+enum OptionsJSON {
+    static func encode<Key: RawRepresentable>(_ options: [Key: Any]?) -> String where Key.RawValue == String {
+        let members = (options ?? [:]).map { (key, value) -> (String, OptionValue) in
+            switch value {
+            case let value as Bool: (key.rawValue, .bool(value))
+            case let value as Int: (key.rawValue, .integer(Int64(value)))
+            case let value as Double: (key.rawValue, .double(value))
+            case let value as URL: (key.rawValue, .string(value.absoluteString))
+            default: (key.rawValue, .string(String(describing: value)))
+            }
+        }
+        return OptionValue.object(Dictionary(members, uniquingKeysWith: { first, _ in first })).json
+    }
+}

@@ -1,0 +1,71 @@
+import ParraAPI
+import ParraRuntime
+import Foundation
+
+/// One window of the app; each `WindowGroup` opens one at launch.
+public final class UIScene {
+    /// What a scene was connected with.
+    public struct ConnectionOptions {
+        /// URLs the scene was asked to open as it connected.
+        public let urlContexts: Set<UIOpenURLContext>
+    }
+
+    /// The window group's id, or `window-N` for a group without one.
+    public let identifier: String
+    /// The session the scene belongs to.
+    public let session: UISceneSession
+    /// The scene's delegate, an instance of the app delegate's scene delegate class.
+    public internal(set) var delegate: ParraSceneDelegate?
+
+    init(identifier: String, session: UISceneSession) {
+        self.identifier = identifier
+        self.session = session
+    }
+}
+
+/// A scene's lasting identity.
+public final class UISceneSession {
+    /// The role of a session's scene.
+    public struct Role: Hashable, RawRepresentable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// A regular app window.
+        public static let windowApplication = Role(rawValue: "UIWindowSceneSessionRoleApplication")
+    }
+
+    /// The session's id (the window group's id).
+    public let persistentIdentifier: String
+    /// The scene's role.
+    public let role: Role
+    /// The configuration the app delegate chose.
+    public internal(set) var configuration: UISceneConfiguration
+
+    init(persistentIdentifier: String, role: Role) {
+        self.persistentIdentifier = persistentIdentifier
+        self.role = role
+        self.configuration = UISceneConfiguration(name: nil, sessionRole: role)
+    }
+}
+
+/// How to make a scene: chiefly its delegate class.
+public final class UISceneConfiguration {
+    /// A name for the configuration.
+    public let name: String?
+    /// The role it is for.
+    public let role: UISceneSession.Role
+    /// The class whose instance becomes the scene's delegate.
+    public var delegateClass: ParraSceneDelegate.Type?
+
+    /// A configuration for `sessionRole`.
+    public init(name: String?, sessionRole: UISceneSession.Role) {
+        self.name = name
+        self.role = sessionRole
+    }
+}
+
+/// A URL a scene was asked to open.
+public struct UIOpenURLContext: Hashable {
+    /// The URL.
+    public let url: URL
+}

@@ -1,0 +1,234 @@
+import ParraAPI
+import ParraRuntime
+import CParraPlugin
+import Foundation
+
+/// The host's side of the app's launch: which module drives it, its state, the steps only the
+/// host can run (the auth check, the app's launch prerequisite) and the facts it offers. The
+/// app session waits for the launch to settle (complete or failed) before it goes on, holds
+/// the windows until it is complete and queues URLs to open until then.
+///
+/// When the app's thread is not the one that drains the host's main queue (an app run on a
+/// private queue, as tests do), the queue is held (suspended) while the app's thread runs and
+/// let go only while it waits for the launch, so the launch's timers and completions never run
+/// beside hooks, as on a real main thread.
+final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
+    /// The app facts as NUL-terminated JSON (`app_facts_json`), kept for the process like the
+    /// host tables that hand it out.
+    let factsJSON: UnsafePointer<CChar>
+    /// The presentation surface modules present on, keeping track of the launch screen.
+    let surface: LaunchScreenSurface
+    private let platform: ParraPlatform
+    private let clock: HostClock
+    private let mainQueue: DispatchQueue
+    private let prerequisite: (@Sendable () async throws -> Void)?
+    private let launchExecutor = LaunchTaskExecutor()
+    private let authCheck: (@escaping (ParraAuthState) -> Void) -> Void
+    private let appInfo: (@escaping @Sendable (ParraAppInfoTask.Outcome) -> Void) -> Void
+    private let lock = NSLock()
+    private var driverID: String?
+    private var current: ParraLaunchState?
+    /// Set on the main queue after the turn that settled the launch, so a waiter goes on only
+    /// once that turn (the driver's `didComplete` hooks included) has finished.
+    private var settledTurnDone = false
+    /// Counts accepted state changes, so a settle queued before a retry is ignored.
+    private var changes = 0
+    private var waiter: DispatchSemaphore?
+    /// Whether the main queue is held while the app's thread runs (decided at the first claim).
+    private var holdsQueue = false
+    /// Whether the main queue is suspended now.
+    private var queueHeld = false
+
+    /// A coordinator for one app run. `authCheck` runs the host's auth check and calls back,
+    /// on any thread, with the resulting state; `appInfo` runs the app-info task likewise.
+    init(
+        facts: OptionValue, platform: ParraPlatform, surface: LaunchScreenSurface, clock: HostClock,
+        mainQueue: DispatchQueue, prerequisite: (@Sendable () async throws -> Void)?,
+        authCheck: @escaping (@escaping (ParraAuthState) -> Void) -> Void,
+        appInfo: @escaping (@escaping @Sendable (ParraAppInfoTask.Outcome) -> Void) -> Void
+    ) {
+        factsJSON = UnsafePointer(strdup(facts.json)!)
+        self.platform = platform
+        self.surface = surface
+        self.clock = clock
+        self.mainQueue = mainQueue
+        self.prerequisite = prerequisite
+        self.authCheck = authCheck
+        self.appInfo = appInfo
+    }
+
+    /// A suspended queue must not be released: let it go.
+    deinit {
+        if queueHeld { mainQueue.resume() }
+    }
+
+    /// The module driving the launch, if one does.
+    var driver: String? { lock.withLock { driverID } }
+
+    /// The launch state; nil while no module drives the launch.
+    var state: ParraLaunchState? { lock.withLock { current } }
+
+    /// Whether the session may go on: no module drives the launch, or its state is complete
+    /// or failed and the turn that set it has finished.
+    var isSettled: Bool { lock.withLock { driverID == nil || settledTurnDone } }
+
+    func setLaunchState(_ state: parra_launch_state, detail: String, from moduleID: String) -> (parra_status, String)? {
+        switch state {
+        case PARRA_LAUNCH_STATE_INITIAL: setState(.initial, from: moduleID)
+        case PARRA_LAUNCH_STATE_TRANSITIONING: setState(.transitioning, from: moduleID)
+        case PARRA_LAUNCH_STATE_COMPLETE: setState(.complete, from: moduleID)
+        case PARRA_LAUNCH_STATE_FAILED: setState(.failed(detail.isEmpty ? "no reason given" : detail), from: moduleID)
+        default: (PARRA_STATUS_INVALID_ARGUMENT, "unknown launch state \(state)")
+        }
+    }
+
+    /// A launch state change from module `moduleID`; nil when accepted, else the status and why.
+    func setState(_ state: ParraLaunchState, from moduleID: String) -> (parra_status, String)? {
+        let refusal: (parra_status, String)? = lock.withLock {
+            if let driverID, driverID != moduleID {
+                return (PARRA_STATUS_WRONG_STATE, "the launch is driven by \(driverID), not \(moduleID)")
+            }
+            if let current, !current.allows(state) {
+                return (PARRA_STATUS_WRONG_STATE, "the launch cannot go from \(current) to \(state)")
+            }
+            if current == nil, state != .initial {
+                return (PARRA_STATUS_WRONG_STATE, "a launch starts at initial, not \(state)")
+            }
+            if driverID == nil, !Thread.isMainThread, mainQueue.label != DispatchQueue.main.label {
+                holdsQueue = true
+                queueHeld = true
+                mainQueue.suspend()
+            }
+            driverID = moduleID
+            current = state
+            settledTurnDone = false
+            changes += 1
+            return nil
+        }
+        if let refusal { return refusal }
+        platform.launchStateChanged(ParraLaunchStateChange(state: state, time: clock.wallSeconds, moduleID: moduleID))
+        switch state {
+        case .complete:
+            surface.takeDown(byUser: false)
+            settleAfterThisTurn()
+        case .failed:
+            settleAfterThisTurn()
+        case .initial, .transitioning:
+            break
+        }
+        return nil
+    }
+
+    func runLaunchStep(
+        _ step: parra_launch_step, from moduleID: String, done: @escaping (parra_status, String, String?) -> Void
+    ) -> (parra_status, String)? {
+        if let driver, driver != moduleID {
+            return (PARRA_STATUS_WRONG_STATE, "the launch is driven by \(driver), not \(moduleID)")
+        }
+        let mainQueue = self.mainQueue
+        let finish: @Sendable (parra_status, String, String?) -> Void = { status, json, message in
+            mainQueue.async { done(status, json, message) }
+        }
+        switch step {
+        case PARRA_LAUNCH_STEP_AUTH_CHECK:
+            authCheck { state in finish(PARRA_STATUS_OK, Self.json(for: state), nil) }
+        case PARRA_LAUNCH_STEP_PREREQUISITE:
+            guard let prerequisite else {
+                finish(PARRA_STATUS_OK, #"{"ran":false}"#, nil)
+                return nil
+            }
+            Task.detached(executorPreference: launchExecutor) {
+                do {
+                    try await prerequisite()
+                    finish(PARRA_STATUS_OK, #"{"ran":true}"#, nil)
+                } catch {
+                    finish(PARRA_STATUS_FAILED, #"{"ran":true}"#, "the app's launch prerequisite failed: \(error)")
+                }
+            }
+        case PARRA_LAUNCH_STEP_APP_INFO:
+            appInfo { outcome in
+                if let result = outcome.stepResult {
+                    finish(PARRA_STATUS_OK, result, nil)
+                } else if case .failed(let reason) = outcome {
+                    finish(PARRA_STATUS_FAILED, "{}", reason)
+                }
+            }
+        default:
+            return (PARRA_STATUS_INVALID_ARGUMENT, "unknown launch step \(step)")
+        }
+        return nil
+    }
+
+    /// Waits until the launch settles, at most `timeout` seconds, or until `cancelled` says
+    /// to stop waiting (the app is quitting); false when it did not settle. On the process's
+    /// main thread it runs the run loop meanwhile (the main queue may be the host's). Off it,
+    /// a settled launch returns at once and the held main queue stays held: it is let go
+    /// only while a launch in progress is waited for.
+    func waitUntilSettled(timeout: Double, cancelled: () -> Bool = { false }) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        if Thread.isMainThread {
+            while !isSettled && Date() < deadline && !cancelled() {
+                RunLoop.main.run(until: Date().addingTimeInterval(0.01))
+            }
+            return isSettled
+        }
+        let semaphore = DispatchSemaphore(value: 0)
+        let settled = lock.withLock { () -> Bool in
+            if driverID == nil || settledTurnDone { return true }
+            waiter = semaphore
+            if queueHeld {
+                queueHeld = false
+                mainQueue.resume()
+            }
+            return false
+        }
+        if settled { return true }
+        defer { lock.withLock { waiter = nil } }
+        while !isSettled {
+            if semaphore.wait(timeout: .now() + 0.05) == .timedOut && (Date() >= deadline || cancelled()) {
+                return false
+            }
+        }
+        return true
+    }
+
+    private func settleAfterThisTurn() {
+        let change = lock.withLock { changes }
+        mainQueue.async { [self] in
+            let waiter = lock.withLock { () -> DispatchSemaphore? in
+                guard changes == change else { return nil }
+                settledTurnDone = true
+                // Held from inside the queue, so nothing after this turn runs beside the app.
+                if holdsQueue && !queueHeld {
+                    queueHeld = true
+                    mainQueue.suspend()
+                }
+                return self.waiter
+            }
+            waiter?.signal()
+        }
+    }
+
+    /// Lets the main queue go for good, at the end of the app run.
+    func releaseMainQueue() {
+        lock.withLock {
+            holdsQueue = false
+            if queueHeld {
+                queueHeld = false
+                mainQueue.resume()
+            }
+        }
+    }
+
+    /// The auth check's result JSON.
+    static func json(for state: ParraAuthState) -> String {
+        switch state {
+        case .undetermined: OptionValue.object(["state": .string("undetermined")]).json
+        case .guest: OptionValue.object(["state": .string("guest")]).json
+        case .anonymous(let userId):
+            OptionValue.object(["state": .string("anonymous"), "userId": .string(userId)]).json
+        case .authenticated(let userId):
+            OptionValue.object(["state": .string("authenticated"), "userId": .string(userId)]).json
+        }
+    }
+}

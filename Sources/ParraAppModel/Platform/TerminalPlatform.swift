@@ -1,0 +1,130 @@
+import ParraAPI
+import ParraRuntime
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The default platform: windows and presentations on standard output (ANSI on a terminal,
+/// plain text when `NO_COLOR` is set or output is not a terminal); lifecycle from the process.
+///
+/// Interactive (standard input and output are terminals): it stays up until the user quits
+/// (`q`, Ctrl-C) or SIGTERM arrives; `b`/`f` send the app to the background and back, as do
+/// Ctrl-Z (SIGTSTP) and `fg` (SIGCONT); `o URL` opens a URL; `r` retries a failed launch. Otherwise it plays one scripted
+/// session (background, foreground, terminate) and returns, ending early on SIGTERM/SIGINT.
+package final class TerminalPlatform: ParraPlatform {
+    /// Whether standard input and output are both terminals.
+    package let isInteractive: Bool
+    package let usesColor: Bool
+    package let presentationSurface: PresentationSurface
+    private var pending: [PlatformEvent] = []
+    private let lock = NSLock()
+    private var signalSources: [DispatchSourceSignal] = []
+
+    /// A platform for this process's terminal and environment.
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        isInteractive = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
+        usesColor = isatty(STDOUT_FILENO) != 0 && environment["NO_COLOR"].map(\.isEmpty) ?? true
+        presentationSurface = PlainTextPresentationSurface(redrawsLaunchScreen: isInteractive && usesColor)
+    }
+
+    package func draw(_ window: RenderedWindow) {
+        let title = " window \(window.sceneID) "
+        let rule = String(repeating: "=", count: max(4, 60 - title.count))
+        print(usesColor ? "\u{1B}[1m==\(title)\(rule)\u{1B}[0m" : "==\(title)\(rule)")
+        for line in window.lines { print(line) }
+    }
+
+    package func report(_ line: String) {
+        print(usesColor ? "\u{1B}[2mparra: \(line)\u{1B}[0m" : "parra: \(line)")
+    }
+
+    package func runEvents(_ handle: (PlatformEvent) -> Void) {
+        setbuf(stdout, nil)
+        installSignals()
+        if isInteractive {
+            print(Self.keys)
+            readCommandsInBackground()
+        } else {
+            for event in [PlatformEvent.didEnterBackground, .willEnterForeground, .terminate] { post(event) }
+        }
+        while true {
+            // Let timers and work the modules put on the main queue run between events.
+            RunLoop.main.run(until: Date().addingTimeInterval(0.05))
+            guard let event = takeNext() else { continue }
+            handle(event)
+            if event == .terminate {
+                for source in signalSources { source.cancel() }
+                return
+            }
+        }
+    }
+
+    /// The event a typed command line asks for: `b`, `f`, `o URL`, `r` or `q`; nil for
+    /// anything else.
+    package static func event(forCommand line: String) -> PlatformEvent? {
+        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+        switch words.first {
+        case "b": return .didEnterBackground
+        case "f": return .willEnterForeground
+        case "o" where words.count == 2: return .openURL(words[1])
+        case "r": return .retryLaunch
+        case "q": return .terminate
+        default: return nil
+        }
+    }
+
+    private static let keys = "b: background  f: foreground  o URL: open a URL  r: retry launch  q: quit"
+
+    package var terminationRequested: Bool { lock.withLock { pending.contains(.terminate) } }
+
+    private func post(_ event: PlatformEvent) {
+        lock.withLock { pending.append(event) }
+    }
+
+    private func takeNext() -> PlatformEvent? {
+        lock.withLock { pending.isEmpty ? nil : pending.removeFirst() }
+    }
+
+    private func installSignals() {
+        let handlers: [(Int32, () -> Void)] = [
+            (SIGINT, { [weak self] in self?.requestTermination() }),
+            (SIGTERM, { [weak self] in self?.requestTermination() }),
+            (SIGTSTP, { [weak self] in self?.suspend() }),
+            (SIGCONT, { [weak self] in self?.post(.willEnterForeground) }),
+        ]
+        for (number, handler) in handlers {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler(handler: handler)
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    /// A signal to quit overtakes whatever events were still waiting.
+    private func requestTermination() {
+        lock.withLock { pending = [.terminate] }
+    }
+
+    /// Ctrl-Z: tell the app, then stop the process for real; SIGCONT brings it back.
+    private func suspend() {
+        post(.didEnterBackground)
+        DispatchQueue.main.async { kill(getpid(), SIGSTOP) }
+    }
+
+    private func readCommandsInBackground() {
+        Thread.detachNewThread { [weak self] in
+            while let line = readLine(strippingNewline: true) {
+                guard let self else { return }
+                if let event = Self.event(forCommand: line) {
+                    self.post(event)
+                } else {
+                    print(Self.keys)
+                }
+            }
+            self?.post(.terminate)
+        }
+    }
+}

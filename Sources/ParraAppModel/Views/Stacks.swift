@@ -1,0 +1,41 @@
+import ParraAPI
+import ParraRuntime
+/// Views stacked top to bottom, with `spacing` blank lines between them.
+public struct VStack<Content: View>: View, PrimitiveView {
+    let spacing: Int
+    let content: Content
+
+    /// A vertical stack.
+    public init(spacing: Int = 0, @ViewBuilder content: () -> Content) {
+        self.spacing = max(0, spacing)
+        self.content = content()
+    }
+
+    public var body: Never { fatalError("a primitive view has no body") }
+
+    func render(in context: RenderContext) -> [String] {
+        guard spacing > 0 else { return content.renderLines(in: context) }
+        return content.renderLines(in: context).enumerated().flatMap { index, line in
+            index == 0 ? [line] : Array(repeating: "", count: spacing) + [line]
+        }
+    }
+}
+
+/// Views side by side, joined on each line with `spacing` spaces.
+public struct HStack<Content: View>: View, PrimitiveView {
+    let spacing: Int
+    let content: Content
+
+    /// A horizontal stack.
+    public init(spacing: Int = 1, @ViewBuilder content: () -> Content) {
+        self.spacing = max(0, spacing)
+        self.content = content()
+    }
+
+    public var body: Never { fatalError("a primitive view has no body") }
+
+    func render(in context: RenderContext) -> [String] {
+        content.renderLines(in: context).joined(separator: String(repeating: " ", count: spacing))
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}

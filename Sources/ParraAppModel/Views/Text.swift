@@ -1,0 +1,15 @@
+import ParraAPI
+import ParraRuntime
+/// A line (or lines) of text.
+public struct Text: View, PrimitiveView {
+    let content: String
+
+    /// Text showing `content`; newlines start new lines.
+    public init(_ content: String) { self.content = content }
+
+    public var body: Never { fatalError("a primitive view has no body") }
+
+    func render(in context: RenderContext) -> [String] {
+        content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}

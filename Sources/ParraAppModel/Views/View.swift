@@ -1,0 +1,29 @@
+import ParraAPI
+import ParraRuntime
+/// A piece of user interface. Write `body` with `@ViewBuilder`, as in SwiftUI; on Linux a view
+/// renders to lines of terminal text.
+public protocol View {
+    /// The view this one is made of.
+    associatedtype Body: View
+    /// The content, built with `@ViewBuilder`.
+    @ViewBuilder var body: Body { get }
+}
+
+/// A view that draws itself rather than being made of other views.
+protocol PrimitiveView {
+    /// The view's lines for `context`.
+    func render(in context: RenderContext) -> [String]
+}
+
+extension Never: View {
+    /// Never called: primitive views have no body.
+    public var body: Never { fatalError("a primitive view has no body") }
+}
+
+extension View {
+    /// The lines this view draws in `context`.
+    func renderLines(in context: RenderContext) -> [String] {
+        if let primitive = self as? PrimitiveView { return primitive.render(in: context) }
+        return body.renderLines(in: context)
+    }
+}

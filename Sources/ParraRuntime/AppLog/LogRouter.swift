@@ -1,0 +1,323 @@
+import CParraLogRoute
+import CParraPlugin
+import Foundation
+
+/// Where app log records go: the log sinks of active logger modules, the early buffer while
+/// no runtime has attached its sinks yet, or (with no logger module) stderr in a plain format.
+/// One per process, like the app's logger; runtimes attach their sinks once their modules are
+/// active and detach them before the first deactivate.
+package final class LogRouter: @unchecked Sendable {
+    package static let shared = LogRouter()
+
+    /// One record before it crosses: everything the C record points into.
+    package struct Entry {
+        var level: HostLogLevel
+        var timestamp: Double
+        var message: String
+        var extraJSON: String
+        var fileID: StaticString
+        var function: StaticString
+        var line: UInt
+        var column: UInt
+        var category: String
+        var threadName: String
+        var callStack: String
+
+        /// A record; every string is the log call's, empty when absent.
+        @inline(__always)
+        package init(
+            level: HostLogLevel, timestamp: Double, message: String, extraJSON: String, fileID: StaticString,
+            function: StaticString, line: UInt, column: UInt, category: String, threadName: String, callStack: String
+        ) {
+            self.level = level
+            self.timestamp = timestamp
+            self.message = message
+            self.extraJSON = extraJSON
+            self.fileID = fileID
+            self.function = function
+            self.line = line
+            self.column = column
+            self.category = category
+            self.threadName = threadName
+            self.callStack = callStack
+        }
+    }
+
+    /// A module's sink as a runtime attaches it.
+    package struct Sink {
+        let moduleID: String
+        let function: parra_log_sink_fn
+        let flush: parra_log_flush_fn?
+        let moduleData: UnsafeMutableRawPointer?
+        let threshold: () -> Int32
+    }
+
+    /// How many early records are kept while no sink is attached.
+    static let bufferCapacity = 100
+
+    private let lock = NSLock()
+    private var attached: [ObjectIdentifier: [Sink]] = [:]
+    private var attachOrder: [ObjectIdentifier] = []
+    private var buffer: [Entry] = []
+    private var droppedFromBuffer = 0
+    private var fallbackLevel = HostLogLevel.info
+    /// Starts in progress that will attach sinks (`hold()`): while there are any and no sinks
+    /// are attached, logs are buffered rather than printed. The process starts with one (0),
+    /// which the first attach releases, so logs made before any app runs are kept for it.
+    private var holds: Set<UInt64> = [0]
+    private var nextHold: UInt64 = 1
+
+    /// A start in progress, holding app logs for the sinks it will attach.
+    package struct Hold: Hashable {
+        fileprivate let id: UInt64
+    }
+
+    /// Routes one record that passed the gate. Any thread.
+    @inline(__always)
+    package func route(_ entry: Entry) {
+        if parra_log_route_mode() == PARRA_LOG_ROUTE_MODE_SINKS {
+            let delivered = Self.withRecord(entry) { parra_log_route_deliver($0) }
+            // Nobody took it because the sinks went away meanwhile: route it the new way.
+            if delivered > 0 || parra_log_route_mode() == PARRA_LOG_ROUTE_MODE_SINKS { return }
+        }
+        routeWithoutSinks(entry)
+    }
+
+    /// Buffers the record, or prints it when no module takes app logs.
+    @inline(never)
+    private func routeWithoutSinks(_ entry: Entry) {
+        switch parra_log_route_mode() {
+        case PARRA_LOG_ROUTE_MODE_SINKS:
+            route(entry)
+        case PARRA_LOG_ROUTE_MODE_BUFFER:
+            var kept = entry
+            if kept.threadName.isEmpty { kept.threadName = Self.currentThreadName() }
+            let buffered = lock.withLock {
+                guard parra_log_route_mode() == PARRA_LOG_ROUTE_MODE_BUFFER else { return false }
+                if buffer.count == Self.bufferCapacity {
+                    buffer.removeFirst()
+                    droppedFromBuffer += 1
+                }
+                buffer.append(kept)
+                return true
+            }
+            // The mode changed while the lock was taken: route it the new way.
+            if !buffered { route(entry) }
+        default:
+            if entry.level >= fallbackLevel { printPlain(entry) }
+        }
+    }
+
+    /// Attaches a runtime's sinks (its modules are all active); with none attached anywhere,
+    /// the router falls back to stderr at `fallbackLevel`. Early records go to the new sinks
+    /// (or to stderr). Returns a line for the load report when nothing takes app logs.
+    @discardableResult
+    package func attach(_ runtime: AnyObject, sinks: [Sink], fallbackLevel: HostLogLevel, releasing hold: Hold) -> String? {
+        let (early, dropped, nothingAttached) = lock.withLock {
+            self.fallbackLevel = fallbackLevel
+            holds.remove(hold.id)
+            holds.remove(0)
+            let id = ObjectIdentifier(runtime)
+            if !sinks.isEmpty {
+                attached[id] = sinks
+                attachOrder.append(id)
+            }
+            publish()
+            defer {
+                buffer = []
+                droppedFromBuffer = 0
+            }
+            return (buffer, droppedFromBuffer, attached.isEmpty)
+        }
+        if sinks.isEmpty {
+            for entry in early { route(entry) }
+        } else {
+            for sink in sinks {
+                let threshold = sink.threshold()
+                for entry in early where entry.level.rawValue >= threshold {
+                    Self.withRecord(entry) { sink.function(sink.moduleData, $0) }
+                }
+            }
+        }
+        if dropped > 0 {
+            route(
+                Entry(
+                    level: .warn, timestamp: Self.wallClockSeconds(),
+                    message:
+                        "\(dropped) log(s) made before the logger was active were dropped (only the last \(Self.bufferCapacity) are kept)",
+                    extraJSON: "", fileID: #fileID, function: #function, line: #line, column: #column,
+                    category: "Parra", threadName: "", callStack: ""))
+        }
+        guard nothingAttached else { return nil }
+        return
+            "app logs: no loaded module takes them (is ParraLogger installed?); logs at \(fallbackLevel.name) and above go to stderr in a plain format"
+    }
+
+    /// Keeps app logs (the last 100) while no sinks are attached, until the hold is released
+    /// (by the `attach` it is passed to, or `release`): a start is in progress.
+    package func hold() -> Hold {
+        lock.withLock {
+            let hold = Hold(id: nextHold)
+            nextHold += 1
+            holds.insert(hold.id)
+            publish()
+            return hold
+        }
+    }
+
+    /// Ends a hold whose start attached nothing (an app that never started Parra); when no
+    /// other hold remains, what was kept is printed the plain way, as is every later log.
+    /// Releasing twice does nothing. Any thread.
+    package func release(_ hold: Hold) {
+        let kept = lock.withLock { () -> [Entry] in
+            guard holds.remove(hold.id) != nil else { return [] }
+            holds.remove(0)
+            publish()
+            guard holds.isEmpty, attached.isEmpty else { return [] }
+            defer {
+                buffer = []
+                droppedFromBuffer = 0
+            }
+            return buffer
+        }
+        for entry in kept { route(entry) }
+    }
+
+    /// Re-reads every attached sink's threshold (a module changed its own).
+    func thresholdsChanged() { lock.withLock { publish() } }
+
+    /// How long `detach` waits for calls into sinks (records and flushes) to return.
+    static let detachTimeout: UInt64 = 10_000_000_000
+
+    /// Detaches a runtime's sinks and waits (up to `detachTimeout`) until no call into any sink
+    /// runs. Returns false when calls were still running at the end: the runtime must then not
+    /// free the modules those calls may be in.
+    package func detach(_ runtime: AnyObject) -> Bool {
+        let removed = lock.withLock { () -> Bool in
+            let id = ObjectIdentifier(runtime)
+            guard attached.removeValue(forKey: id) != nil else { return false }
+            attachOrder.removeAll { $0 == id }
+            publish()
+            return true
+        }
+        guard removed else { return true }
+        let deadline = DispatchTime.now().uptimeNanoseconds + Self.detachTimeout
+        while parra_log_route_in_flight() > 0 {
+            guard DispatchTime.now().uptimeNanoseconds < deadline else { return false }
+            usleep(100)
+        }
+        return true
+    }
+
+    /// Asks every attached module to flush what it has been given; counted in flight, so a
+    /// runtime stopping meanwhile waits for it. Any thread.
+    package func flush() {
+        parra_log_route_enter()
+        defer { parra_log_route_leave() }
+        let sinks = lock.withLock { attachOrder.flatMap { attached[$0] ?? [] } }
+        for sink in sinks { sink.flush?(sink.moduleData) }
+    }
+
+    /// Publishes the sink table, gate and mode for the current state. Under the lock.
+    private func publish() {
+        let sinks = attachOrder.flatMap { attached[$0] ?? [] }
+        if sinks.isEmpty, !holds.isEmpty {
+            parra_log_route_publish(nil, 0, PARRA_LOG_LEVEL_TRACE, PARRA_LOG_ROUTE_MODE_BUFFER)
+            return
+        }
+        let table = sinks.map {
+            parra_log_route_sink(function: $0.function, module_data: $0.moduleData, threshold: $0.threshold())
+        }
+        if table.isEmpty {
+            parra_log_route_publish(nil, 0, fallbackLevel.rawValue, PARRA_LOG_ROUTE_MODE_FALLBACK)
+        } else {
+            table.withUnsafeBufferPointer {
+                parra_log_route_publish(
+                    $0.baseAddress, Int32($0.count), $0.map(\.threshold).min() ?? PARRA_LOG_LEVEL_OFF,
+                    PARRA_LOG_ROUTE_MODE_SINKS)
+            }
+        }
+    }
+
+    /// Seconds since the Unix epoch from CLOCK_REALTIME: what `Date()` reads, without it.
+    package static func wallClockSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Calls `body` with a C record pointing into `entry`'s strings, without copying them.
+    @inline(__always)
+    static func withRecord<R>(_ entry: Entry, _ body: (UnsafePointer<parra_log_record>) -> R) -> R {
+        let none = parra_string(data: nil, length: 0)
+        var record = parra_log_record(
+            struct_size: UInt32(MemoryLayout<parra_log_record>.size), level: entry.level.rawValue,
+            timestamp: entry.timestamp, message: none, extra_json: none, file_id: text(entry.fileID),
+            function: text(entry.function), line: UInt32(truncatingIfNeeded: entry.line),
+            column: UInt32(truncatingIfNeeded: entry.column), category: none, thread_name: none, call_stack: none)
+        return withBytes(entry.message) { message in
+            record.message = text(message)
+            // The usual record has a message only; the rest is pinned only when present.
+            if entry.extraJSON.isEmpty, entry.category.isEmpty, entry.threadName.isEmpty, entry.callStack.isEmpty {
+                return body(&record)
+            }
+            return withBytes(entry.extraJSON) { extra in
+                withBytes(entry.category) { category in
+                    withBytes(entry.threadName) { thread in
+                        withBytes(entry.callStack) { stack in
+                            record.extra_json = text(extra)
+                            record.category = text(category)
+                            record.thread_name = text(thread)
+                            record.call_stack = text(stack)
+                            return body(&record)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `string`'s UTF-8 in place when it is stored contiguously (native strings are), else a copy.
+    @inline(__always)
+    private static func withBytes<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = string
+        return copy.withUTF8(body)
+    }
+
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> parra_string {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return parra_string(data: nil, length: 0) }
+        return parra_string(data: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), length: bytes.count)
+    }
+
+    private static func text(_ string: StaticString) -> parra_string {
+        parra_string(
+            data: UnsafeRawPointer(string.utf8Start).assumingMemoryBound(to: CChar.self),
+            length: string.utf8CodeUnitCount)
+    }
+
+    /// The plain line used without a logger module: `2024-02-24T20:47:51.530Z INFO [File:function:42] message`.
+    private func printPlain(_ entry: Entry) {
+        var line = PlainLogLine.format(entry)
+        line += "\n"
+        // A raw write: FileHandle traps on a closed or broken stderr, and a log must not.
+        line.utf8.withContiguousStorageIfAvailable { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+
+    /// The current thread's name, or "main" for the main thread.
+    package static func currentThreadName() -> String {
+        if Thread.isMainThread { return "main" }
+        if let name = Thread.current.name, !name.isEmpty { return name }
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard parra_log_route_thread_name(&buffer, buffer.count) else { return "thread" }
+        return String(cString: buffer)
+    }
+}

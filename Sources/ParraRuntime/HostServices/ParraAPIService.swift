@@ -1,0 +1,75 @@
+import Foundation
+
+/// A request a module sends to the Parra API through the host.
+package struct APIRequest: Sendable, Hashable {
+    /// HTTP method.
+    package let method: String
+    /// Path relative to the API base URL; may carry a query.
+    package let path: String
+    /// JSON body, if any.
+    package let body: Data?
+    /// Seconds, or nil for the service's default.
+    package let timeout: TimeInterval?
+
+    /// A request.
+    package init(method: String, path: String, body: Data? = nil, timeout: TimeInterval? = nil) {
+        self.method = method
+        self.path = path
+        self.body = body
+        self.timeout = timeout
+    }
+}
+
+/// An HTTP response, whatever its status.
+package struct APIResponse: Sendable, Hashable {
+    /// The HTTP status code.
+    package let status: Int
+    /// The body.
+    package let body: Data
+
+    /// A response.
+    package init(status: Int, body: Data) {
+        self.status = status
+        self.body = body
+    }
+}
+
+/// Why no HTTP response arrived.
+package struct APIServiceError: Error, Sendable, CustomStringConvertible {
+    /// What failed.
+    package let description: String
+
+    /// An error saying `description`.
+    package init(_ description: String) { self.description = description }
+}
+
+/// The host's client for the Parra API, shared by every module so that each gets the same
+/// headers, retries and timeouts.
+package protocol ParraAPIService: Sendable {
+    /// Sends `request` and calls `completion` exactly once, on any thread but the main one.
+    func send(_ request: APIRequest, completion: @escaping @Sendable (Result<APIResponse, APIServiceError>) -> Void)
+    /// The tenant and application requests are made for, which fill a module's "{tenantId}"
+    /// and "{applicationId}" path placeholders; nil when the service has no app identity.
+    var appIdentity: (tenantId: String, applicationId: String)? { get }
+}
+
+extension ParraAPIService {
+    /// No app identity, unless the service says otherwise.
+    package var appIdentity: (tenantId: String, applicationId: String)? { nil }
+
+    /// `path` with its "{tenantId}" and "{applicationId}" placeholders filled in, each as one
+    /// percent-encoded path segment; nil when it has placeholders and there is no identity.
+    func fillingPlaceholders(_ path: String) -> String? {
+        guard path.contains("{tenantId}") || path.contains("{applicationId}") else { return path }
+        guard let identity = appIdentity else { return nil }
+        return path.replacingOccurrences(of: "{tenantId}", with: percentEncodedPathSegment(identity.tenantId))
+            .replacingOccurrences(of: "{applicationId}", with: percentEncodedPathSegment(identity.applicationId))
+    }
+}
+
+/// `text` percent-encoded for use as one URL path segment.
+package func percentEncodedPathSegment(_ text: String) -> String {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "/?#")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Something a module asked the platform to show.
+package struct Presentation: Sendable, Hashable {
+    /// How it is shown.
+    package enum Kind: String, Sendable {
+        /// Full content the user dismisses.
+        case modal
+        /// A transient notice that dismisses itself after `duration` seconds.
+        case toast
+        /// The launch screen surface.
+        case launchScreen
+    }
+
+    /// How it is shown.
+    package let kind: Kind
+    /// Its title.
+    package let title: String
+    /// Its body text.
+    package let body: String
+    /// Seconds a toast stays; 0 for other kinds.
+    package let duration: Double
+    /// The module that asked for it.
+    package let moduleID: String
+}
+
+/// The platform's presentation surface. Called on the main thread.
+package protocol PresentationSurface: AnyObject {
+    /// Shows `presentation`; calls `dismissed(byUser)` once, on the main thread, when it goes
+    /// away.
+    func present(_ presentation: Presentation, dismissed: @escaping (Bool) -> Void)
+}
+
+/// Prints presentations to standard output as framed plain text; a toast reports itself
+/// dismissed after its duration. On a terminal that allows it, each launch screen is drawn
+/// over the last (the screen is cleared first), so a fade steps in place.
+package final class PlainTextPresentationSurface: PresentationSurface {
+    private let queue: DispatchQueue
+    private let redrawsLaunchScreen: Bool
+
+    /// Dismissal callbacks run on `queue` (the host's main queue).
+    package init(queue: DispatchQueue = .main, redrawsLaunchScreen: Bool = false) {
+        self.queue = queue
+        self.redrawsLaunchScreen = redrawsLaunchScreen
+    }
+
+    package func present(_ presentation: Presentation, dismissed: @escaping (Bool) -> Void) {
+        if redrawsLaunchScreen && presentation.kind == .launchScreen { print("\u{1B}[H\u{1B}[2J", terminator: "") }
+        let rule = String(repeating: "-", count: 60)
+        var lines = [rule, "[\(presentation.kind.rawValue)] \(presentation.title)"]
+        if !presentation.body.isEmpty { lines.append(presentation.body) }
+        lines.append(rule)
+        print(lines.joined(separator: "\n"))
+        if presentation.kind == .toast {
+            queue.asyncAfter(deadline: .now() + presentation.duration) { dismissed(false) }
+        }
+    }
+}

@@ -1,0 +1,301 @@
+import CParraPlugin
+import Foundation
+
+/// Reads a module's C descriptor into a `ModuleDeclaration`, enforcing every rule that needs
+/// no other module: versions, struct sizes, required strings, the id's characters, option
+/// declarations and their defaults, signature syntax, and canonical-point signatures.
+enum DescriptorReader {
+    static func read(_ descriptor: UnsafePointer<parra_module_descriptor>) throws(ModuleRefusal) -> ModuleDeclaration {
+        let raw = UnsafeRawPointer(descriptor)
+        let size = raw.load(as: UInt32.self)
+        // The version fields sit right after struct_size in every version of the ABI.
+        guard size >= 8 else {
+            throw refuse(
+                "descriptor struct_size \(size) is smaller than the minimum \(descriptorSize10)")
+        }
+        let major = raw.load(fromByteOffset: 4, as: UInt16.self)
+        let minor = raw.load(fromByteOffset: 6, as: UInt16.self)
+        guard major == PARRA_ABI_VERSION_MAJOR else {
+            throw refuse(
+                "built for ABI \(major).\(minor); this host speaks ABI \(PARRA_ABI_VERSION_MAJOR).\(PARRA_ABI_VERSION_MINOR) and the major versions differ"
+            )
+        }
+        guard minor <= PARRA_ABI_VERSION_MINOR else {
+            throw refuse(
+                "built for ABI \(major).\(minor), newer than this host's \(PARRA_ABI_VERSION_MAJOR).\(PARRA_ABI_VERSION_MINOR); update the host"
+            )
+        }
+        guard size >= descriptorSize10 else {
+            throw refuse("descriptor struct_size \(size) is smaller than the minimum \(descriptorSize10)")
+        }
+        // Read only what struct_size covers; fields a 1.0 module lacks stay zero.
+        var d = parra_module_descriptor()
+        withUnsafeMutableBytes(of: &d) { copy in
+            copy.copyMemory(
+                from: UnsafeRawBufferPointer(
+                    start: raw, count: min(Int(size), MemoryLayout<parra_module_descriptor>.size)))
+        }
+        let id = try requiredString(d.id, "id")
+        guard isValidModuleID(id) else {
+            throw refuse(
+                "id '\(id)' has characters outside [A-Za-z0-9._-] or is not reverse-DNS (like com.example.feature)")
+        }
+        guard !OverridePoint.isCanonicalNamespace(id + ".") else {
+            throw refuse(
+                "id '\(id)' lies in the canonical 'application.' or 'scene.' namespace, which modules may not use")
+        }
+        let options = try readArray(d.options, d.option_count, "option", parra_option_decl.self).map {
+            (i, decl) throws(ModuleRefusal) in
+            try readOption(decl, index: i, ownerID: id)
+        }
+        let hooks = try readArray(d.hooks, d.hook_count, "hook", parra_hook_decl.self).map {
+            (i, decl) throws(ModuleRefusal) in
+            try readHook(decl, index: i)
+        }
+        let points = try readArray(
+            d.extension_points, d.extension_point_count, "extension point", parra_extension_point_decl.self
+        ).map { (i, decl) throws(ModuleRefusal) in
+            try readExtensionPoint(decl, index: i, moduleID: id)
+        }
+        let commands = try readArray(d.commands, d.command_count, "command", parra_command_decl.self).map {
+            (i, decl) throws(ModuleRefusal) in
+            try readCommand(decl, index: i, moduleID: id)
+        }
+        try requireUnique(options.map(\.key), "option key")
+        try requireUnique(points.map(\.id), "extension point")
+        try requireUnique(commands.map(\.id), "command")
+        return ModuleDeclaration(
+            id: id, name: try requiredString(d.name, "name"), version: try requiredString(d.version, "version"),
+            description: try optionalString(d.description, "description") ?? "",
+            license: try optionalString(d.license, "license") ?? "", abiVersion: "\(major).\(minor)",
+            options: options, hooks: hooks, extensionPoints: points, commands: commands,
+            lifecycle: .init(
+                initialize: d.`init`, configure: d.configure, activate: d.activate, deactivate: d.deactivate,
+                shutdown: d.shutdown),
+            logSink: d.log_sink, logFlush: d.log_sink == nil ? nil : d.log_flush)
+    }
+
+    /// The descriptor's ABI 1.0 size: the least struct_size accepted.
+    static let descriptorSize10 = MemoryLayout<parra_module_descriptor>.offset(of: \.log_sink)!
+
+    /// Reverse-DNS: at least two non-empty dot-separated parts of `[A-Za-z0-9_-]`.
+    static func isValidModuleID(_ id: String) -> Bool {
+        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2
+            && parts.allSatisfy { part in
+                !part.isEmpty
+                    && part.unicodeScalars.allSatisfy {
+                        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+                    }
+            }
+    }
+
+    private static func readOption(_ decl: parra_option_decl, index: Int, ownerID: String) throws(ModuleRefusal)
+        -> OptionSchema
+    {
+        let key = try requiredString(decl.key, "option \(index) key")
+        guard OptionSchema.isValidKey(key) else {
+            throw refuse("option key '\(key)' is not dotted [A-Za-z0-9_] segments like feature.name")
+        }
+        guard let type = OptionType(cValue: decl.type) else {
+            throw refuse("option '\(key)' has unknown type \(decl.type)")
+        }
+        let defaultText = try requiredString(decl.default_json, "option '\(key)' default_json")
+        let parsed: OptionValue
+        do {
+            parsed = try OptionValue(json: defaultText)
+        } catch {
+            throw refuse("option '\(key)' default \(defaultText): \(error)")
+        }
+        var allowed: [String]?
+        if var cursor = decl.allowed_values {
+            var values: [String] = []
+            while let item = cursor.pointee {
+                guard values.count < maximumCount else {
+                    throw refuse(
+                        "option '\(key)' has more than \(maximumCount) allowed values (or no NULL to end them)")
+                }
+                guard let text = boundedString(item) else {
+                    throw refuse("option '\(key)' has an allowed value that is not UTF-8")
+                }
+                values.append(text)
+                cursor += 1
+            }
+            guard type == .string, !values.isEmpty else {
+                throw refuse("option '\(key)': allowed_values needs a string option and at least one value")
+            }
+            allowed = values
+        }
+        let provisional = OptionSchema(
+            key: key, type: type, defaultValue: parsed, doc: try optionalString(decl.doc, "option '\(key)' doc") ?? "",
+            environmentVariable: try optionalString(decl.environment_variable, "option '\(key)' environment_variable"),
+            allowedValues: allowed, ownerID: ownerID)
+        switch provisional.check(parsed) {
+        case .failure(let violation):
+            throw refuse("option '\(key)' default: \(violation)")
+        case .success(let converted):
+            return OptionSchema(
+                key: key, type: type, defaultValue: converted, doc: provisional.doc,
+                environmentVariable: provisional.environmentVariable, allowedValues: allowed, ownerID: ownerID)
+        }
+    }
+
+    private static func readHook(_ decl: parra_hook_decl, index: Int) throws(ModuleRefusal) -> HookDeclaration {
+        let pointID = try requiredString(decl.point_id, "hook \(index) point_id")
+        let signatureText = try requiredString(decl.signature, "hook '\(pointID)' signature")
+        let signature: HookSignature
+        do {
+            signature = try HookSignature(parsing: signatureText)
+        } catch {
+            throw refuse("hook '\(pointID)': \(error)")
+        }
+        guard let function = decl.function else {
+            throw refuse("hook '\(pointID)' has no function")
+        }
+        if OverridePoint.isCanonicalNamespace(pointID) {
+            guard let point = OverridePoint.canonical.first(where: { $0.id == pointID }) else {
+                throw refuse("hook for unknown override point '\(pointID)'")
+            }
+            guard point.signature == signature else {
+                throw refuse("hook '\(pointID)' declares signature \(signature), the point's is \(point.signature)")
+            }
+        }
+        return HookDeclaration(
+            pointID: pointID, signature: signature, order: decl.order, index: index, function: function)
+    }
+
+    private static func readExtensionPoint(_ decl: parra_extension_point_decl, index: Int, moduleID: String)
+        throws(ModuleRefusal) -> OverridePoint
+    {
+        let pointID = try requiredString(decl.point_id, "extension point \(index) point_id")
+        guard pointID.hasPrefix(moduleID + "."), pointID.count > moduleID.count + 1 else {
+            throw refuse("extension point '\(pointID)' must start with the module's id '\(moduleID).'")
+        }
+        let signatureText = try requiredString(decl.signature, "extension point '\(pointID)' signature")
+        let signature: HookSignature
+        do {
+            signature = try HookSignature(parsing: signatureText)
+        } catch {
+            throw refuse("extension point '\(pointID)': \(error)")
+        }
+        guard let rule = CombineRule(cValue: decl.combine), rule.fits(signature.returnType) else {
+            throw refuse(
+                "extension point '\(pointID)': combine rule \(decl.combine) does not fit return type \(signature.returnType.rawValue)"
+            )
+        }
+        return OverridePoint(
+            id: pointID, signature: signature, combine: rule, offeringModuleID: moduleID,
+            doc: try optionalString(decl.doc, "extension point '\(pointID)' doc") ?? "")
+    }
+
+    private static func readCommand(_ decl: parra_command_decl, index: Int, moduleID: String)
+        throws(ModuleRefusal) -> CommandDeclaration
+    {
+        let id = try requiredString(decl.command_id, "command \(index) command_id")
+        let name = id.hasPrefix(moduleID + ".") ? id.dropFirst(moduleID.count + 1) : ""
+        guard !name.isEmpty,
+            name.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+            })
+        else {
+            throw refuse("command '\(id)' must be the module's id '\(moduleID)', a dot and a name of [A-Za-z0-9_]")
+        }
+        let signatureText = try requiredString(decl.signature, "command '\(id)' signature")
+        let signature: HookSignature
+        do {
+            signature = try HookSignature(parsing: signatureText)
+        } catch {
+            throw refuse("command '\(id)': \(error)")
+        }
+        guard signature.returnType != .str else {
+            throw refuse("command '\(id)' returns str; return JSON through a completion, or a scalar")
+        }
+        if decl.completes_later {
+            guard signature.returnType == .void, signature.argumentTypes.count >= 2,
+                signature.argumentTypes.last == .ptr
+            else {
+                throw refuse(
+                    "command '\(id)' completes later, so its signature must be void(ptr, ..., ptr) with the completion last, not \(signature)"
+                )
+            }
+        }
+        guard let thread = CommandDeclaration.Thread(cValue: decl.thread) else {
+            throw refuse("command '\(id)' has unknown thread \(decl.thread)")
+        }
+        guard let function = decl.function else { throw refuse("command '\(id)' has no function") }
+        return CommandDeclaration(
+            id: id, signature: signature, doc: try requiredString(decl.doc, "command '\(id)' doc"), thread: thread,
+            completesLater: decl.completes_later, function: function)
+    }
+
+    /// Steps through a C array by each element's own struct_size.
+    private static func readArray<T>(_ base: UnsafePointer<T>?, _ count: Int, _ what: String, _: T.Type)
+        throws(ModuleRefusal) -> [(Int, T)]
+    {
+        guard count >= 0, count <= maximumCount else {
+            throw refuse("\(what) count \(UInt(bitPattern: count)) is implausible (more than \(maximumCount))")
+        }
+        guard count > 0 else { return [] }
+        guard let base else { throw refuse("\(what) count is \(count) but the array is NULL") }
+        var items: [(Int, T)] = []
+        var cursor = UnsafeRawPointer(base)
+        for index in 0..<count {
+            let size = Int(cursor.load(as: UInt32.self))
+            guard size <= maximumStructSize else {
+                throw refuse("\(what) \(index) struct_size \(size) is larger than the maximum \(maximumStructSize)")
+            }
+            guard size >= MemoryLayout<T>.size else {
+                throw refuse("\(what) \(index) struct_size \(size) is smaller than the minimum \(MemoryLayout<T>.size)")
+            }
+            guard size % MemoryLayout<T>.alignment == 0 else {
+                throw refuse("\(what) \(index) struct_size \(size) is not a multiple of \(MemoryLayout<T>.alignment)")
+            }
+            items.append((index, cursor.load(as: T.self)))
+            cursor += size
+        }
+        return items
+    }
+
+    private static func requireUnique(_ values: [String], _ what: String) throws(ModuleRefusal) {
+        var seen = Set<String>()
+        for value in values where !seen.insert(value).inserted {
+            throw refuse("\(what) '\(value)' is declared twice")
+        }
+    }
+
+    private static func requiredString(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(ModuleRefusal) -> String
+    {
+        guard let text = try optionalString(pointer, what), !text.isEmpty else {
+            throw refuse("missing \(what)")
+        }
+        return text
+    }
+
+    private static func optionalString(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(ModuleRefusal)
+        -> String?
+    {
+        guard let pointer else { return nil }
+        guard let text = boundedString(pointer) else {
+            throw refuse("\(what) is not valid UTF-8 of at most \(maximumStringLength) bytes")
+        }
+        return text
+    }
+
+    /// Limits on what a descriptor may declare: far above any real module, low enough that a
+    /// corrupt count or size is caught before it is followed.
+    static let maximumCount = 4096
+    static let maximumStructSize = 4096
+    static let maximumStringLength = 65536
+
+    /// A NUL-terminated UTF-8 string read without looking past `maximumStringLength` bytes.
+    private static func boundedString(_ pointer: UnsafePointer<CChar>) -> String? {
+        let length = strnlen(pointer, maximumStringLength + 1)
+        guard length <= maximumStringLength else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func refuse(_ reason: String) -> ModuleRefusal {
+        ModuleRefusal(phase: .validate, reason: reason)
+    }
+}

@@ -1,0 +1,79 @@
+/// What happened to every file the host found: one record each, in search order, plus the
+/// problems found in the option layers.
+package struct LoadReport: Sendable, Codable {
+    /// One file's fate.
+    package struct Record: Sendable, Codable, Hashable {
+        /// What became of the file.
+        package enum Outcome: String, Sendable, Codable {
+            /// Passed every phase the host ran.
+            case loaded
+            /// Refused; `phase` and `reason` say why.
+            case refused
+            /// Not considered: the same file was already found by another path.
+            case skipped
+        }
+
+        /// The path as found.
+        package let file: String
+        /// Why it was searched (the search-path location's origin).
+        package let origin: String
+        /// What became of it.
+        package internal(set) var outcome: Outcome = .loaded
+        /// Where it was refused.
+        package internal(set) var phase: LoadPhase?
+        /// Why it was refused or skipped.
+        package internal(set) var reason: String?
+        /// From the descriptor, when it was read.
+        package internal(set) var moduleID: String?
+        /// From the descriptor.
+        package internal(set) var name: String?
+        /// From the descriptor.
+        package internal(set) var version: String?
+        /// ABI the module was built for, "major.minor".
+        package internal(set) var abi: String?
+        /// The option keys it owns.
+        package internal(set) var optionKeys: [String] = []
+        /// The points it hooks.
+        package internal(set) var overridePoints: [String] = []
+        /// The extension points it offers.
+        package internal(set) var extensionPoints: [String] = []
+        /// Things that did not stop it loading, e.g. a hook on a point no loaded module offers.
+        package internal(set) var warnings: [String] = []
+
+        /// One line: outcome, file, and id or reason.
+        package var summary: String {
+            switch outcome {
+            case .loaded:
+                let warningText = warnings.isEmpty ? "" : " (\(warnings.joined(separator: "; ")))"
+                return "loaded   \(file): \(moduleID ?? "?") \(version ?? "") [ABI \(abi ?? "?")]\(warningText)"
+            case .refused:
+                return "refused  \(file): [\(phase?.rawValue ?? "?")] \(reason ?? "")"
+            case .skipped:
+                return "skipped  \(file): \(reason ?? "")"
+            }
+        }
+    }
+
+    /// Every file found, in search order.
+    package internal(set) var records: [Record] = []
+    /// The folders and files searched, in order, with their origins.
+    package internal(set) var searched: [String] = []
+    /// Problems with values the app supplied (config file, code, environment).
+    package internal(set) var optionProblems: [String] = []
+    /// Facts about the run as a whole, such as where app logs go when no module takes them.
+    package internal(set) var notes: [String] = []
+
+    /// The records of modules that loaded.
+    package var loaded: [Record] { records.filter { $0.outcome == .loaded } }
+    /// The records of files that were refused.
+    package var refused: [Record] { records.filter { $0.outcome == .refused } }
+
+    /// The whole report as lines of text.
+    package var lines: [String] {
+        var lines = records.map(\.summary)
+        if records.isEmpty { lines.append("no modules found") }
+        lines += optionProblems.map { "option   \($0)" }
+        lines += notes.map { "note     \($0)" }
+        return lines
+    }
+}

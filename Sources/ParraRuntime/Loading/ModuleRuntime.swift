@@ -1,0 +1,476 @@
+import CParraPlugin
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Finds, checks, loads and runs feature modules, and owns what they share: the option store,
+/// the dispatcher and the host services.
+///
+/// `start()` runs discover -> open -> read descriptor -> validate -> init -> configure ->
+/// activate for every module found, refusing a module at the first rule it breaks and going on
+/// with the others; `stop()` deactivates and shuts down in reverse order. Nothing a module
+/// does wrong (short of crashing in its own code) stops the host.
+package final class ModuleRuntime {
+    /// Everything the runtime needs from the app; every field has a default.
+    package struct Settings {
+        /// Where to look for modules.
+        package var searchPath: ModuleSearchPath
+        /// A JSON config file layer, if any.
+        package var configFile: URL?
+        /// Values set in code (the flattened `ParraConfiguration`).
+        package var codeOptions: [String: OptionValue]
+        /// The environment layer.
+        package var environment: [String: String]
+        /// Root of module storage (`<root>/modules/<module id>/`).
+        package var storageDirectory: URL
+        /// The queue hooks, timers and option notifications run on.
+        package var mainQueue: DispatchQueue
+        /// Where diagnostics go.
+        package var log: HostLog
+        /// The platform's presentation surface.
+        package var presentationSurface: PresentationSurface
+        /// The Parra API client; nil leaves `api_request` unsupported.
+        package var apiService: ParraAPIService?
+        /// The clocks modules read.
+        package var clock: HostClock
+        /// The environment modules see through `app_environment`: `PARRA_ENVIRONMENT`, else
+        /// the build's.
+        package var appEnvironment: ParraAPIEnvironment
+        /// The app run's facts and launch, when the runtime belongs to an app run.
+        package var appRun: AppRunServices?
+        /// The level at which app logs go to stderr when no loaded module takes them.
+        package var appLogFallbackLevel: HostLogLevel
+        /// The module behind each feature's keys ("logger": "ParraLogger"), named when a
+        /// key no loaded module owns is set.
+        package var featureModuleNames: [String: String]
+
+        /// Defaults: the documented search order, `PARRA_CONFIG_FILE` if set, the process
+        /// environment, storage under `$XDG_DATA_HOME/parra/<bundleID>/`, the main queue,
+        /// standard error, plain-text presentation, no API service, the system clock.
+        package init(
+            bundleID: String = "unknown",
+            environment: [String: String] = ProcessInfo.processInfo.environment,
+            searchPath: ModuleSearchPath? = nil
+        ) {
+            self.environment = environment
+            self.searchPath = searchPath ?? ModuleSearchPath(environment: environment)
+            self.configFile = environment["PARRA_CONFIG_FILE"].map { URL(fileURLWithPath: $0) }
+            self.codeOptions = [:]
+            self.storageDirectory = URL(fileURLWithPath: DataHome.path(environment: environment))
+                .appendingPathComponent("parra/\(bundleID)")
+            self.mainQueue = .main
+            self.log = .standardError()
+            self.presentationSurface = PlainTextPresentationSurface()
+            self.apiService = nil
+            self.clock = SystemClock()
+            self.appEnvironment = .resolve(environment: environment)
+            self.appLogFallbackLevel = .info
+            self.featureModuleNames = [:]
+        }
+    }
+
+    /// What happened to every file found.
+    package private(set) var report = LoadReport()
+    /// Every option of the loaded modules; empty until `start()`.
+    package private(set) var options = OptionStore(schemas: [])
+    /// Dispatches override and extension points to active modules.
+    package let dispatcher = HookDispatcher()
+    /// The modules whose descriptors were read and accepted, in load order (refused ones
+    /// included, with their refusal set).
+    package private(set) var modules: [LoadedModule] = []
+
+    package let mainQueue: DispatchQueue
+    let log: HostLog
+    let presentationSurface: PresentationSurface
+    let apiService: ParraAPIService?
+    package let clock: HostClock
+    let appEnvironment: ParraAPIEnvironment
+    let appRun: AppRunServices?
+    private let settings: Settings
+    private var mainThread: pthread_t?
+    private let mainQueueKey = DispatchSpecificKey<Bool>()
+    /// Where the runtime is in its own life; module code may emit only while modules are
+    /// activating or running.
+    enum Phase {
+        case idle, loading, activating, running, stopping, stopped
+    }
+
+    private(set) var phase = Phase.idle
+    /// How deep emits are nested right now (a hook emitting a point whose hook emits...).
+    var emitDepth = 0
+    /// The points being dispatched by `emit` right now, so a hook cannot re-emit them.
+    var emitting: Set<String> = []
+    /// Guards `preparedCommands` and `completions`, which callers on any thread read.
+    let commandLock = NSLock()
+    /// The commands of the active modules, by id.
+    var preparedCommands: [String: PreparedCommand] = [:]
+    /// Every completion made for a module's commands, by module id, kept until it shuts down.
+    var completions: [String: [CommandCompletion]] = [:]
+
+    /// A runtime that has loaded nothing yet.
+    package init(settings: Settings = Settings()) {
+        self.settings = settings
+        mainQueue = settings.mainQueue
+        log = settings.log
+        presentationSurface = settings.presentationSurface
+        apiService = settings.apiService
+        clock = settings.clock
+        appEnvironment = settings.appEnvironment
+        appRun = settings.appRun
+        mainQueue.setSpecific(key: mainQueueKey, value: true)
+        dispatcher.rebuild(points: OverridePoint.canonical, hooks: [:])
+    }
+
+    /// Where module storage lives (`<folder>/modules/<module id>/`).
+    package var storageDirectory: URL { settings.storageDirectory }
+
+    /// The modules that are active (or, after `start(through: .validate)`, validated).
+    package var usableModules: [LoadedModule] { modules.filter { $0.refusal == nil } }
+
+    /// The usable module with `id`, if there is one.
+    func module(withID id: String) -> LoadedModule? { usableModules.first { $0.id == id } }
+
+    /// Whether the caller is on the host's main thread: the thread that called `start()`, or
+    /// a block running on the main queue.
+    package var isOnMainThread: Bool {
+        if let mainThread, pthread_equal(mainThread, pthread_self()) != 0 { return true }
+        return DispatchQueue.getSpecific(key: mainQueueKey) == true
+    }
+
+    /// Runs every phase up to and including `lastPhase` (the CLI stops after `.validate`, so
+    /// no module code but the entry symbol runs). Call once, on the main thread.
+    @discardableResult
+    package func start(through lastPhase: LoadPhase = .activate) -> LoadReport {
+        precondition(phase == .idle, "ModuleRuntime.start() runs once")
+        phase = .loading
+        mainThread = pthread_self()
+        let logHold = lastPhase >= .activate ? LogRouter.shared.hold() : nil
+        report.searched = settings.searchPath.locations.map { "\($0.path) (\($0.origin))" }
+        openAll()
+        crossValidate()
+        buildOptions()
+        if lastPhase >= .initialize { initializeAll() }
+        if lastPhase >= .configure { configureAll() }
+        if lastPhase >= .activate {
+            phase = .activating
+            activateAll()
+        }
+        phase = .running
+        rebuildDispatch()
+        if let logHold { attachLogSinks(releasing: logHold) }
+        finishReport()
+        return report
+    }
+
+    /// Deactivates every active module, then shuts every module down, each in reverse load
+    /// order. No hook runs once the first deactivate begins, and no module is shut down while
+    /// another could still call it. Safe to call twice.
+    package func stop() {
+        guard phase == .running else { return }
+        phase = .stopping
+        dispatcher.rebuild(points: OverridePoint.canonical, hooks: [:])
+        let sinksIdle = LogRouter.shared.detach(self)
+        if !sinksIdle {
+            log.log(
+                .error,
+                "app log calls into modules were still running after \(LogRouter.detachTimeout / 1_000_000_000) s; modules that take app logs are deactivated but not shut down, so those calls cannot touch freed memory"
+            )
+        }
+        commandLock.withLock { preparedCommands = [:] }
+        for module in modules.reversed() where module.state == .active {
+            advance(module, to: .deactivated)
+            module.declaration.lifecycle.deactivate?(module.moduleData)
+            answerPendingCommands(of: module.id)
+        }
+        for module in modules.reversed() where sinksIdle || !module.declaration.takesAppLogs { shutDown(module) }
+        phase = .stopped
+    }
+
+    /// Whether the module with `moduleID` may emit its extension points now: it is configured
+    /// or active, and the runtime is activating or running.
+    func mayEmit(_ moduleID: String) -> Bool {
+        guard phase == .activating || phase == .running else { return false }
+        return usableModules.contains { $0.id == moduleID && [.configured, .active].contains($0.state) }
+    }
+
+    /// Moves `module` on, logging (rather than performing) a step the lifecycle forbids.
+    private func advance(_ module: LoadedModule, to state: ModuleLifecycleState) {
+        do {
+            try module.advance(to: state)
+        } catch {
+            log.log(.error, "\(error)")
+        }
+    }
+
+    /// Hands the router the log sinks of the active modules, with the level the host prints
+    /// app logs at itself when there are none.
+    private func attachLogSinks(releasing hold: LogRouter.Hold) {
+        let sinks = usableModules.compactMap { module -> LogRouter.Sink? in
+            guard module.state == .active, let sink = module.declaration.logSink, let context = module.context
+            else { return nil }
+            return LogRouter.Sink(
+                moduleID: module.id, function: sink, flush: module.declaration.logFlush,
+                moduleData: module.moduleData, threshold: { context.logThreshold })
+        }
+        if let note = LogRouter.shared.attach(
+            self, sinks: sinks, fallbackLevel: settings.appLogFallbackLevel, releasing: hold)
+        {
+            report.notes.append(note)
+        }
+    }
+
+    // MARK: - Phases
+
+    private func openAll() {
+        var seenFiles: [String: String] = [:]
+        for candidate in settings.searchPath.candidates() {
+            var record = LoadReport.Record(file: candidate.path, origin: candidate.origin)
+            switch ModuleFileCheck.check(candidate.path) {
+            case .failure(let refusal):
+                refuse(&record, refusal)
+            case .success(let resolved):
+                if let first = seenFiles[resolved] {
+                    record.outcome = .skipped
+                    record.reason = "same file as \(first)"
+                } else {
+                    seenFiles[resolved] = candidate.path
+                    open(resolved, into: &record)
+                }
+            }
+            report.records.append(record)
+        }
+    }
+
+    private func open(_ path: String, into record: inout LoadReport.Record) {
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            let message = dlerror().map { String(cString: $0) } ?? "unknown error"
+            let reason = message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message
+            return refuse(&record, ModuleRefusal(phase: .open, reason: "dlopen failed: \(reason)"))
+        }
+        // Modules stay loaded until exit: Swift libraries cannot be safely unloaded.
+        _ = dlerror()
+        guard let symbol = dlsym(handle, PARRA_MODULE_ENTRY_SYMBOL) else {
+            return refuse(
+                &record, ModuleRefusal(phase: .entry, reason: "no entry symbol '\(PARRA_MODULE_ENTRY_SYMBOL)'"))
+        }
+        let entry = unsafeBitCast(symbol, to: parra_module_entry_fn.self)
+        guard let descriptor = entry() else {
+            return refuse(&record, ModuleRefusal(phase: .entry, reason: "entry symbol returned NULL"))
+        }
+        let declaration: ModuleDeclaration
+        do {
+            declaration = try DescriptorReader.read(descriptor)
+        } catch {
+            return refuse(&record, error)
+        }
+        record.moduleID = declaration.id
+        record.name = declaration.name
+        record.version = declaration.version
+        record.abi = declaration.abiVersion
+        record.optionKeys = declaration.options.map(\.key)
+        record.overridePoints = declaration.hooks.map(\.pointID)
+        record.extensionPoints = declaration.extensionPoints.map(\.id)
+        let module = LoadedModule(file: path, declaration: declaration, recordIndex: report.records.count)
+        if let refusal = conflict(of: module) {
+            module.refusal = refusal
+            refuse(&record, refusal)
+        } else {
+            advance(module, to: .validated)
+        }
+        modules.append(module)
+    }
+
+    /// A rule `module` breaks against the modules accepted before it: a duplicate id, an
+    /// option key another module owns, or an extension point another module offers.
+    private func conflict(of module: LoadedModule) -> ModuleRefusal? {
+        for other in usableModules {
+            if other.id == module.id {
+                return ModuleRefusal(
+                    phase: .validate, reason: "duplicate id '\(module.id)': already loaded from \(other.file)")
+            }
+            let offered = Set(other.declaration.extensionPoints.map(\.id))
+            if let point = module.declaration.extensionPoints.map(\.id).first(where: offered.contains) {
+                return ModuleRefusal(
+                    phase: .validate,
+                    reason: "extension point '\(point)' is already offered by \(other.id) (\(other.file))")
+            }
+            let claimed = Set(other.declaration.options.map(\.key))
+            if let key = module.declaration.options.map(\.key).first(where: claimed.contains) {
+                return ModuleRefusal(
+                    phase: .validate,
+                    reason: "option key '\(key)' is also claimed by \(other.id) (\(other.file)); a key has one owner")
+            }
+        }
+        return nil
+    }
+
+    /// Checks hooks on extension points against the points the usable modules offer,
+    /// repeating until no more modules are refused (a refusal can strand other hooks).
+    private func crossValidate() {
+        var changed = true
+        while changed {
+            changed = false
+            let offered = Dictionary(
+                usableModules.flatMap(\.declaration.extensionPoints).map { ($0.id, $0) },
+                uniquingKeysWith: { first, _ in first })
+            let usableIDs = usableModules.map(\.id)
+            for module in usableModules {
+                module.droppedHookPoints = []
+                for hook in module.declaration.hooks where !OverridePoint.isCanonicalNamespace(hook.pointID) {
+                    if let point = offered[hook.pointID] {
+                        if point.signature != hook.signature {
+                            reject(
+                                module,
+                                ModuleRefusal(
+                                    phase: .validate,
+                                    reason:
+                                        "hook '\(hook.pointID)' declares signature \(hook.signature), the point's is \(point.signature)"
+                                ))
+                            changed = true
+                            break
+                        }
+                    } else if let owner = usableIDs.first(where: { hook.pointID.hasPrefix($0 + ".") }) {
+                        reject(
+                            module,
+                            ModuleRefusal(
+                                phase: .validate,
+                                reason:
+                                    "hook for unknown point '\(hook.pointID)': \(owner) offers no such extension point")
+                        )
+                        changed = true
+                        break
+                    } else {
+                        module.droppedHookPoints.insert(hook.pointID)
+                    }
+                }
+            }
+        }
+    }
+
+    private func buildOptions() {
+        let store = OptionStore(
+            schemas: usableModules.flatMap(\.declaration.options), featureModuleNames: settings.featureModuleNames)
+        if let configFile = settings.configFile { store.applyConfigFile(at: configFile) }
+        store.applyCode(settings.codeOptions)
+        store.applyEnvironment(settings.environment)
+        options = store
+        report.optionProblems = store.problems.map(\.description)
+        for problem in store.problems { log.log(.warn, problem.description) }
+        for option in store.all where option.source != .moduleDefault(moduleID: option.schema.ownerID) {
+            log.log(.debug, "option \(option.schema.key) = \(option.value.summary) from \(option.source)")
+        }
+    }
+
+    private func initializeAll() {
+        for module in usableModules {
+            let context = ModuleHostContext(
+                moduleID: module.id, runtime: self,
+                storage: ModuleStorage(
+                    folder: settings.storageDirectory.appendingPathComponent("modules").appendingPathComponent(
+                        module.id)),
+                filesFolder: settings.storageDirectory.appendingPathComponent("module-files").appendingPathComponent(
+                    module.id))
+            module.context = context
+            var data: UnsafeMutableRawPointer?
+            let refusal = module.call(.initialize) { error in
+                module.declaration.lifecycle.initialize?(context.table, &data, error) ?? PARRA_STATUS_OK
+            }
+            if let refusal {
+                context.close()
+                reject(module, refusal)
+            } else {
+                module.moduleData = data
+                advance(module, to: .initialized)
+            }
+        }
+    }
+
+    private func configureAll() {
+        for module in usableModules {
+            if let refusal = module.call(
+                .configure, { module.declaration.lifecycle.configure?(module.moduleData, $0) ?? PARRA_STATUS_OK })
+            {
+                shutDown(module)
+                reject(module, refusal)
+            } else {
+                advance(module, to: .configured)
+            }
+        }
+    }
+
+    private func activateAll() {
+        // Hooks may be called from activate on, so the tables exist before the first activate.
+        rebuildDispatch()
+        for module in usableModules {
+            if let refusal = module.call(
+                .activate, { module.declaration.lifecycle.activate?(module.moduleData, $0) ?? PARRA_STATUS_OK })
+            {
+                shutDown(module)
+                reject(module, refusal)
+                rebuildDispatch()
+            } else {
+                advance(module, to: .active)
+            }
+        }
+    }
+
+    private func shutDown(_ module: LoadedModule) {
+        guard [.initialized, .configured, .deactivated].contains(module.state) else { return }
+        advance(module, to: .shutDown)
+        module.declaration.lifecycle.shutdown?(module.moduleData)
+        module.context?.close()
+        commandLock.withLock { _ = completions.removeValue(forKey: module.id) }
+    }
+
+    /// Hooks of modules that can be called (configured or active), on the points they can see.
+    private func rebuildDispatch() {
+        let callable = usableModules.filter { [.configured, .active].contains($0.state) }
+        let points = OverridePoint.canonical + callable.flatMap(\.declaration.extensionPoints)
+        let known = Set(points.map(\.id))
+        var hooks: [String: [PreparedHook]] = [:]
+        for module in callable {
+            for hook in module.declaration.hooks where known.contains(hook.pointID) {
+                do {
+                    hooks[hook.pointID, default: []].append(
+                        try PreparedHook(moduleID: module.id, declaration: hook, moduleData: module.moduleData))
+                } catch {
+                    log.log(.error, error.reason, moduleID: module.id)
+                    module.unpreparedHooks.insert(error.reason)
+                }
+            }
+        }
+        dispatcher.rebuild(points: points, hooks: hooks)
+        rebuildCommands()
+    }
+
+    private func reject(_ module: LoadedModule, _ refusal: ModuleRefusal) {
+        module.refusal = refusal
+        options.removeKeys(ownedBy: module.id)
+        if module.recordIndex < report.records.count {
+            refuse(&report.records[module.recordIndex], refusal)
+        }
+    }
+
+    private func refuse(_ record: inout LoadReport.Record, _ refusal: ModuleRefusal) {
+        record.outcome = .refused
+        record.phase = refusal.phase
+        record.reason = refusal.reason
+    }
+
+    private func finishReport() {
+        for module in usableModules {
+            report.records[module.recordIndex].warnings =
+                module.droppedHookPoints.sorted().map { "hook on '\($0)' not dispatched: no loaded module offers it" }
+                + module.unpreparedHooks.sorted()
+        }
+        for record in report.records {
+            switch record.outcome {
+            case .refused: log.log(.warn, "module \(record.summary)")
+            case .loaded: log.log(.debug, "module \(record.summary)")
+            case .skipped: log.log(.debug, "module \(record.summary)")
+            }
+        }
+    }
+}

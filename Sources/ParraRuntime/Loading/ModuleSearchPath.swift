@@ -1,0 +1,107 @@
+import Foundation
+
+/// Where the host looks for feature modules, in order. The first file that provides a module
+/// id wins; a later file with the same id is refused and named in the load report.
+///
+/// The order:
+/// 1. paths the app passes (or `parra --plugin-path DIR`), files or folders;
+/// 2. `PARRA_PLUGIN_PATH`, folders separated by `:`;
+/// 3. `plugins/` beside the executable;
+/// 4. the executable's own folder when it is a SwiftPM build folder (`.build/<config>`), where
+///    `swift build` puts the package's modules; only `libParra*.so` files are taken there, and
+///    never `libParraTestFixture*.so`;
+/// 5. `$XDG_DATA_HOME/parra/plugins` (default `~/.local/share/parra/plugins`);
+/// 6. `/usr/local/lib/parra/plugins`, then `/usr/lib/parra/plugins`.
+///
+/// In a folder, every entry whose name ends in `.so` is a candidate, in byte order of names.
+package struct ModuleSearchPath: Sendable {
+    /// One place to look.
+    package struct Location: Sendable, Hashable {
+        /// A file or folder.
+        package let path: String
+        /// Why it is searched, as the load report says it ("PARRA_PLUGIN_PATH", ...).
+        package let origin: String
+        /// When true, only `libParra*.so` files count (the SwiftPM build folder).
+        package let onlyPackageModules: Bool
+    }
+
+    /// The locations in search order.
+    package let locations: [Location]
+
+    /// Builds the documented order from the app's paths, the environment and the executable's
+    /// location. `standardLocations: false` leaves out 3-6 (tests use only what they name).
+    package init(
+        explicitPaths: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
+        executableURL: URL? = ModuleSearchPath.currentExecutableURL(), standardLocations: Bool = true
+    ) {
+        var locations = explicitPaths.map { Location(path: $0, origin: "given by the app", onlyPackageModules: false) }
+        if let list = environment["PARRA_PLUGIN_PATH"] {
+            locations += list.split(separator: ":").map {
+                Location(path: String($0), origin: "PARRA_PLUGIN_PATH", onlyPackageModules: false)
+            }
+        }
+        if standardLocations {
+            if let folder = executableURL?.deletingLastPathComponent() {
+                locations.append(
+                    Location(
+                        path: folder.appendingPathComponent("plugins").path,
+                        origin: "beside the executable", onlyPackageModules: false))
+                // `.build/<config>` or `.build/<triple>/<config>`.
+                if folder.pathComponents.suffix(3).dropLast().contains(".build") {
+                    locations.append(
+                        Location(path: folder.path, origin: "SwiftPM build folder", onlyPackageModules: true))
+                }
+            }
+            let dataHome = DataHome.path(environment: environment)
+            locations.append(
+                Location(path: dataHome + "/parra/plugins", origin: "XDG_DATA_HOME", onlyPackageModules: false))
+            locations.append(
+                Location(path: "/usr/local/lib/parra/plugins", origin: "system", onlyPackageModules: false))
+            locations.append(Location(path: "/usr/lib/parra/plugins", origin: "system", onlyPackageModules: false))
+        }
+        self.locations = locations
+    }
+
+    /// A file found at one of the locations.
+    package struct Candidate: Sendable, Hashable {
+        /// The path as found (not resolved, so a broken link can be reported).
+        package let path: String
+        /// The location's origin.
+        package let origin: String
+    }
+
+    /// Lists the candidates in order. Missing folders are skipped; a path given explicitly that
+    /// does not exist is itself a candidate, so the report says it was not found.
+    package func candidates() -> [Candidate] {
+        var found: [Candidate] = []
+        let fileManager = FileManager.default
+        for location in locations {
+            var isDirectory: ObjCBool = false
+            let exists = fileManager.fileExists(atPath: location.path, isDirectory: &isDirectory)
+            let isLink = (try? fileManager.destinationOfSymbolicLink(atPath: location.path)) != nil
+            if exists && isDirectory.boolValue && !location.path.hasSuffix(".so") {
+                let names = (try? fileManager.contentsOfDirectory(atPath: location.path)) ?? []
+                for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+                where name.hasSuffix(".so") {
+                    if location.onlyPackageModules
+                        && (!name.hasPrefix("libParra") || name.hasPrefix("libParraTestFixture"))
+                    {
+                        continue
+                    }
+                    found.append(Candidate(path: location.path + "/" + name, origin: location.origin))
+                }
+            } else if exists || isLink || location.origin == "given by the app" {
+                found.append(Candidate(path: location.path, origin: location.origin))
+            }
+        }
+        return found
+    }
+
+    /// The running executable, from `/proc/self/exe`.
+    package static func currentExecutableURL() -> URL? {
+        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return nil
+        }
+        return URL(fileURLWithPath: path)
+    }
+}

@@ -1,0 +1,61 @@
+/// Where an option's value came from, lowest layer first.
+package enum OptionSource: Hashable, Sendable, CustomStringConvertible {
+    /// The default declared by the owning module.
+    case moduleDefault(moduleID: String)
+    /// A JSON config file.
+    case configFile(path: String)
+    /// `ParraConfiguration` (or another value set in code).
+    case code
+    /// An environment variable.
+    case environment(variable: String)
+
+    /// The layer's rank: a higher one wins.
+    var rank: Int {
+        switch self {
+        case .moduleDefault: 0
+        case .configFile: 1
+        case .code: 2
+        case .environment: 3
+        }
+    }
+
+    package var description: String {
+        switch self {
+        case .moduleDefault(let moduleID): "default of \(moduleID)"
+        case .configFile(let path): "config file \(path)"
+        case .code: "code"
+        case .environment(let variable): "environment \(variable)"
+        }
+    }
+}
+
+/// An option's current value and where it came from.
+package struct ResolvedOption: Sendable, Hashable {
+    /// The key's declaration.
+    package let schema: OptionSchema
+    /// The winning value, converted to the declared type.
+    package let value: OptionValue
+    /// The layer that supplied it.
+    package let source: OptionSource
+}
+
+/// Something wrong with a value an app supplied for an option.
+package struct OptionProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The full key path, e.g. `logger.minimumLogLevel`; empty for a whole-file problem.
+    package let key: String
+    /// The layer the value came from.
+    package let source: OptionSource
+    /// The rule broken.
+    package let message: String
+
+    package var description: String {
+        let origin: String
+        switch source {
+        case .configFile(let path): origin = path
+        case .environment(let variable): origin = "environment \(variable)"
+        case .code: origin = "configuration"
+        case .moduleDefault(let moduleID): origin = moduleID
+        }
+        return key.isEmpty ? "\(origin): \(message)" : "\(origin): \(key): \(message)"
+    }
+}

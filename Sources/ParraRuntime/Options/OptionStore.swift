@@ -1,0 +1,339 @@
+import CParraPlugin
+import Foundation
+
+/// Every option key of the loaded modules with its value resolved from the layers
+/// (module default < JSON config file < code < environment), each value remembering its source.
+///
+/// Reads are thread-safe; `set(_:forKey:)` belongs to the main thread.
+package final class OptionStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var schemas: [String: OptionSchema]
+    private var layers: [String: [Int: (value: OptionValue, source: OptionSource)]] = [:]
+    private var resolved: [String: ResolvedOption] = [:]
+    private var cStrings: [String: UnsafeMutablePointer<CChar>] = [:]
+    private var retiredCStrings: [UnsafeMutablePointer<CChar>] = []
+    private var observers: [String: [(String) -> Void]] = [:]
+    private var recordedProblems: [OptionProblem] = []
+    private let featureModuleNames: [String: String]
+
+    /// Builds the store from the declared schemas, every key at its module default.
+    /// `featureModuleNames` names the module behind a key's first segment ("logger":
+    /// "ParraLogger"), for the message about a key no loaded module owns.
+    package init(schemas: [OptionSchema], featureModuleNames: [String: String] = [:]) {
+        self.featureModuleNames = featureModuleNames
+        self.schemas = Dictionary(schemas.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        for schema in schemas {
+            layers[schema.key] = [0: (schema.defaultValue, .moduleDefault(moduleID: schema.ownerID))]
+            resolve(schema.key)
+        }
+    }
+
+    deinit {
+        for pointer in cStrings.values { free(pointer) }
+        for pointer in retiredCStrings { free(pointer) }
+    }
+
+    /// Every problem found while applying layers, in the order found.
+    package var problems: [OptionProblem] { lock.withLock { recordedProblems } }
+
+    /// Every key's resolved value, sorted by key.
+    package var all: [ResolvedOption] {
+        lock.withLock { resolved.values.sorted { $0.schema.key < $1.schema.key } }
+    }
+
+    /// The resolved value of `key`, or nil when no loaded module declares it.
+    package func option(forKey key: String) -> ResolvedOption? {
+        lock.withLock { resolved[key] }
+    }
+
+    /// Applies a JSON config file: nested objects whose paths are option keys
+    /// (`{"logger": {"minimumLogLevel": "debug"}}`, or the dotted key itself). Returns the
+    /// problems found; good values are applied even when others are wrong.
+    @discardableResult
+    package func applyConfigFile(at url: URL) -> [OptionProblem] {
+        let source = OptionSource.configFile(path: url.path)
+        let text: String
+        switch Self.readText(at: url) {
+        case .success(let contents): text = contents
+        case .failure(let failure):
+            return record([OptionProblem(key: "", source: source, message: "cannot read: \(failure.reason)")])
+        }
+        let root: OptionValue
+        do {
+            root = try OptionValue(json: text)
+        } catch {
+            return record([OptionProblem(key: "", source: source, message: "\(error)")])
+        }
+        guard case .object(let members) = root else {
+            return record([
+                OptionProblem(key: "", source: source, message: "the top level must be a JSON object")
+            ])
+        }
+        var problems: [OptionProblem] = []
+        walk(members, path: "", source: source, problems: &problems)
+        return record(problems)
+    }
+
+    /// Applies values set in code (the flattened `ParraConfiguration`). Returns the problems.
+    @discardableResult
+    package func applyCode(_ values: [String: OptionValue]) -> [OptionProblem] {
+        var problems: [OptionProblem] = []
+        for key in values.keys.sorted() {
+            if let problem = place(values[key]!, forKey: key, source: .code) {
+                problems.append(problem)
+            }
+        }
+        return record(problems)
+    }
+
+    /// Applies the environment variables that schemas name. An unparseable value is reported
+    /// and ignored.
+    @discardableResult
+    package func applyEnvironment(_ environment: [String: String]) -> [OptionProblem] {
+        var problems: [OptionProblem] = []
+        for schema in schemas.values.sorted(by: { $0.key < $1.key }) {
+            guard let variable = schema.environmentVariable, let text = environment[variable] else {
+                continue
+            }
+            let source = OptionSource.environment(variable: variable)
+            guard let value = schema.type.parseEnvironmentText(text) else {
+                problems.append(
+                    OptionProblem(
+                        key: schema.key, source: source,
+                        message: "'\(text)' is not a valid \(schema.type.rawValue); ignored"))
+                continue
+            }
+            if let problem = place(value, forKey: schema.key, source: source) {
+                problems.append(problem)
+            }
+        }
+        return record(problems)
+    }
+
+    /// Sets `key` in the code layer at run time and, when its resolved value changes, tells
+    /// its observers. Main thread only.
+    package func set(_ value: OptionValue, forKey key: String) throws(OptionProblem) {
+        let before = option(forKey: key)?.value
+        if let problem = place(value, forKey: key, source: .code) {
+            throw problem
+        }
+        let after = option(forKey: key)?.value
+        guard before != after else { return }
+        let callbacks = lock.withLock { observers[key] ?? [] }
+        for callback in callbacks { callback(key) }
+    }
+
+    /// Forgets the keys of a module that was refused after the store was built: they are no
+    /// longer readable or listed. Their C strings are kept, as for any replaced value.
+    func removeKeys(ownedBy moduleID: String) {
+        lock.withLock {
+            for key in schemas.values.filter({ $0.ownerID == moduleID }).map(\.key) {
+                schemas[key] = nil
+                layers[key] = nil
+                resolved[key] = nil
+                observers[key] = nil
+                if let pointer = cStrings.removeValue(forKey: key) { retiredCStrings.append(pointer) }
+            }
+        }
+    }
+
+    /// Calls `callback` (on the main thread) after `key`'s value changes. False when no loaded
+    /// module declares the key.
+    func observe(_ key: String, _ callback: @escaping (String) -> Void) -> Bool {
+        lock.withLock {
+            guard schemas[key] != nil else { return false }
+            observers[key, default: []].append(callback)
+            return true
+        }
+    }
+
+    /// Fills a C value for `key`; its string stays valid until the value changes (and longer:
+    /// replaced strings are kept until the store goes away, so a reader on another thread is
+    /// never left with a dangling pointer).
+    func fill(_ out: inout parra_value, forKey key: String) -> Bool {
+        lock.withLock {
+            guard let option = resolved[key] else { return false }
+            out.type = option.schema.type.cValue
+            out.boolean = false
+            out.integer = 0
+            out.number = 0
+            out.string = parra_string(data: nil, length: 0)
+            switch option.value {
+            case .bool(let value): out.boolean = value
+            case .integer(let value): out.integer = value
+            case .double(let value): out.number = value
+            case .string, .list, .object:
+                let pointer = cStrings[key]!
+                out.string = parra_string(data: pointer, length: strlen(pointer))
+            }
+            return true
+        }
+    }
+
+    // MARK: - Layers
+
+    private func walk(
+        _ members: [String: OptionValue], path: String, source: OptionSource,
+        problems: inout [OptionProblem]
+    ) {
+        for name in members.keys.sorted() {
+            let key = path.isEmpty ? name : "\(path).\(name)"
+            let value = members[name]!
+            // An object at a path that is not itself a key groups keys below it; walking into
+            // it gives every unknown leaf its full key path.
+            if schemas[key] == nil, case .object(let nested) = value, !nested.isEmpty {
+                walk(nested, path: key, source: source, problems: &problems)
+            } else if let problem = place(value, forKey: key, source: source) {
+                problems.append(problem)
+            }
+        }
+    }
+
+    /// Puts `value` in `source`'s layer for `key` after checking it; returns the problem if
+    /// it is refused (the key keeps its lower layers).
+    private func place(_ value: OptionValue, forKey key: String, source: OptionSource) -> OptionProblem? {
+        guard let schema = schemas[key] else {
+            return OptionProblem(key: key, source: source, message: unknownKeyMessage(key))
+        }
+        switch schema.check(value) {
+        case .failure(let violation):
+            return OptionProblem(key: key, source: source, message: violation.description)
+        case .success(let converted):
+            lock.withLock {
+                layers[key, default: [:]][source.rank] = (converted, source)
+                resolve(key)
+            }
+            return nil
+        }
+    }
+
+    /// Recomputes `key` from its layers. Call with the lock held (or from init).
+    private func resolve(_ key: String) {
+        guard let schema = schemas[key], let top = layers[key]?.max(by: { $0.key < $1.key })?.value
+        else { return }
+        let option = ResolvedOption(schema: schema, value: top.value, source: top.source)
+        guard resolved[key]?.value != option.value || cStrings[key] == nil else {
+            resolved[key] = option
+            return
+        }
+        resolved[key] = option
+        if let old = cStrings.removeValue(forKey: key) {
+            retiredCStrings.append(old)
+        }
+        switch option.value {
+        case .string(let text): cStrings[key] = strdup(text)
+        case .list, .object: cStrings[key] = strdup(option.value.json)
+        default: break
+        }
+    }
+
+    private func unknownKeyMessage(_ key: String) -> String {
+        let feature = String(key.prefix { $0 != "." })
+        let featureKeys = schemas.keys.filter { $0.hasPrefix(feature + ".") }
+        if featureKeys.isEmpty {
+            let module = featureModuleNames[feature].map { " (is \($0) installed?)" } ?? ""
+            return "no loaded module owns this key\(module)"
+        }
+        let nearest = featureKeys.min { editDistance($0, key) < editDistance($1, key) }!
+        return "no loaded module owns this key; did you mean '\(nearest)'?"
+    }
+
+    private func record(_ problems: [OptionProblem]) -> [OptionProblem] {
+        lock.withLock { recordedProblems += problems }
+        return problems
+    }
+
+    /// Why a config file could not be read: "no such file", "is a directory", "permission
+    /// denied", "not UTF-8 text (...)", or the system's words for a rarer failure.
+    struct ReadFailure: Error, Equatable {
+        let reason: String
+    }
+
+    /// The UTF-8 text of the file at `url`.
+    static func readText(at url: URL) -> Result<String, ReadFailure> {
+        let path = url.path
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return .failure(ReadFailure(reason: readReason(errno: errno)))
+        }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            return .failure(ReadFailure(reason: readReason(errno: EISDIR)))
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            return .failure(ReadFailure(reason: diagnoseRead(path: path, error: error)))
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            return .failure(ReadFailure(reason: "not UTF-8 text (\(firstInvalidUTF8(in: data)))"))
+        }
+        return .success(text)
+    }
+
+    /// The reason for errno `code` when opening or reading a file.
+    static func readReason(errno code: Int32) -> String {
+        switch code {
+        case ENOENT: "no such file"
+        case ENOTDIR: "no such file (a parent in the path is not a directory)"
+        case EISDIR: "is a directory"
+        case EACCES, EPERM: "permission denied"
+        case ELOOP: "too many levels of symbolic links"
+        case ENAMETOOLONG: "the path is too long"
+        default: String(cString: strerror(code)).lowercased()
+        }
+    }
+
+    /// Why `Data(contentsOf:)` failed on a file `stat` found: asks the system again (open and
+    /// read one byte) for an errno rather than relying on the error's wording.
+    private static func diagnoseRead(path: String, error: Error) -> String {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return readReason(errno: errno) }
+        defer { close(descriptor) }
+        var byte: UInt8 = 0
+        if read(descriptor, &byte, 1) < 0 { return readReason(errno: errno) }
+        if let error = error as? CocoaError {
+            switch error.code {
+            case .fileReadNoSuchFile, .fileNoSuchFile: return readReason(errno: ENOENT)
+            case .fileReadNoPermission: return readReason(errno: EACCES)
+            case .fileReadTooLarge: return "the file is too large"
+            default: break
+            }
+            if let underlying = error.userInfo[NSUnderlyingErrorKey] as? POSIXError {
+                return readReason(errno: underlying.code.rawValue)
+            }
+        }
+        return "\(error)"
+    }
+
+    /// Where the first byte that is not valid UTF-8 is, for a message.
+    private static func firstInvalidUTF8(in data: Data) -> String {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return "invalid UTF-8"
+            case .error:
+                let byte = data[data.startIndex + offset]
+                return "invalid byte 0x\(String(byte, radix: 16, uppercase: true)) at byte offset \(offset)"
+            }
+        }
+    }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.utf8)
+    let b = Array(b.utf8)
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+        var current = [i + 1]
+        for (j, y) in b.enumerated() {
+            current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

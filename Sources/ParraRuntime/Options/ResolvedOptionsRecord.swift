@@ -1,0 +1,49 @@
+import Foundation
+
+/// What an app's option store resolved at its last launch, written beside its module storage
+/// so that `parra config show --app BUNDLE_ID` can show the keys the app's configuration
+/// produced and where each value came from.
+package struct ResolvedOptionsRecord: Codable, Sendable {
+    /// One key's value and its source.
+    package struct Entry: Codable, Sendable, Hashable {
+        /// The option key.
+        package let key: String
+        /// The value as compact JSON.
+        package let value: String
+        /// Where it came from, e.g. `code` or `config file /etc/parra.json`.
+        package let source: String
+        /// The module that owns the key.
+        package let owner: String
+    }
+
+    /// Every key, sorted.
+    package let options: [Entry]
+    /// The problems found with the values the app supplied.
+    package let problems: [String]
+
+    /// The file name inside an app's storage folder.
+    package static let fileName = "resolved-options.json"
+
+    /// The record of `store`.
+    package init(_ store: OptionStore) {
+        options = store.all.map {
+            Entry(key: $0.schema.key, value: $0.value.json, source: $0.source.description, owner: $0.schema.ownerID)
+        }
+        problems = store.problems.map(\.description)
+    }
+
+    /// Writes the record into `folder`, replacing the last one.
+    package func write(into folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(self).write(to: folder.appendingPathComponent(Self.fileName), options: .atomic)
+    }
+
+    /// Reads the record an app with `bundleID` left under the data home of `environment`.
+    package static func read(bundleID: String, environment: [String: String]) throws -> ResolvedOptionsRecord {
+        let url = URL(fileURLWithPath: DataHome.path(environment: environment))
+            .appendingPathComponent("parra/\(bundleID)/\(fileName)")
+        return try JSONDecoder().decode(ResolvedOptionsRecord.self, from: Data(contentsOf: url))
+    }
+}
