@@ -5,9 +5,22 @@ import Foundation
 /// logging, options, storage, requests, timers and clocks from any thread; `observe`,
 /// `present` and `emit` from the main thread only.
 public final class ModuleHost: @unchecked Sendable {
-    /// Severity of a diagnostic line.
-    public enum LogLevel: Int32 {
+    /// Parra's log levels, trace < debug < info < warn < error < fatal, with the ABI's
+    /// `PARRA_LOG_LEVEL_*` values: the severity of a diagnostic line and of an app log record.
+    public enum LogLevel: Int32, CaseIterable, Comparable, Sendable {
         case trace, debug, info, warn, error, fatal
+
+        /// Parses a level name as Parra does: trimmed, any case, exactly one of the six names.
+        public init?(parsing text: String) {
+            let word = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            guard let level = Self.allCases.first(where: { $0.keyword == word }) else { return nil }
+            self = level
+        }
+
+        /// The lowercase name: `trace` ... `fatal`.
+        public var keyword: String { String(describing: self) }
+
+        public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// What a presentation shows.
@@ -26,6 +39,17 @@ public final class ModuleHost: @unchecked Sendable {
         case authCheck
         /// The app's launch prerequisite; its result is `{"ran": bool}`.
         case prerequisite
+        /// (1.2) The app-info, the server's or the host's cached one: `{"source": "network" |
+        /// "cache" | "none", "appInfo": {...}, "fetchedAt": seconds, "reason": "..."}`.
+        case appInfo
+
+        var cValue: parra_launch_step {
+            switch self {
+            case .authCheck: PARRA_LAUNCH_STEP_AUTH_CHECK
+            case .prerequisite: PARRA_LAUNCH_STEP_PREREQUISITE
+            case .appInfo: PARRA_LAUNCH_STEP_APP_INFO
+            }
+        }
     }
 
     private let table: UnsafePointer<parra_host>
@@ -52,14 +76,14 @@ public final class ModuleHost: @unchecked Sendable {
     /// A double option's value.
     public func double(_ key: String) throws -> Double { try value(key, PARRA_OPTION_TYPE_DOUBLE).number }
     /// A string option's value.
-    public func string(_ key: String) throws -> String { Self.text(try value(key, PARRA_OPTION_TYPE_STRING).string) }
+    public func string(_ key: String) throws -> String { String(try value(key, PARRA_OPTION_TYPE_STRING).string) }
     /// A list or object option's value, as compact JSON.
     public func json(_ key: String) throws -> String {
         var out = try value(key, nil)
         guard out.type == PARRA_OPTION_TYPE_LIST || out.type == PARRA_OPTION_TYPE_OBJECT else {
             throw ModuleError("option '\(key)' is not a list or object")
         }
-        return Self.text(withUnsafeMutablePointer(to: &out) { $0.pointee.string })
+        return String(withUnsafeMutablePointer(to: &out) { $0.pointee.string })
     }
 
     /// Calls `body` on the main thread after `key` changes, until shutdown. Main thread only.
@@ -249,7 +273,7 @@ public final class ModuleHost: @unchecked Sendable {
                                             } ?? []
                                         completion?(.success((Int(http), bytes)))
                                     } else {
-                                        completion?(.failure(ModuleError(ModuleHost.text(message))))
+                                        completion?(.failure(ModuleError(String(message))))
                                     }
                                 }, box.toOpaque(), error)
                         }
@@ -295,25 +319,26 @@ public final class ModuleHost: @unchecked Sendable {
     }
 
     /// Starts a launch step; `completion` gets its result JSON, or why it failed, once, on the
-    /// main thread. Main thread only.
+    /// main thread. Main thread only. Uses the launch extension (`PARRA_EXT_LAUNCH`), or on a
+    /// 1.1 host the table's own launch services.
     public func runLaunchStep(_ step: LaunchStep, completion: @escaping (Result<String, ModuleError>) -> Void) throws {
-        guard covers(\.run_launch_step), let run = table.pointee.run_launch_step else {
+        guard let run = launchServices?.runStep else {
             throw ModuleError(
-                "this host (ABI \(table.pointee.abi_major).\(table.pointee.abi_minor)) has no launch steps")
+                "this host (ABI \(table.pointee.abi_major).\(table.pointee.abi_minor)) has no launch steps here")
         }
         let box = Unmanaged.passRetained(CallbackBox(launchDone: completion))
         do {
             try check("run_launch_step") { error in
                 run(
-                    table, step == .authCheck ? PARRA_LAUNCH_STEP_AUTH_CHECK : PARRA_LAUNCH_STEP_PREREQUISITE,
+                    table, step.cValue,
                     { user, status, json, message in
                         let box = Unmanaged<CallbackBox>.fromOpaque(user!)
                         let completion = box.takeUnretainedValue().launchDone
                         box.release()
                         completion?(
                             status == PARRA_STATUS_OK
-                                ? .success(ModuleHost.text(json))
-                                : .failure(ModuleError(ModuleHost.text(message), status: status)))
+                                ? .success(String(json))
+                                : .failure(ModuleError(String(message), status: status)))
                     }, box.toOpaque(), error)
             }
         } catch {
@@ -324,9 +349,9 @@ public final class ModuleHost: @unchecked Sendable {
 
     /// Tells the host the launch state; `detail` says why (the failure). Main thread only.
     public func setLaunchState(_ state: LaunchState, detail: String = "") throws {
-        guard covers(\.set_launch_state), let set = table.pointee.set_launch_state else {
+        guard let set = launchServices?.setState else {
             throw ModuleError(
-                "this host (ABI \(table.pointee.abi_major).\(table.pointee.abi_minor)) has no launch state")
+                "this host (ABI \(table.pointee.abi_major).\(table.pointee.abi_minor)) has no launch state here")
         }
         let value: parra_launch_state =
             switch state {
@@ -335,12 +360,40 @@ public final class ModuleHost: @unchecked Sendable {
             case .complete: PARRA_LAUNCH_STATE_COMPLETE
             case .failed: PARRA_LAUNCH_STATE_FAILED
             }
-        var detail = detail
         try check("set_launch_state") { error in
-            detail.withUTF8 { bytes in
-                set(table, value, parra_string(data: cChars(bytes.baseAddress), length: bytes.count), error)
-            }
+            withParraString(detail) { set(table, value, $0, error) }
         }
+    }
+
+    /// The host extension `id` (`PARRA_EXT_*`), as the host hands it out, or nil when the host
+    /// does not offer it now (or predates ABI 1.2). Cast it to the extension's struct.
+    public func `extension`(_ id: String) -> UnsafeRawPointer? {
+        guard covers(\.get_extension), let get = table.pointee.get_extension else { return nil }
+        return get(table, id)
+    }
+
+    /// The launch services: the launch extension's, else (a 1.1 host) the table's own.
+    private var launchServices:
+        (
+            runStep: @convention(c) (
+                UnsafePointer<parra_host>?, parra_launch_step, parra_launch_step_done_fn?, UnsafeMutableRawPointer?,
+                UnsafeMutablePointer<parra_error>?
+            ) -> parra_status,
+            setState: @convention(c) (
+                UnsafePointer<parra_host>?, parra_launch_state, parra_string, UnsafeMutablePointer<parra_error>?
+            ) -> parra_status
+        )?
+    {
+        if covers(\.get_extension) {
+            guard let raw = self.extension(PARRA_EXT_LAUNCH) else { return nil }
+            let launch = raw.assumingMemoryBound(to: parra_launch_extension.self)
+            guard let run = launch.pointee.run_launch_step, let set = launch.pointee.set_launch_state else { return nil }
+            return (run, set)
+        }
+        guard covers(\.set_launch_state), let run = table.pointee.run_launch_step,
+            let set = table.pointee.set_launch_state
+        else { return nil }
+        return (run, set)
     }
 
     /// Whether the host's table is large enough to hold the field at `field`.
@@ -397,10 +450,6 @@ public final class ModuleHost: @unchecked Sendable {
         throw ModuleError(message.isEmpty ? "\(what) failed with status \(status)" : message, status: status)
     }
 
-    fileprivate static func text(_ string: parra_string) -> String {
-        guard let data = string.data else { return "" }
-        return String(decoding: UnsafeRawBufferPointer(start: data, count: string.length), as: UTF8.self)
-    }
 }
 
 private func cChars(_ pointer: UnsafePointer<UInt8>?) -> UnsafePointer<CChar>? {

@@ -5,7 +5,7 @@ import ParraPluginKit
 @testable import ParraLaunchScreen
 
 /// Stands in for the host in tests of the launch logic: records every call, keeps timers and
-/// requests until the test runs or answers them, and answers launch steps as told.
+/// app-info steps until the test runs or answers them, and answers other launch steps as told.
 final class FakeLaunchServices: LaunchServices {
     struct Timer {
         let id: UInt64
@@ -14,11 +14,9 @@ final class FakeLaunchServices: LaunchServices {
     }
 
     var logs: [(ModuleHost.LogLevel, String)] = []
-    var requests:
-        [(path: String, timeout: Double, completion: (Result<(status: Int, body: [UInt8]), ModuleError>) -> Void)] =
-            []
+    /// The app-info steps asked for, each waiting for `answer`.
+    var appInfoSteps: [(Result<String, ModuleError>) -> Void] = []
     var timers: [Timer] = []
-    var storage: [String: [UInt8]] = [:]
     var states: [(ModuleHost.LaunchState, String)] = []
     var presented: [(title: String, body: String, dismissed: ((Bool) -> Void)?)] = []
     var emitted: [(String, String)] = []
@@ -27,19 +25,9 @@ final class FakeLaunchServices: LaunchServices {
     var stepResults: [ModuleHost.LaunchStep: Result<String, ModuleError>] = [
         .authCheck: .success(#"{"state":"anonymous","userId":"user-1"}"#), .prerequisite: .success(#"{"ran":false}"#),
     ]
-    /// Thrown by `request` when set.
-    var requestError: ModuleError?
     private var nextTimer: UInt64 = 1
 
     func log(_ level: ModuleHost.LogLevel, _ message: String) { logs.append((level, message)) }
-
-    func request(
-        _ method: String, _ path: String, body: [UInt8]?, timeout: Double,
-        completion: @escaping (Result<(status: Int, body: [UInt8]), ModuleError>) -> Void
-    ) throws {
-        if let requestError { throw requestError }
-        requests.append((path, timeout, completion))
-    }
 
     @discardableResult
     func schedule(after delay: Double, repeatEvery: Double, _ body: @escaping () -> Void) throws -> UInt64 {
@@ -55,14 +43,11 @@ final class FakeLaunchServices: LaunchServices {
         return timers.count < before
     }
 
-    func stored(_ key: String) throws -> [UInt8]? { storage[key] }
-    func store(_ bytes: [UInt8], forKey key: String) throws { storage[key] = bytes }
-    func removeStored(_ key: String) throws { storage[key] = nil }
-
     func runLaunchStep(_ step: ModuleHost.LaunchStep, completion: @escaping (Result<String, ModuleError>) -> Void)
         throws
     {
         steps.append(step)
+        if step == .appInfo { return appInfoSteps.append(completion) }
         guard let result = stepResults[step] else { return }
         try schedule(after: 0, repeatEvery: 0) { completion(result) }
     }
@@ -87,9 +72,16 @@ final class FakeLaunchServices: LaunchServices {
         }
     }
 
-    /// Answers request `index` and runs what that makes due.
+    /// Answers app-info step `index` as the host does with nothing cached when the server
+    /// answers `status` with `body`, then runs what that makes due.
     func answer(_ index: Int, status: Int, _ body: String) {
-        requests[index].completion(.success((status, Array(body.utf8))))
+        appInfoSteps[index](
+            (200..<300).contains(status)
+                ? .success(#"{"appInfo":"# + body + #","source":"network"}"#)
+                : .failure(
+                    ModuleError(
+                        "app-info: the server answered HTTP \(status); no cached app-info either",
+                        status: PARRA_STATUS_FAILED)))
         runTimers()
     }
 

@@ -14,8 +14,7 @@ struct LaunchControllerTests {
         ).0
         return LaunchController(
             services: services,
-            settings: LaunchSettings(splash: splash, fadeDuration: fade, interactive: interactive, color: false),
-            now: { 1000 })
+            settings: LaunchSettings(splash: splash, fadeDuration: fade, interactive: interactive, color: false))
     }
 
     @Test("the tasks run in order, then transitioning and complete; didComplete carries app-info")
@@ -26,11 +25,10 @@ struct LaunchControllerTests {
         #expect(services.stateNames == ["initial"])
         #expect(services.presented.map(\.title) == ["default"])
         services.runTimers()
-        #expect(services.requests.map(\.path) == ["tenants/{tenantId}/applications/{applicationId}/app-info"])
-        #expect(services.requests.first?.timeout == 5)
+        #expect(services.steps == [.appInfo])
         #expect(launch.completedTasks == ["theme"])
         services.answer(0, status: 200, #"{"version_token":"vt-1"}"#)
-        #expect(services.steps == [.authCheck, .prerequisite])
+        #expect(services.steps == [.appInfo, .authCheck, .prerequisite])
         #expect(
             launch.completedTasks == ["theme", "app-info", "auth check", "session start", "prerequisite", "dismiss"])
         #expect(services.stateNames == ["initial", "transitioning", "complete"])
@@ -41,6 +39,29 @@ struct LaunchControllerTests {
             ])
         #expect(services.emitted.map(\.1) == ["user-1", #"{"version_token":"vt-1"}"#])
         #expect(services.messages(.debug) == ["fade skipped (not a terminal)"])
+    }
+
+    @Test("app-info from the host's cache is used and said so; with none and no API client, the launch goes on")
+    func cachedAndSkippedAppInfo() {
+        let services = FakeLaunchServices()
+        let launch = controller(services)
+        launch.launch()
+        services.runTimers()
+        services.appInfoSteps[0](
+            .success(#"{"appInfo":{"version_token":"old"},"fetchedAt":0,"reason":"offline","source":"cache"}"#))
+        services.runTimers()
+        #expect(services.messages(.warn) == ["app-info: offline; using the cached one (fetched at 1970-01-01T00:00:00Z)"])
+        #expect(services.emitted.last?.1 == #"{"version_token":"old"}"#)
+
+        let none = FakeLaunchServices()
+        let noneLaunch = controller(none)
+        noneLaunch.launch()
+        none.runTimers()
+        none.appInfoSteps[0](.success(#"{"reason":"the run has no Parra API client","source":"none"}"#))
+        none.runTimers()
+        #expect(noneLaunch.state == .complete)
+        #expect(none.messages(.info).first == "app-info: skipped, the run has no Parra API client; nothing cached")
+        #expect(none.emitted.last?.1 == "{}")
     }
 
     @Test("no session starts without a user (guest)")
@@ -82,7 +103,7 @@ struct LaunchControllerTests {
         let failure = try #require(services.presented.last)
         #expect(failure.title == "Failed to perform actions necessary to launch app.")
         #expect(failure.body == reason + "\nPress r to retry.")
-        #expect(services.steps.isEmpty)
+        #expect(services.steps == [.appInfo])
 
         // Becoming active without having left the foreground does not retry.
         launch.sceneDidBecomeActive()

@@ -43,7 +43,7 @@ struct LaunchScreenHostTests {
         #expect(run.launchLog.contains("auth check: anonymous"))
     }
 
-    @Test("app-info failing falls back to the cache a previous launch stored")
+    @Test("app-info failing falls back to the host's cache a previous launch stored; the launch sends no version token")
     func cacheFallback() throws {
         let storage = try CFixtureBuilder.makeTemporaryDirectory()
         let good = try launchServer(appInfo: [.json(status: 200, goodAppInfo)])
@@ -57,10 +57,13 @@ struct LaunchScreenHostTests {
         #expect(second.launchStates == ["initial", "transitioning", "complete"])
         #expect(
             second.launchLog.contains {
-                $0.hasPrefix("app-info: the server answered HTTP 404; using the cached one (fetched at ")
+                $0.hasPrefix("app-info: GET tenants/t-launch/applications/a-launch/app-info: HTTP 404")
+                    && $0.contains("; using the cached one (fetched at ")
             }, "\(second.launchLog)")
         let sent = try #require(failing.requests.first { $0.path.contains("/app-info") })
-        #expect(sent.path.hasSuffix("/app-info?version_token=vt-7"))
+        #expect(sent.path.hasSuffix("/app-info"))
+        // One cache, the host's, beside the auth token; the module keeps none of its own.
+        #expect(FileManager.default.fileExists(atPath: storage.appendingPathComponent("app-info.json").path))
     }
 
     @Test("no answer and no cache: failed with the reason, windows held, the run exits 1")
@@ -69,7 +72,7 @@ struct LaunchScreenHostTests {
         defer { server.stop() }
         let run = try run(server)
         #expect(run.status == 1)
-        let reason = "app-info: the server answered HTTP 404; no cached app-info either"
+        let reason = "app-info: GET tenants/t-launch/applications/a-launch/app-info: HTTP 404: {}; no cached app-info either"
         #expect(run.platform.launchStates.map(\.state) == [.initial, .failed(reason)])
         #expect(run.platform.drawn.isEmpty)
         let failure = try #require(run.surface.presented.last)
@@ -89,7 +92,8 @@ struct LaunchScreenHostTests {
             Issue.record("the launch did not fail: \(run.launchStates)")
             return
         }
-        #expect(reason.hasPrefix("app-info: the response is malformed (version_token is a number, not a string)"))
+        #expect(reason.contains("HTTP 200 with a body that is not the expected JSON (expected String at version_token)"))
+        #expect(reason.hasSuffix("; no cached app-info either"))
     }
 
     @Test("a silent server: the 5 s app-info timeout holds and the launch fails instead of hanging")
@@ -224,7 +228,7 @@ struct LaunchScreenHostTests {
                 "launchScreen.fadeDuration: -2.0 is not between 0 and 10.0 seconds; using 0.5"))
         #expect(
             merged.launchLog.contains(
-                "app-info: skipped, the host cannot send it (this host has no Parra API service configured); nothing cached"
+                "app-info: skipped, the run has no Parra API client; nothing cached"
             ))
 
         let fromPlist = try run(nil, bundle: bundle)

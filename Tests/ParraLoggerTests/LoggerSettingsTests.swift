@@ -5,13 +5,13 @@ import Testing
 @Suite("Logger options")
 struct LoggerSettingsTests {
     private func settings(
-        environment: String? = nil, level: String? = nil, levelOverride: String? = nil, debugEvents: Int64? = nil,
+        environment: String? = nil, level: String? = nil, debugEvents: Int64? = nil,
         format: String? = nil, console: String? = nil, interval: Double? = nil, limit: Int64? = nil,
         shutdown: Double? = nil, app: String = "production"
     ) -> LoggerSettings {
         var settings = LoggerSettings()
         settings.read(
-            environment: environment, level: level, levelOverride: levelOverride, debugEvents: debugEvents,
+            environment: environment, level: level, debugEvents: debugEvents,
             format: format, console: console, uploadInterval: interval, spoolSizeLimit: limit,
             shutdownUploadTimeout: shutdown, appEnvironment: app)
         return settings
@@ -28,13 +28,10 @@ struct LoggerSettingsTests {
         #expect(settings(environment: "production", debugEvents: 0).outputs == .init(console: false, session: true))
     }
 
-    @Test("levels parse trimmed and in any case; PARRA_LOG_LEVEL wins and remembers what it replaced")
+    @Test("levels parse trimmed and in any case")
     func levels() {
         #expect(settings(level: " WARN ").minimumLevel == .warn)
-        let overridden = settings(level: "warn", levelOverride: "Debug")
-        #expect(overridden.minimumLevel == .debug)
-        #expect(overridden.levelOverriddenFrom == .warn)
-        #expect(settings(level: "debug", levelOverride: "debug").levelOverriddenFrom == nil)
+        #expect(settings(level: "Debug").minimumLevel == .debug)
     }
 
     @Test("an unparseable level is reported with its key and ignored")
@@ -45,10 +42,6 @@ struct LoggerSettingsTests {
             configured.problems == [
                 "option logger.minimumLogLevel: \"verbose\" is not a log level (trace, debug, info, warn, error, fatal); using info"
             ])
-        let fromEnvironment = settings(level: "error", levelOverride: "loud")
-        #expect(fromEnvironment.minimumLevel == .error)
-        #expect(fromEnvironment.levelOverriddenFrom == nil)
-        #expect(fromEnvironment.problems.first?.hasPrefix("PARRA_LOG_LEVEL \"loud\" is not a log level") == true)
     }
 
     @Test("out-of-range numbers and unknown destinations are reported and fall back")

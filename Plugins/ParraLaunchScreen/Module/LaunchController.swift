@@ -28,7 +28,6 @@ final class LaunchController {
 
     private let services: LaunchServices
     private let settings: LaunchSettings
-    private let now: () -> Double
     private let lock = NSRecursiveLock()
     private var current = State.idle
     private var attempt = 0
@@ -37,11 +36,10 @@ final class LaunchController {
     private var pendingTimers: [UInt64] = []
     private var tasksDone: [String] = []
 
-    /// A launch on `services` with `settings`; `now()` stamps the app-info cache.
-    init(services: LaunchServices, settings: LaunchSettings, now: @escaping () -> Double) {
+    /// A launch on `services` with `settings`.
+    init(services: LaunchServices, settings: LaunchSettings) {
         self.services = services
         self.settings = settings
-        self.now = now
     }
 
     /// The current state.
@@ -98,28 +96,25 @@ final class LaunchController {
 
     // MARK: - Tasks
 
+    /// The host's app-info step: the server's answer, else the host's cached one (5 s at
+    /// most); a failure when there is neither.
     private func fetchAppInfo(_ attempt: Int) {
-        guard isCurrent(attempt) else { return }
-        AppInfoTask(services: services, timeout: settings.appInfoTimeout, now: now).run { outcome in
-            self.lock.withLock {
-                guard self.isCurrent(attempt) else { return }
-                switch outcome {
-                case .fresh(let json):
-                    self.appInfo = json
-                    self.services.log(.info, "app-info: fetched")
-                case .cached(let json, let fetchedAt, let reason):
-                    self.appInfo = json
-                    self.services.log(
-                        .warn, "app-info: \(reason); using the cached one (fetched at \(Self.date(fetchedAt)))")
-                case .skipped(let reason):
-                    self.services.log(.info, "app-info: skipped, \(reason); nothing cached")
-                case .failed(let reason):
-                    self.fail(reason)
-                    return
-                }
-                self.tasksDone.append("app-info")
-                self.checkAuth(attempt)
+        step(.appInfo, "app-info", attempt) { json in
+            let result = (try? JSONValue.parse(json))?.object ?? [:]
+            let reason = result["reason"]?.string ?? "no reason given"
+            switch result["source"]?.string {
+            case "network":
+                self.appInfo = result["appInfo"]?.json ?? "{}"
+                self.services.log(.info, "app-info: fetched")
+            case "cache":
+                self.appInfo = result["appInfo"]?.json ?? "{}"
+                let fetchedAt = result["fetchedAt"]?.number.map(Self.date) ?? "an unknown time"
+                self.services.log(.warn, "app-info: \(reason); using the cached one (fetched at \(fetchedAt))")
+            default:
+                self.services.log(.info, "app-info: skipped, \(reason); nothing cached")
             }
+            self.tasksDone.append("app-info")
+            self.checkAuth(attempt)
         }
     }
 

@@ -1,3 +1,4 @@
+import ParraPluginKit
 /// An sRGB colour with 8-bit components.
 struct RGB: Equatable {
     var red: UInt8

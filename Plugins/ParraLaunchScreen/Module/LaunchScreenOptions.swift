@@ -1,4 +1,5 @@
 import Foundation
+import ParraPluginKit
 
 /// Reads the module's option values and the Info.plist's launch keys, reporting every value
 /// that breaks a rule (naming the key or file and the rule) and falling back.

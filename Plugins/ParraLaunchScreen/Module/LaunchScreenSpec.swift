@@ -1,3 +1,4 @@
+import ParraPluginKit
 /// The fields of a plist-style launch screen (`UILaunchScreen`, or `.default(Config)`); nil
 /// means "not given".
 struct StandardLaunchScreen: Equatable {

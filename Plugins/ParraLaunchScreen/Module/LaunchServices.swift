@@ -5,22 +5,12 @@ import ParraPluginKit
 protocol LaunchServices: AnyObject {
     /// Writes a diagnostic line.
     func log(_ level: ModuleHost.LogLevel, _ message: String)
-    /// Sends a Parra API request; `completion` runs once on a worker thread.
-    func request(
-        _ method: String, _ path: String, body: [UInt8]?, timeout: Double,
-        completion: @escaping (Result<(status: Int, body: [UInt8]), ModuleError>) -> Void) throws
     /// Runs `body` on the main thread after `delay` seconds.
     @discardableResult
     func schedule(after delay: Double, repeatEvery: Double, _ body: @escaping () -> Void) throws -> UInt64
     /// Cancels a timer.
     @discardableResult
     func cancelTimer(_ id: UInt64) -> Bool
-    /// The stored bytes for `key`, or nil.
-    func stored(_ key: String) throws -> [UInt8]?
-    /// Stores bytes for `key`.
-    func store(_ bytes: [UInt8], forKey key: String) throws
-    /// Removes the value for `key`.
-    func removeStored(_ key: String) throws
     /// Starts a host launch step; `completion` runs once on the main thread.
     func runLaunchStep(_ step: ModuleHost.LaunchStep, completion: @escaping (Result<String, ModuleError>) -> Void)
         throws

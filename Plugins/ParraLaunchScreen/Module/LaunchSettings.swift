@@ -1,3 +1,4 @@
+import ParraPluginKit
 /// What one launch needs to know, resolved when the module is configured.
 struct LaunchSettings {
     /// The launch screen to draw.
@@ -8,8 +9,6 @@ struct LaunchSettings {
     var interactive: Bool
     /// Whether ANSI colour may be used.
     var color: Bool
-    /// How long app-info may take.
-    var appInfoTimeout: Double = 5
     /// How long the auth check and the app's prerequisite may take, each.
     var stepTimeout: Double = 60
     /// How many steps a fade takes on a terminal.

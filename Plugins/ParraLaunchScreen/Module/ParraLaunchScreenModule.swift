@@ -53,7 +53,7 @@ final class ParraLaunchScreenModule: ParraModule {
         for problem in problems { host.log(.warn, problem) }
         host.log(.info, "launch screen: \(settings.launch.splash.title) (\(settings.source))")
         let host = self.host
-        controller = LaunchController(services: host, settings: settings.launch) { host.wallClockSeconds }
+        controller = LaunchController(services: host, settings: settings.launch)
     }
 
     func deactivate() { controller?.stop() }

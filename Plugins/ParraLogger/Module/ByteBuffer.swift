@@ -158,12 +158,6 @@ final class ByteBuffer {
 }
 
 extension parra_string {
-    /// The text as a Swift string (invalid UTF-8 repaired).
-    var text: String {
-        guard let data, length > 0 else { return "" }
-        return String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
-    }
-
     /// The bytes, as a buffer over the host's memory.
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : length) }
 }

@@ -1,6 +1,7 @@
 import CParraLoggerSupport
 import CParraPlugin
 import Foundation
+import ParraPluginKit
 
 /// Turns a log record into one console line (plus its call stack for error and fatal), as the
 /// format says, straight into a byte buffer: no `String`, no allocation for the usual pieces.
@@ -78,14 +79,14 @@ final class ConsoleLineFormatter: @unchecked Sendable {
             compiled.append(entry)
         }
         var spans = ContiguousArray<Span>()
-        for level in 0..<LogLevel.allCases.count {
+        for level in 0..<ModuleHost.LogLevel.allCases.count {
             for style in 0..<3 {
                 let start = Int32(pads.count)
-                let colourCode = colour ? LogLevel.colours[level] : []
+                let colourCode = colour ? ModuleHost.LogLevel.colours[level] : []
                 pads += colourCode
-                if style != 1 { pads += LogLevel.symbols[level] }
+                if style != 1 { pads += ModuleHost.LogLevel.symbols[level] }
                 if style == 2 { pads.append(0x20) }
-                if style != 0 { pads += LogLevel.words[level] }
+                if style != 0 { pads += ModuleHost.LogLevel.words[level] }
                 if !colourCode.isEmpty { pads += Array("\u{1B}[0m".utf8) }
                 spans.append(Span(start: start, length: Int32(pads.count) - start))
             }

@@ -13,9 +13,7 @@ struct LoggerSettings {
     var outputs = Outputs(console: true, session: false)
     /// The configured environment word, as given.
     var environment = "automatic"
-    var minimumLevel = LogLevel.info
-    /// When `PARRA_LOG_LEVEL` changed the level: the configured level it replaced.
-    var levelOverriddenFrom: LogLevel?
+    var minimumLevel = ModuleHost.LogLevel.info
     var format = ConsoleFormat.default
     var destination = ConsoleWriter.Destination.standardOutput
     var uploadInterval = 30.0
@@ -27,7 +25,6 @@ struct LoggerSettings {
     enum Key {
         static let environment = "logger.environment"
         static let minimumLogLevel = "logger.minimumLogLevel"
-        static let levelOverride = "logger.levelOverride"
         static let debugEventLogging = "logger.debugEventLogging"
         static let consoleFormatOptions = "logger.consoleFormatOptions"
         static let console = "logger.console"
@@ -35,6 +32,9 @@ struct LoggerSettings {
         static let spoolSizeLimit = "logger.spoolSizeLimit"
         static let shutdownUploadTimeout = "logger.shutdownUploadTimeout"
     }
+
+    /// The environment variable that overrides `logger.minimumLogLevel`.
+    static let levelVariable = "PARRA_LOG_LEVEL"
 
     /// The keys the module owns.
     static let declarations: [OptionDeclaration] = [
@@ -44,11 +44,8 @@ struct LoggerSettings {
             allowedValues: ["debug", "production", "automatic"]),
         .string(
             Key.minimumLogLevel, default: "info",
-            doc: "Logs below this level are dropped: trace, debug, info, warn, error or fatal"),
-        .string(
-            Key.levelOverride, default: "",
-            doc: "Set from PARRA_LOG_LEVEL: replaces minimumLogLevel when it names a level",
-            environmentVariable: "PARRA_LOG_LEVEL"),
+            doc: "Logs below this level are dropped: trace, debug, info, warn, error or fatal (PARRA_LOG_LEVEL)",
+            environmentVariable: levelVariable, allowedValues: ModuleHost.LogLevel.allCases.map(\.keyword)),
         .integer(
             Key.debugEventLogging, default: 0,
             doc: "Above 0, logs go both to the console and to the session (PARRA_DEBUG_EVENT_LOGGING)",
@@ -73,7 +70,7 @@ struct LoggerSettings {
         var settings = LoggerSettings()
         settings.read(
             environment: try? host.string(Key.environment), level: try? host.string(Key.minimumLogLevel),
-            levelOverride: try? host.string(Key.levelOverride), debugEvents: try? host.integer(Key.debugEventLogging),
+            debugEvents: try? host.integer(Key.debugEventLogging),
             format: try? host.json(Key.consoleFormatOptions), console: try? host.string(Key.console),
             uploadInterval: try? host.double(Key.uploadInterval), spoolSizeLimit: try? host.integer(Key.spoolSizeLimit),
             shutdownUploadTimeout: try? host.double(Key.shutdownUploadTimeout), appEnvironment: host.appEnvironment)
@@ -95,7 +92,7 @@ struct LoggerSettings {
     }
 
     mutating func read(
-        environment: String?, level: String?, levelOverride: String?, debugEvents: Int64?, format: String?,
+        environment: String?, level: String?, debugEvents: Int64?, format: String?,
         console: String?, uploadInterval: Double?, spoolSizeLimit: Int64?, shutdownUploadTimeout: Double?,
         appEnvironment: String
     ) {
@@ -110,21 +107,11 @@ struct LoggerSettings {
         if let debugEvents, debugEvents > 0 { outputs = Outputs(console: true, session: true) }
 
         if let level {
-            if let parsed = LogLevel(parsing: level) {
+            if let parsed = ModuleHost.LogLevel(parsing: level) {
                 minimumLevel = parsed
             } else {
                 problems.append(
                     "option \(Key.minimumLogLevel): \"\(level)\" is not a log level (trace, debug, info, warn, error, fatal); using info"
-                )
-            }
-        }
-        if let levelOverride, !levelOverride.trimmingCharacters(in: .whitespaces).isEmpty {
-            if let parsed = LogLevel(parsing: levelOverride) {
-                if parsed != minimumLevel { levelOverriddenFrom = minimumLevel }
-                minimumLevel = parsed
-            } else {
-                problems.append(
-                    "PARRA_LOG_LEVEL \"\(levelOverride)\" is not a log level (trace, debug, info, warn, error, fatal); ignored, the level stays \(minimumLevel.keyword)"
                 )
             }
         }

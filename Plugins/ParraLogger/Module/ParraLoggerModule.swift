@@ -70,12 +70,6 @@ final class ParraLoggerModule: ParraModule {
             settings.outputs.console && settings.outputs.session
             ? "console and session" : settings.outputs.console ? "console" : "session upload"
         host.log(.debug, "logging at \(settings.minimumLevel.keyword) and above to the \(route)")
-        if let previous = settings.levelOverriddenFrom {
-            logOwn(
-                .info,
-                "PARRA_LOG_LEVEL changed the minimum log level from \(previous.keyword) to \(settings.minimumLevel.keyword)"
-            )
-        }
     }
 
     func deactivate() {
@@ -135,7 +129,7 @@ final class ParraLoggerModule: ParraModule {
     }
 
     /// A line of the logger's own, through its own outputs (the host's sink is not re-entered).
-    private func logOwn(_ level: LogLevel, _ message: String) {
+    private func logOwn(_ level: ModuleHost.LogLevel, _ message: String) {
         var message = message
         message.withUTF8 { text in
             let fileID: StaticString = #fileID

@@ -1,4 +1,5 @@
 import CParraPlugin
+import ParraPluginKit
 
 /// Writes a pending record as one session event, a line of JSON:
 /// `{"id":…,"session_id":…,"session_started_at":…,"created_at":…,"name":"log","metadata":{…}}`,
@@ -14,7 +15,7 @@ struct SessionEventEncoder {
     /// The most bytes of one field an event keeps.
     static let fieldLimit = 1024 * 1024
 
-    private static let levelNames: [[UInt8]] = LogLevel.allCases.map { Array($0.keyword.utf8) }
+    private static let levelNames: [[UInt8]] = ModuleHost.LogLevel.allCases.map { Array($0.keyword.utf8) }
 
     /// Appends the event line for `entry`, with its newline.
     func append(_ entry: PendingRecords.Entry, to out: ByteBuffer) {

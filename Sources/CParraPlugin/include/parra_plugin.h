@@ -177,7 +177,9 @@ typedef struct parra_option_decl {
      *  "PARRA_LOG_LEVEL". Its text is read as the type: a string as is, a bool as
      *  true/false/1/0/yes/no, numbers in decimal, lists and objects as JSON. */
     const char *environment_variable;
-    /** NULL, or a NULL-terminated list of the only values a STRING option accepts. */
+    /** NULL, or a NULL-terminated list of the only values a STRING option accepts. A value is
+     *  matched after trimming whitespace and ignoring case, and the option then holds the
+     *  spelling declared here ("  Debug " becomes "debug"). */
     const char *const *allowed_values;
 } parra_option_decl;
 

@@ -72,7 +72,9 @@ final class ParraAppInfoTask: @unchecked Sendable {
             return finish(reason: "the run has no Parra API client", orSkip: true)
         }
         let backend = client.settings.backend.description
-        client.appInfo(timeout: timeout, retryPolicy: ParraAPIRetryPolicy(maxAttempts: 2)) { [self] result in
+        // The request keeps the client's own timeout, longer than the task's: an answer that
+        // comes after the task gave up still refreshes the cache.
+        client.appInfo(retryPolicy: ParraAPIRetryPolicy(maxAttempts: 2)) { [self] result in
             switch result {
             case .success(let info):
                 do {

@@ -359,7 +359,10 @@ package final class ModuleRuntime {
         report.optionProblems = store.problems.map(\.description)
         for problem in store.problems { log.log(.warn, problem.description) }
         for option in store.all where option.source != .moduleDefault(moduleID: option.schema.ownerID) {
-            log.log(.debug, "option \(option.schema.key) = \(option.value.summary) from \(option.source)")
+            // An environment variable overrides the app's own choices: say so where it shows.
+            let overriding = if case .environment = option.source { true } else { false }
+            log.log(
+                overriding ? .info : .debug, "option \(option.schema.key) = \(option.value.summary) from \(option.source)")
         }
     }
 

@@ -25,9 +25,14 @@ package struct OptionSchema: Sendable, Hashable {
                 OptionRuleViolation(
                     "expected \(type.rawValue), got \(value.type.rawValue) \(value.summary)"))
         }
-        if let allowedValues, case .string(let text) = converted, !allowedValues.contains(text) {
-            let choices = allowedValues.map { "\"\($0)\"" }.joined(separator: ", ")
-            return .failure(OptionRuleViolation("\(value.summary) is not one of \(choices)"))
+        if let allowedValues, case .string(let text) = converted {
+            // Matched trimmed and ignoring case; the value takes the declared spelling.
+            let word = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            guard let allowed = allowedValues.first(where: { $0.lowercased() == word }) else {
+                let choices = allowedValues.map { "\"\($0)\"" }.joined(separator: ", ")
+                return .failure(OptionRuleViolation("\(value.summary) is not one of \(choices)"))
+            }
+            return .success(.string(allowed))
         }
         return .success(converted)
     }

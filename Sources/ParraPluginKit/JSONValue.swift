@@ -1,16 +1,22 @@
 import Foundation
 
-/// A JSON value, strictly typed (a number is never a bool), for the options, app facts and
-/// app-info the module reads.
-enum JSONValue: Decodable, Equatable {
+/// A JSON value, strictly typed (a number is never a bool), for what a module reads as JSON:
+/// list and object options, the app facts, launch step results, command arguments.
+public enum JSONValue: Decodable, Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object.
     case object([String: JSONValue])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -28,12 +34,12 @@ enum JSONValue: Decodable, Equatable {
     }
 
     /// Parses `text`; throws with the decoder's reason when it is not JSON.
-    static func parse(_ text: String) throws -> JSONValue {
+    public static func parse(_ text: String) throws -> JSONValue {
         try parse(Data(text.utf8))
     }
 
     /// Parses `data`; throws with the decoder's reason when it is not JSON.
-    static func parse(_ data: Data) throws -> JSONValue {
+    public static func parse(_ data: Data) throws -> JSONValue {
         do {
             return try JSONDecoder().decode(JSONValue.self, from: data)
         } catch DecodingError.dataCorrupted(let context) {
@@ -45,31 +51,31 @@ enum JSONValue: Decodable, Equatable {
     }
 
     /// The members, when this is an object.
-    var object: [String: JSONValue]? {
+    public var object: [String: JSONValue]? {
         if case .object(let members) = self { return members }
         return nil
     }
 
     /// The text, when this is a string.
-    var string: String? {
+    public var string: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
     /// The value, when this is a bool.
-    var bool: Bool? {
+    public var bool: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
     /// The value, when this is a number.
-    var number: Double? {
+    public var number: Double? {
         if case .number(let value) = self { return value }
         return nil
     }
 
     /// The JSON type's name, for messages.
-    var typeName: String {
+    public var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a bool"
@@ -81,7 +87,7 @@ enum JSONValue: Decodable, Equatable {
     }
 
     /// Compact JSON text, object keys sorted.
-    var json: String {
+    public var json: String {
         switch self {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
@@ -96,7 +102,8 @@ enum JSONValue: Decodable, Equatable {
         }
     }
 
-    private static func quoted(_ text: String) -> String {
+    /// `text` as a JSON string literal: quoted, with the escapes JSON requires.
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -113,8 +120,11 @@ enum JSONValue: Decodable, Equatable {
     }
 }
 
-/// Why text was not JSON.
-struct JSONError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+/// Why text was not JSON, or not the JSON expected.
+public struct JSONError: Error, CustomStringConvertible {
+    /// What is wrong.
+    public let description: String
+
+    /// An error saying `description`.
+    public init(_ description: String) { self.description = description }
 }
