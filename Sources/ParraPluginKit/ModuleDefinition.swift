@@ -1,8 +1,8 @@
 import CParraPlugin
 import Foundation
 
-/// Everything a Swift module declares: identity, option keys, hooks and extension points,
-/// and the type the host instantiates. Export it from the module's `.so` with
+/// Everything a Swift module declares: identity, option keys, hooks, extension points and
+/// commands, and the type the host instantiates. Export it from the module's `.so` with
 ///
 /// ```swift
 /// @_cdecl("parra_module_entry")
@@ -19,14 +19,15 @@ public struct ModuleDefinition<Module: ParraModule> {
     let options: [OptionDeclaration]
     let hooks: [Hook<Module>]
     let extensionPoints: [ExtensionPointDeclaration]
+    let commands: [Command<Module>]
     let logSink: LogSink<Module>?
 
     /// A definition; `id` is reverse-DNS (`com.example.feature`). A module with a `logSink`
-    /// receives the app's log records.
+    /// receives the app's log records; its `commands` are what the app and other modules call.
     public init(
         id: String, name: String, version: String, description: String = "", license: String = "",
         options: [OptionDeclaration] = [], hooks: [Hook<Module>] = [],
-        extensionPoints: [ExtensionPointDeclaration] = [],
+        extensionPoints: [ExtensionPointDeclaration] = [], commands: [Command<Module>] = [],
         logSink: LogSink<Module>? = nil
     ) {
         self.id = id
@@ -37,6 +38,7 @@ public struct ModuleDefinition<Module: ParraModule> {
         self.options = options
         self.hooks = hooks
         self.extensionPoints = extensionPoints
+        self.commands = commands
         self.logSink = logSink
     }
 
@@ -46,10 +48,11 @@ public struct ModuleDefinition<Module: ParraModule> {
         Export.lock.withLock {
             if let descriptor = Export.descriptor { return descriptor }
             let hooks = self.hooks
+            let commands = self.commands
             let logSink = self.logSink
             Export.factory = { host in
                 let module = try Module(host: host)
-                return ModuleInstance(module, host: host, hooks: hooks, logSink: logSink)
+                return ModuleInstance(module, host: host, hooks: hooks, commands: commands, logSink: logSink)
             }
             let descriptor = UnsafeMutablePointer<parra_module_descriptor>.allocate(capacity: 1)
             descriptor.initialize(to: makeDescriptor())
@@ -115,6 +118,19 @@ public struct ModuleDefinition<Module: ParraModule> {
                 return decl
             })
         d.extension_point_count = extensionPoints.count
+        d.commands = permanentArray(
+            commands.map { command in
+                var decl = parra_command_decl()
+                decl.struct_size = UInt32(MemoryLayout<parra_command_decl>.size)
+                decl.command_id = permanent(command.id)
+                decl.signature = permanent(command.signature)
+                decl.doc = permanent(command.doc)
+                decl.thread = command.thread.cValue
+                decl.completes_later = command.completesLater
+                decl.function = command.function
+                return decl
+            })
+        d.command_count = commands.count
         d.`init` = Lifecycle.initialize
         d.configure = Lifecycle.configure
         d.activate = Lifecycle.activate

@@ -1,27 +1,26 @@
-import ParraRuntime
 import Foundation
 
 /// What kind of release a version is.
-package enum ParraReleaseType: String, Codable, Sendable, Hashable, CaseIterable {
+public enum ParraReleaseType: String, Codable, Sendable, Hashable, CaseIterable {
     case major, minor, patch, launch
 }
 
 /// Where a release is in its life.
-package enum ParraReleaseStatus: String, Codable, Sendable, Hashable, CaseIterable {
+public enum ParraReleaseStatus: String, Codable, Sendable, Hashable, CaseIterable {
     case pending, scheduled, released
 }
 
 /// One entry in a release section.
-package struct ParraAppReleaseItem: Codable, Sendable, Hashable {
+public struct ParraAppReleaseItem: Codable, Sendable, Hashable {
     /// The entry's id, when the API gives one.
-    package var id: String?
+    public var id: String?
     /// One line.
-    package var title: String
+    public var title: String
     /// More words, if any.
-    package var description: String?
+    public var description: String?
 
     /// An item.
-    package init(id: String? = nil, title: String, description: String? = nil) {
+    public init(id: String? = nil, title: String, description: String? = nil) {
         self.id = id
         self.title = title
         self.description = description
@@ -29,16 +28,16 @@ package struct ParraAppReleaseItem: Codable, Sendable, Hashable {
 }
 
 /// A titled group of release notes ("New", "Fixed").
-package struct ParraAppReleaseSection: Codable, Sendable, Hashable {
+public struct ParraAppReleaseSection: Codable, Sendable, Hashable {
     /// The section's id, when the API gives one.
-    package var id: String?
+    public var id: String?
     /// The heading.
-    package var title: String
+    public var title: String
     /// The entries.
-    package var items: [ParraAppReleaseItem]
+    public var items: [ParraAppReleaseItem]
 
     /// A section.
-    package init(id: String? = nil, title: String, items: [ParraAppReleaseItem]) {
+    public init(id: String? = nil, title: String, items: [ParraAppReleaseItem]) {
         self.id = id
         self.title = title
         self.items = items
@@ -46,30 +45,30 @@ package struct ParraAppReleaseSection: Codable, Sendable, Hashable {
 }
 
 /// A release's header image.
-package struct ParraReleaseHeader: Codable, Sendable, Hashable {
+public struct ParraReleaseHeader: Codable, Sendable, Hashable {
     /// Pixel size.
-    package struct Size: Codable, Sendable, Hashable {
+    public struct Size: Codable, Sendable, Hashable {
         /// Width in pixels.
-        package var width: Int
+        public var width: Int
         /// Height in pixels.
-        package var height: Int
+        public var height: Int
 
         /// A size.
-        package init(width: Int, height: Int) {
+        public init(width: Int, height: Int) {
             self.width = width
             self.height = height
         }
     }
 
     /// The image's id.
-    package var id: String?
+    public var id: String?
     /// Where the image is.
-    package var url: String
+    public var url: String
     /// Its size, when known.
-    package var size: Size?
+    public var size: Size?
 
     /// A header image.
-    package init(id: String? = nil, url: String, size: Size? = nil) {
+    public init(id: String? = nil, url: String, size: Size? = nil) {
         self.id = id
         self.url = url
         self.size = size
@@ -78,30 +77,30 @@ package struct ParraReleaseHeader: Codable, Sendable, Hashable {
 
 /// A release of the app, as What's New shows it: `GET .../releases/{id}`, and the release in
 /// app-info's new-version info.
-package struct ParraAppRelease: Codable, Sendable, Hashable, Identifiable {
+public struct ParraAppRelease: Codable, Sendable, Hashable, Identifiable {
     /// The release's id.
-    package var id: String
+    public var id: String
     /// Its name ("Spring update").
-    package var name: String
+    public var name: String
     /// The version it ships, e.g. `1.4.0`.
-    package var version: String
+    public var version: String
     /// A paragraph about it.
-    package var description: String?
+    public var description: String?
     /// Major, minor, patch or launch.
-    package var type: ParraReleaseType
+    public var type: ParraReleaseType
     /// The tenant's running number for it.
-    package var releaseNumber: Int
+    public var releaseNumber: Int
     /// Pending, scheduled or released.
-    package var status: ParraReleaseStatus
+    public var status: ParraReleaseStatus
     /// The release notes.
-    package var sections: [ParraAppReleaseSection]
+    public var sections: [ParraAppReleaseSection]
     /// The header image, if any.
-    package var header: ParraReleaseHeader?
+    public var header: ParraReleaseHeader?
     /// When it was created.
-    package var createdAt: Date?
+    public var createdAt: Date?
 
     /// A release.
-    package init(
+    public init(
         id: String, name: String, version: String, description: String? = nil, type: ParraReleaseType,
         releaseNumber: Int, status: ParraReleaseStatus, sections: [ParraAppReleaseSection] = [],
         header: ParraReleaseHeader? = nil, createdAt: Date? = nil
@@ -119,7 +118,7 @@ package struct ParraAppRelease: Codable, Sendable, Hashable, Identifiable {
     }
 
     /// A release without its notes may arrive in lists; `sections` then decodes as empty.
-    package init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         name = try container.decode(String.self, forKey: .name)
@@ -134,27 +133,30 @@ package struct ParraAppRelease: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-/// A page of releases: `GET tenants/{t}/applications/{a}/releases?limit=&offset=`.
-package struct ParraAppReleaseCollection: Codable, Sendable, Hashable {
-    /// The 1-based page number.
-    package var page: Int?
-    /// How many pages there are.
-    package var pageCount: Int?
-    /// Releases per page.
-    package var pageSize: Int?
-    /// Releases in all.
-    package var totalCount: Int?
-    /// This page's releases, newest first.
-    package var data: [ParraAppRelease]
+/// How What's New presents a release.
+public struct ParraAppReleaseConfiguration: Codable, Sendable, Hashable {
+    /// The screen's title, e.g. "What's new".
+    public var title: String
+    /// Whether other releases exist (a changelog can be offered).
+    public var hasOtherReleases: Bool
 
-    /// A page.
-    package init(
-        page: Int? = nil, pageCount: Int? = nil, pageSize: Int? = nil, totalCount: Int? = nil, data: [ParraAppRelease]
-    ) {
-        self.page = page
-        self.pageCount = pageCount
-        self.pageSize = pageSize
-        self.totalCount = totalCount
-        self.data = data
+    /// A configuration.
+    public init(title: String, hasOtherReleases: Bool) {
+        self.title = title
+        self.hasOtherReleases = hasOtherReleases
+    }
+}
+
+/// The release for the version the user just installed, as `fetchLatestRelease()` returns it.
+public struct ParraNewInstalledVersionInfo: Codable, Sendable, Hashable {
+    /// How to present it.
+    public var configuration: ParraAppReleaseConfiguration
+    /// The release.
+    public var release: ParraAppRelease
+
+    /// New-version info.
+    public init(configuration: ParraAppReleaseConfiguration, release: ParraAppRelease) {
+        self.configuration = configuration
+        self.release = release
     }
 }

@@ -16,12 +16,20 @@ package final class ParraAppContext: @unchecked Sendable {
     }
 
     private static let threadKey = "ParraAppContext.current"
+    private static let latestLock = NSLock()
+    nonisolated(unsafe) private static weak var latestStarted: ParraAppContext?
+
+    /// The context on this thread, else the one that started Parra last (for calls from
+    /// other threads, such as a Task, while the app runs).
+    package static var currentOrLatest: ParraAppContext? {
+        current ?? latestLock.withLock { latestStarted }
+    }
 
     let platform: ParraPlatform
     let bundle: BundleInfo
     /// Runtime settings given by the caller; nil means the defaults for the app's bundle id.
     private let baseSettings: ModuleRuntime.Settings?
-    private(set) var runtime: ModuleRuntime?
+    package private(set) var runtime: ModuleRuntime?
     private(set) var tenantId: String?
     private(set) var applicationId: String?
     private(set) var appDelegate: ParraAppDelegateDriving?
@@ -100,6 +108,7 @@ package final class ParraAppContext: @unchecked Sendable {
         let runtime = ModuleRuntime(settings: settings)
         self.runtime = runtime
         let report = runtime.start()
+        Self.latestLock.withLock { Self.latestStarted = self }
         if let logHold { LogRouter.shared.release(logHold) }
         platform.report("Parra \(tenantId)/\(applicationId), bundle \(bundleID)")
         for line in report.lines { platform.report("  \(line)") }

@@ -26,6 +26,13 @@
  *   "deactivate"
  *   "shutdown"
  *
+ * Built against a header of ABI 1.2 or later it offers two commands (none against 1.0/1.1):
+ *   "<FIXTURE_ID>.add"   i64(ptr,i64,i64), any thread: returns a + b; logs "command add <a> <b>"
+ *   "<FIXTURE_ID>.echo"  void(ptr,str,ptr), main thread, completes later on a 0 s timer with
+ *                        {"echo":"<text>"}; "fail" completes with PARRA_STATUS_FAILED and
+ *                        "echo failed on purpose"; "never" never completes (the host answers
+ *                        when the module stops). Logs "command echo <text>".
+ *
  * A lifecycle function made to fail still writes its line first, then fails.
  *
  * Settings (each has a default):
@@ -40,6 +47,11 @@
  *   FIXTURE_HOOK_POINT       a string: also hook this point with "void(ptr,str)"
  *                            (e.g. another fixture's "<id>.didGreet")
  *   FIXTURE_EMIT_ON_ACTIVATE activate emits "<FIXTURE_ID>.didGreet" with the greeting
+ *   FIXTURE_CALL_COMMANDS    its didFinishLaunching hook calls "<FIXTURE_CALL_PREFIX>.add" with
+ *                            2 and 3, and "<FIXTURE_CALL_PREFIX>.echo" with "hi", through the
+ *                            host's call_command, and logs "call add status=<n> result=<sum>"
+ *                            and "called echo status=<n> <json or message>"
+ *   FIXTURE_CALL_PREFIX      whose commands those are                  "com.example.cfixture"
  *   FIXTURE_LOG_SINK         takes app log records from trace up and counts them
  *                            (fixture_log_record_count()); with FIXTURE_LOG_SINK_KEEP it also
  *                            keeps the last one as text (fixture_last_log_record())
@@ -58,6 +70,9 @@
  *   FIXTURE_CONFIGURE_FAILS   configure fails: PARRA_STATUS_FAILED, "configure failed on purpose"
  *   FIXTURE_ACTIVATE_FAILS    activate fails:  PARRA_STATUS_FAILED, "activate failed on purpose"
  *   FIXTURE_UNRESOLVED_SYMBOL init calls an undefined function, so dlopen(RTLD_NOW) fails
+ *   FIXTURE_ADD_ID=<s>        the add command's id is <s> (e.g. not under the module's id)
+ *   FIXTURE_ADD_SIGNATURE=<s> the add command declares signature <s>
+ *   FIXTURE_ECHO_SIGNATURE=<s> the echo command (which completes later) declares signature <s>
  */
 
 #include <parra_plugin.h>
@@ -103,6 +118,10 @@
 #endif
 #ifndef FIXTURE_ABI_MINOR
 #define FIXTURE_ABI_MINOR PARRA_ABI_VERSION_MINOR
+#endif
+
+#ifndef FIXTURE_CALL_PREFIX
+#define FIXTURE_CALL_PREFIX "com.example.cfixture"
 #endif
 
 #define FIXTURE_GREETING_KEY FIXTURE_KEY_PREFIX ".greeting"
@@ -187,6 +206,107 @@ static char *fixture_copy(const char *data, size_t length) {
 }
 
 /* ----------------------------------------------------------------------------------------
+ * Commands (ABI 1.2)
+ * ------------------------------------------------------------------------------------- */
+
+#ifdef PARRA_COMMAND_THREAD_MAIN
+#ifndef FIXTURE_ADD_ID
+#define FIXTURE_ADD_ID FIXTURE_ID ".add"
+#endif
+#ifndef FIXTURE_ADD_SIGNATURE
+#define FIXTURE_ADD_SIGNATURE "i64(ptr,i64,i64)"
+#endif
+#ifndef FIXTURE_ECHO_SIGNATURE
+#define FIXTURE_ECHO_SIGNATURE "void(ptr,str,ptr)"
+#endif
+
+/* An immediate command: "i64(ptr,i64,i64)". */
+static int64_t fixture_command_add(void *module_data, int64_t a, int64_t b) {
+    fixture_log(module_data, "command add %lld %lld", (long long)a, (long long)b);
+    return a + b;
+}
+
+/** One echo waiting for its timer. */
+typedef struct fixture_echo {
+    const parra_command_completion *completion;
+    char text[64];
+} fixture_echo;
+
+/* parra_timer_fn: answers the echo it was scheduled for. */
+static void fixture_echo_answer(void *user_data, uint64_t timer_id) {
+    (void)timer_id;
+    fixture_echo *echo = user_data;
+    parra_string none = {NULL, 0};
+    if (strcmp(echo->text, "fail") == 0) {
+        const char *message = "echo failed on purpose";
+        parra_string reason = {message, strlen(message)};
+        echo->completion->complete(echo->completion, PARRA_STATUS_FAILED, none, reason);
+    } else {
+        char json[96];
+        int length = snprintf(json, sizeof json, "{\"echo\":\"%s\"}", echo->text);
+        parra_string result = {json, (size_t)length};
+        echo->completion->complete(echo->completion, PARRA_STATUS_OK, result, none);
+    }
+    free(echo);
+}
+
+/* A command that completes later: "void(ptr,str,ptr)". */
+static void fixture_command_echo(void *module_data, const char *text,
+                                 const parra_command_completion *completion) {
+    fixture_state *state = module_data;
+    fixture_log(state, "command echo %s", fixture_text(text));
+    if (text != NULL && strcmp(text, "never") == 0) {
+        return;
+    }
+    fixture_echo *echo = calloc(1, sizeof *echo);
+    echo->completion = completion;
+    snprintf(echo->text, sizeof echo->text, "%s", fixture_text(text));
+    parra_error error = {.struct_size = sizeof error};
+    if (state->host->schedule(state->host, 0, 0, fixture_echo_answer, echo, NULL, &error) != PARRA_STATUS_OK) {
+        parra_string reason = {error.message, strlen(error.message)};
+        completion->complete(completion, PARRA_STATUS_FAILED, (parra_string){NULL, 0}, reason);
+        free(echo);
+    }
+}
+
+static const parra_command_decl fixture_commands[] = {
+    {.struct_size = sizeof(parra_command_decl), .command_id = FIXTURE_ADD_ID,
+     .signature = FIXTURE_ADD_SIGNATURE, .doc = "Adds two numbers.", .thread = PARRA_COMMAND_THREAD_ANY,
+     .completes_later = false, .function = (parra_function)fixture_command_add},
+    {.struct_size = sizeof(parra_command_decl), .command_id = FIXTURE_ID ".echo",
+     .signature = FIXTURE_ECHO_SIGNATURE, .doc = "Answers {\"echo\": text} on the next main-thread turn.",
+     .thread = PARRA_COMMAND_THREAD_MAIN, .completes_later = true,
+     .function = (parra_function)fixture_command_echo},
+};
+#endif
+
+#ifdef FIXTURE_CALL_COMMANDS
+/* parra_command_done_fn: logs the answer to the echo this module called. */
+static void fixture_called_echo(void *user_data, parra_status status, parra_string result_json,
+                                parra_string error_message) {
+    parra_string text = status == PARRA_STATUS_OK ? result_json : error_message;
+    fixture_log(user_data, "called echo status=%d %.*s", status, (int)text.length,
+                text.data == NULL ? "" : text.data);
+}
+
+/* Calls another module's two commands through the host, as any module may. */
+static void fixture_call_commands(fixture_state *state) {
+    const parra_host *host = state->host;
+    parra_error error = {.struct_size = sizeof error};
+    int64_t a = 2, b = 3, sum = 0;
+    void *add_arguments[] = {&a, &b};
+    parra_status status =
+        host->call_command(host, FIXTURE_CALL_PREFIX ".add", add_arguments, &sum, NULL, NULL, &error);
+    fixture_log(state, "call add status=%d result=%lld %s", status, (long long)sum, error.message);
+    const char *text = "hi";
+    void *echo_arguments[] = {&text};
+    status = host->call_command(host, FIXTURE_CALL_PREFIX ".echo", echo_arguments, NULL, fixture_called_echo,
+                                state, &error);
+    fixture_log(state, "call echo status=%d %s", status, status == PARRA_STATUS_OK ? "" : error.message);
+}
+#endif
+
+/* ----------------------------------------------------------------------------------------
  * Hooks: each logs "hook <point> <argument>" and returns its configured result
  * ------------------------------------------------------------------------------------- */
 
@@ -194,6 +314,9 @@ static char *fixture_copy(const char *data, size_t length) {
 static bool fixture_did_finish_launching(void *module_data, const char *launch_options_json) {
     fixture_log(module_data, "hook " PARRA_POINT_APPLICATION_DID_FINISH_LAUNCHING " %s",
                 fixture_text(launch_options_json));
+#ifdef FIXTURE_CALL_COMMANDS
+    fixture_call_commands(module_data);
+#endif
     return FIXTURE_LAUNCH_RESULT;
 }
 
@@ -564,6 +687,10 @@ static const parra_module_descriptor fixture_descriptor = {
     .shutdown = fixture_shutdown,
 #ifdef FIXTURE_LOG_SINK
     .log_sink = fixture_log_sink,
+#endif
+#ifdef PARRA_COMMAND_THREAD_MAIN
+    .commands = fixture_commands,
+    .command_count = FIXTURE_COUNT(fixture_commands),
 #endif
 };
 

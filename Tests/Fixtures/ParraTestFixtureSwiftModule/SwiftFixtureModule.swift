@@ -38,6 +38,20 @@ final class SwiftFixtureModule: ParraModule {
         extensionPoints: [
             ExtensionPointDeclaration(
                 "com.parra.test.swiftfixture.didCount", signature: "void(ptr)", doc: "Emitted when the count is stored")
+        ],
+        commands: [
+            .raw(
+                id: "com.parra.test.swiftfixture.scale", signature: "f64(ptr,f64)",
+                doc: "Multiplies by the launch count option", thread: .any, function: scale),
+            .json(id: "com.parra.test.swiftfixture.greet", doc: "Answers {\"greeting\": ..., \"to\": argument} later") {
+                module, argument, reply in
+                module.host.log(.info, "command greet \(argument)")
+                let greeting = (try? module.host.string("swiftfixture.greeting")) ?? "?"
+                guard argument != "\"nobody\"" else { return reply.fail("nobody to greet") }
+                _ = try? module.host.schedule(after: 0) {
+                    reply.succeed(json: #"{"greeting":"# + JSONValue.quoted(greeting) + #","to":"# + argument + "}")
+                }
+            },
         ])
 
     let host: ModuleHost
@@ -97,6 +111,13 @@ final class SwiftFixtureModule: ParraModule {
 
     func shutdown() { host.log(.info, "shutdown") }
 }
+
+/// An immediate command written against the raw C signature: `value` times the launch option.
+private let scale: parra_function = unsafeBitCast(
+    { (data: UnsafeMutableRawPointer?, value: Double) -> Double in
+        let module = ModuleDefinition<SwiftFixtureModule>.module(from: data)
+        return value * Double((try? module?.host.integer("swiftfixture.launches")) ?? 0)
+    } as @convention(c) (UnsafeMutableRawPointer?, Double) -> Double, to: parra_function.self)
 
 /// A hook on the C fixture's extension point, written against the raw C signature.
 private let onGreet: parra_function = unsafeBitCast(

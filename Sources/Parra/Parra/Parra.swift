@@ -1,0 +1,125 @@
+import CParraPlugin
+import ParraAppModel
+import ParraRuntime
+
+/// The app's way into Parra's features once `ParraApp` has started them: `releases` (What's
+/// New), `push` (push notifications), and any module's command by id. Reach it as the SDK
+/// does, with `@Environment(\.parra)` in a view, or as `parra` in a `ParraAppDelegate`.
+///
+/// Each feature is a module; a call reaches it through the module's commands, and throws
+/// ``ParraCommandError`` with kind `.notInstalled` when no loaded module offers the command.
+public final class Parra: @unchecked Sendable {
+    private let context: ParraAppContext?
+
+    /// The instance for the app running on this thread, else the app that started Parra last.
+    static var `default`: Parra { Parra(context: ParraAppContext.currentOrLatest) }
+
+    init(context: ParraAppContext?) { self.context = context }
+
+    /// What's New: the release notes of the version the user installed.
+    public var releases: ParraReleases { ParraReleases(parra: self) }
+
+    /// Push notifications: permission and registration.
+    public var push: ParraPushNotifications { ParraPushNotifications(parra: self) }
+
+    /// Calls the command `id` that returns at once, with `arguments` (one per argument of its
+    /// signature after the module data), and returns its result. A main-thread command must
+    /// be called from the app's thread; use the `async` form from elsewhere.
+    @discardableResult
+    public func command(_ id: String, _ arguments: ParraCommandValue...) throws(ParraCommandError) -> ParraCommandValue {
+        let runtime = try running(id)
+        do throws(CommandCallError) {
+            return ParraCommandValue(try runtime.callCommand(id, arguments.map(\.hookArgument)))
+        } catch {
+            throw ParraCommandError(error, commandID: id, feature: nil)
+        }
+    }
+
+    /// Calls the command `id`, of either kind, and returns its result: the return value of a
+    /// command that returns at once, the JSON result (as `.string`) of one that completes later.
+    @discardableResult
+    public func command(_ id: String, _ arguments: ParraCommandValue...) async throws(ParraCommandError)
+        -> ParraCommandValue
+    {
+        try await call(id, arguments.map(\.hookArgument), feature: nil)
+    }
+
+    /// Calls `id` as ``command(_:_:)-async`` does; `feature` names the module for the
+    /// not-installed error of a typed facade.
+    func call(_ id: String, _ arguments: [HookArgument], feature: String?) async throws(ParraCommandError)
+        -> ParraCommandValue
+    {
+        let runtime = try running(id)
+        guard let command = runtime.command(id), command.declaration.completesLater else {
+            do throws(CommandCallError) {
+                return ParraCommandValue(try runtime.callCommand(id, arguments))
+            } catch {
+                throw ParraCommandError(error, commandID: id, feature: feature)
+            }
+        }
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<String, CommandCallError>, Never>) in
+            do throws(CommandCallError) {
+                try runtime.callCommand(id, arguments) { continuation.resume(returning: $0) }
+            } catch {
+                continuation.resume(returning: .failure(error))
+            }
+        }
+        switch result {
+        case .success(let json): return .string(json)
+        case .failure(let error): throw ParraCommandError(error, commandID: id, feature: feature)
+        }
+    }
+
+    private func running(_ id: String) throws(ParraCommandError) -> ModuleRuntime {
+        guard let runtime = context?.runtime else {
+            throw ParraCommandError(
+                .notRunning, commandID: id, description: "Parra is not running: no ParraApp has started it, so \(id) cannot be called")
+        }
+        return runtime
+    }
+}
+
+extension ParraCommandError {
+    /// The app-facing error for a refused or failed call; `feature` names the module that
+    /// would offer the command.
+    init(_ error: CommandCallError, commandID: String, feature: String?) {
+        switch error.status {
+        case PARRA_STATUS_NOT_FOUND:
+            let description =
+                feature.map { "\($0) is not installed: no loaded module offers \(commandID)" } ?? error.description
+            self.init(.notInstalled, commandID: commandID, description: description)
+        case PARRA_STATUS_WRONG_STATE where error.description.contains("modules are not running"):
+            self.init(.notRunning, commandID: commandID, description: error.description)
+        case PARRA_STATUS_INVALID_ARGUMENT, PARRA_STATUS_WRONG_THREAD:
+            self.init(.invalidCall, commandID: commandID, description: error.description)
+        default:
+            self.init(.failed, commandID: commandID, description: error.description)
+        }
+    }
+}
+
+extension ParraCommandValue {
+    /// The value as the runtime passes it.
+    var hookArgument: HookArgument {
+        switch self {
+        case .void: .pointer(nil)
+        case .bool(let value): .bool(value)
+        case .int(let value): .integer(value)
+        case .uint(let value): .integer(Int64(bitPattern: value))
+        case .double(let value): .double(value)
+        case .string(let value): .string(value)
+        }
+    }
+
+    /// An immediate command's result.
+    init(_ value: CommandValue) {
+        switch value {
+        case .void: self = .void
+        case .bool(let flag): self = .bool(flag)
+        case .integer(let number): self = .int(number)
+        case .unsigned(let number): self = .uint(number)
+        case .double(let number): self = .double(number)
+        case .pointer(let address): self = .uint(UInt64(address))
+        }
+    }
+}
