@@ -2,6 +2,7 @@ import Foundation
 import Parra
 import ParraRuntime
 import ParraAPI
+import ParraTestSupport
 import Testing
 
 @Suite("ParraConfiguration: the typed model and its flattening into option keys")
@@ -488,5 +489,37 @@ struct ConfigurationTests {
         #expect(Set([configuration, .default, configuration]).count == 2)
         let sendable: any Sendable = configuration
         #expect((sendable as? ParraConfiguration) == configuration)
+    }
+}
+
+/// An app that passes the logger's default level in code.
+struct DefaultLevelInCodeApp: App {
+    @UIApplicationDelegateAdaptor(ParraAppDelegate<ParraSceneDelegate>.self) var appDelegate
+
+    var body: some Scene {
+        ParraApp(
+            tenantId: "t", applicationId: "a", appDelegate: appDelegate,
+            configuration: ParraConfiguration(loggerOptions: ParraLoggerOptions(minimumLogLevel: .info))
+        ) {
+            WindowGroup { Text("app") }
+        }
+    }
+}
+
+@Suite("Code over the config file")
+struct CodeOverConfigFileTests {
+    @Test("a value the app passes in code wins over the config file even when it equals the default")
+    func defaultInCodeWins() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let config = folder.appendingPathComponent("parra.json")
+        try Data(#"{"logger": {"minimumLogLevel": "debug", "environment": "production"}}"#.utf8).write(to: config)
+        let run = try TestAppRun(
+            DefaultLevelInCodeApp.self,
+            paths: [BuildProducts.folder.appendingPathComponent("libParraLogger.so").path],
+            environment: ["PARRA_CONFIG_FILE": config.path])
+        #expect(run.status == 0)
+        #expect(!run.reported(#"option logger.minimumLogLevel = "info" (from code)"#).isEmpty, "\(run.platform.reported)")
+        // What the app left out still comes from the file.
+        #expect(!run.reported(#"option logger.environment = "production" (from config file"#).isEmpty)
     }
 }

@@ -212,6 +212,25 @@ extension AppLoggerTests {
     /// App log records reaching a module written in plain C, beside the logger module.
     @Suite("App log records in C")
     struct CLogSinkTests {
+        @Test("a module built against the released 1.1 header gets app log records in its sink")
+        func releasedHeaderSink() throws {
+            let folder = try CFixtureBuilder.makeTemporaryDirectory()
+            let fixture = try CFixtureBuilder.build(
+                "old.so", defines: ["FIXTURE_LOG_SINK", "FIXTURE_LOG_SINK_KEEP"], in: folder,
+                headers: CFixtureBuilder.releasedHeaders("1.1"))
+            let host = try TestHost(paths: [fixture.path])
+            let report = host.runtime.start()
+            #expect(report.loaded.map(\.abi) == ["1.1"], "\(report.lines)")
+            let handle = try #require(dlopen(fixture.path, RTLD_NOW | RTLD_NOLOAD))
+            defer { dlclose(handle) }
+            let last = unsafeBitCast(
+                try #require(dlsym(handle, "fixture_last_log_record")),
+                to: (@convention(c) () -> UnsafePointer<CChar>).self)
+            ParraLogger.warn("to a 1.1 module")
+            #expect(String(cString: last()).hasPrefix("3|to a 1.1 module|"))
+            host.runtime.stop()
+        }
+
         @Test("a C module's sink gets every field of the record; the logger module gets it too")
         func cSink() throws {
             let folder = try CFixtureBuilder.makeTemporaryDirectory()

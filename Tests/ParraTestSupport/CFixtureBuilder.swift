@@ -37,11 +37,24 @@ package enum CFixtureBuilder {
         repositoryRoot.appendingPathComponent("Sources/CParraPlugin/include", isDirectory: true)
     }
 
-    /// Builds the fixture (or another C `source` against the ABI header) with `defines`
-    /// (e.g. ["FIXTURE_ID=\"com.a\"", "FIXTURE_INIT_FAILS"]) into `directory/fileName` and
-    /// returns its URL. Throws with the compiler's output on failure.
+    /// The C module that drives the launch through the ABI 1.1 launch services
+    /// (`launch_driver.c`).
+    package static var launchDriverSource: URL {
+        repositoryRoot.appendingPathComponent("Tests/Fixtures/CModule/launch_driver.c")
+    }
+
+    /// The folder holding the header as ABI `version` ("1.0", "1.1") released it: kept
+    /// unchanged, so a module built against it is a module of that version.
+    package static func releasedHeaders(_ version: String) -> URL {
+        repositoryRoot.appendingPathComponent("Tests/Fixtures/ReleasedHeaders/\(version)", isDirectory: true)
+    }
+
+    /// Builds the fixture (or another C `source`) against the ABI header in `headers` (today's
+    /// by default) with `defines` (e.g. ["FIXTURE_ID=\"com.a\"", "FIXTURE_INIT_FAILS"]) into
+    /// `directory/fileName` and returns its URL. Throws with the compiler's output on failure.
     package static func build(
-        _ fileName: String, defines: [String] = [], in directory: URL, source: URL = sourceFile
+        _ fileName: String, defines: [String] = [], in directory: URL, source: URL = sourceFile,
+        headers: URL = includeDirectory
     ) throws -> URL {
         let fileManager = FileManager.default
         let output = directory.appendingPathComponent(fileName)
@@ -53,7 +66,7 @@ package enum CFixtureBuilder {
 
         let compiler = try findCompiler()
         // Each define is one argument (no shell), so `FIXTURE_ID="com.a"` keeps its quotes.
-        var arguments = ["-std=c11", "-shared", "-fPIC", "-O1", "-w", "-I\(includeDirectory.path)"]
+        var arguments = ["-std=c11", "-shared", "-fPIC", "-O1", "-w", "-I\(headers.path)"]
         arguments += defines.map { "-D\($0)" }
         arguments += ["-o", output.path, source.path]
 
