@@ -17,6 +17,18 @@ private func note(_ what: String, _ body: () async throws -> Any?) async {
     }
 }
 
+/// Runs the delegate's task on a queue of its own, not Swift's shared pool: the app run blocks
+/// a pool thread while it waits for the task, and on two cores the pool may have no other.
+final class QueueTaskExecutor: TaskExecutor, @unchecked Sendable {
+    private let queue = DispatchQueue(label: "test.parra.calls")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}
+
 /// Calls every way the app reaches modules from its delegate: a command by id at once on the
 /// app's thread, then the async forms from a task, which the launch waits for (bounded).
 final class CallingAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
@@ -32,7 +44,7 @@ final class CallingAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
             parraCalls.note("add threw \(error)")
         }
         let done = DispatchSemaphore(value: 0)
-        Task {
+        Task(executorPreference: QueueTaskExecutor()) {
             await note("echo") { try await parra.command("com.example.cfixture.echo", .string("x")) }
             await note("add async") { try await parra.command("com.example.cfixture.add", .int(1), .int(1)) }
             await note("missing") { try await parra.command("com.example.nothing.here") }
