@@ -1,4 +1,3 @@
-import ParraRuntime
 import Foundation
 
 /// Where the client's requests go: a Parra server, or a folder on disk that answers offline.

@@ -1,5 +1,5 @@
-import ParraRuntime
 import Foundation
+import ParraRuntime
 
 /// The endpoint the host itself calls. Each calls `completion` once, on a background queue.
 extension ParraAPIClient {
@@ -35,7 +35,8 @@ extension ParraAPIClient {
                     attempts: outcome.attempts))
         }
         var info = info
-        info.json = blank ? "{}" : String(decoding: raw.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        info.json =
+            blank ? "{}" : String(decoding: raw.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return .success(info)
     }
 

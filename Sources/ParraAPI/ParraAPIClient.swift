@@ -1,6 +1,6 @@
-import ParraRuntime
 import Dispatch
 import Foundation
+import ParraRuntime
 
 /// The host's Parra API client: every module's requests go through it (`ParraAPIService`), so
 /// each gets the same PARRA-* headers, bearer token, timeouts, retries and errors.

@@ -1,4 +1,3 @@
-import ParraRuntime
 import Foundation
 
 /// The JSON conventions of the Parra API: snake_case keys and ISO-8601 dates with fractional

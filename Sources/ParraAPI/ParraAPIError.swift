@@ -1,5 +1,5 @@
-import ParraRuntime
 import Foundation
+import ParraRuntime
 
 /// Why a Parra API call did not give the caller what it asked for. Says which endpoint, what
 /// went wrong (status and a short body excerpt when a response came), and after how many

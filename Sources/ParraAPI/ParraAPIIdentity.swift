@@ -1,5 +1,5 @@
-import ParraRuntime
 import Foundation
+import ParraRuntime
 
 /// Who is calling the Parra API: the facts every request carries as PARRA-* headers.
 package struct ParraAPIIdentity: Sendable, Hashable {

@@ -1,4 +1,3 @@
-import ParraRuntime
 import Foundation
 
 /// When and how long the client waits before sending a request again.

@@ -1,4 +1,3 @@
-import ParraRuntime
 import Dispatch
 import Foundation
 

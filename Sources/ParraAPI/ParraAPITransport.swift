@@ -1,4 +1,3 @@
-import ParraRuntime
 import Foundation
 
 /// One request as it leaves the client: all headers set, path checked.

@@ -1,4 +1,3 @@
-import ParraRuntime
 import Foundation
 
 /// What the tenant allows for sign-in, as far as the Linux runtime uses it.

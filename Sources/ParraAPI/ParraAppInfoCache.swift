@@ -36,7 +36,9 @@ package struct ParraAppInfoCache: Sendable {
             return (Entry(fetchedAt: fetchedAt, backend: backend, json: String(decoding: json, as: UTF8.self)), nil)
         }
         try? FileManager.default.removeItem(at: file)
-        let reason = data == nil ? "it cannot be read" : "it is not {\"fetched_at\": seconds, \"backend\": ..., \"app_info\": {...}}"
+        let reason =
+            data == nil
+            ? "it cannot be read" : "it is not {\"fetched_at\": seconds, \"backend\": ..., \"app_info\": {...}}"
         return (
             nil,
             "the cached app-info \(file.path) is corrupt (\(reason)); it was deleted and will be replaced by the next fetch"

@@ -1,4 +1,3 @@
-import ParraRuntime
 /// Who is using the app, as the auth windows see it.
 package enum ParraAuthState: Hashable, Sendable {
     /// Not known yet (the launch has not finished the auth check).

@@ -1,4 +1,3 @@
-import ParraRuntime
 import Foundation
 
 /// An access token from the tenant's issuer, with what it stands for.

@@ -1,4 +1,3 @@
-import ParraRuntime
 import Foundation
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
-import ParraRuntime
 import Foundation
+import ParraRuntime
 
 /// Holds the auth state and the access token, and gets a new token from the tenant's issuer
 /// when there is none or it has expired.

@@ -72,8 +72,10 @@ public struct CommandReply: @unchecked Sendable {
 enum CommandTrampoline {
     static let json: parra_function = unsafeBitCast(
         {
-            (data: UnsafeMutableRawPointer?, argument: UnsafePointer<CChar>?,
-                completion: UnsafePointer<parra_command_completion>?) in
+            (
+                data: UnsafeMutableRawPointer?, argument: UnsafePointer<CChar>?,
+                completion: UnsafePointer<parra_command_completion>?
+            ) in
             guard let completion else { return }
             let reply = CommandReply(completion: completion)
             guard let data,
@@ -81,6 +83,9 @@ enum CommandTrampoline {
                     String(cString: completion.pointee.command_id)]
             else { return reply.fail("this module has no command \(reply.commandID)") }
             body(argument.map { String(cString: $0) } ?? "", reply)
-        } as @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafePointer<parra_command_completion>?) -> Void,
+        }
+            as @convention(c) (
+                UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafePointer<parra_command_completion>?
+            ) -> Void,
         to: parra_function.self)
 }

@@ -375,19 +375,23 @@ public final class ModuleHost: @unchecked Sendable {
     /// The launch services: the launch extension's, else (a 1.1 host) the table's own.
     private var launchServices:
         (
-            runStep: @convention(c) (
-                UnsafePointer<parra_host>?, parra_launch_step, parra_launch_step_done_fn?, UnsafeMutableRawPointer?,
-                UnsafeMutablePointer<parra_error>?
-            ) -> parra_status,
-            setState: @convention(c) (
-                UnsafePointer<parra_host>?, parra_launch_state, parra_string, UnsafeMutablePointer<parra_error>?
-            ) -> parra_status
+            runStep:
+                @convention(c) (
+                    UnsafePointer<parra_host>?, parra_launch_step, parra_launch_step_done_fn?, UnsafeMutableRawPointer?,
+                    UnsafeMutablePointer<parra_error>?
+                ) -> parra_status,
+            setState:
+                @convention(c) (
+                    UnsafePointer<parra_host>?, parra_launch_state, parra_string, UnsafeMutablePointer<parra_error>?
+                ) -> parra_status
         )?
     {
         if covers(\.get_extension) {
             guard let raw = self.extension(PARRA_EXT_LAUNCH) else { return nil }
             let launch = raw.assumingMemoryBound(to: parra_launch_extension.self)
-            guard let run = launch.pointee.run_launch_step, let set = launch.pointee.set_launch_state else { return nil }
+            guard let run = launch.pointee.run_launch_step, let set = launch.pointee.set_launch_state else {
+                return nil
+            }
             return (run, set)
         }
         guard covers(\.set_launch_state), let run = table.pointee.run_launch_step,

@@ -1,8 +1,8 @@
 import Foundation
 import FoundationNetworking
 import Parra
-import ParraRuntime
 import ParraAPI
+import ParraRuntime
 import ParraTestSupport
 
 /// `api.request_overhead_us` against `api.raw_urlsession_us`: one small JSON GET to a loopback

@@ -61,7 +61,7 @@ enum BenchModule {
             return PARRA_STATUS_OK;
         }
 
-        /* The measured hook: trivial work, returns true. */
+        /* The measured hook (and command): trivial work, returns true. */
         static bool bench_did_finish_launching(void *module_data, const char *launch_options_json) {
             (void)launch_options_json;
             ((bench_state *)module_data)->calls += 1;
@@ -90,6 +90,18 @@ enum BenchModule {
             },
         };
 
+        /* The measured command: the hook's function, offered as "<id>.launch", immediate. */
+        static const parra_command_decl bench_commands[] = {
+            {
+                .struct_size = sizeof(parra_command_decl),
+                .command_id = BENCH_ID ".launch",
+                .signature = "bool(ptr,str)",
+                .doc = "Counts the call and returns true.",
+                .thread = PARRA_COMMAND_THREAD_ANY,
+                .completes_later = false,
+                .function = (parra_function)bench_did_finish_launching,
+            },
+        };
         static const parra_module_descriptor bench_descriptor = {
             .struct_size = sizeof(parra_module_descriptor),
             .abi_major = PARRA_ABI_VERSION_MAJOR,
@@ -110,6 +122,8 @@ enum BenchModule {
             .activate = NULL,
             .deactivate = NULL,
             .shutdown = NULL,
+            .commands = bench_commands,
+            .command_count = sizeof bench_commands / sizeof bench_commands[0],
         };
 
         BENCH_EXPORT const parra_module_descriptor *parra_module_entry(void) {

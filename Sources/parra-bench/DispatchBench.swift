@@ -21,6 +21,12 @@ struct DispatchFigures: PairedFigures {
         case bareFFI
         /// The hook's C function pointer called directly.
         case direct
+        /// The same function as a command, through the host's prepared call
+        /// (`PreparedCommand.invoke`, what every command call comes down to).
+        case command
+        /// The command by id as the app's `Parra.command` calls it: lookup, checks and
+        /// marshalling of a Swift argument, then the prepared call.
+        case commandByID
     }
 
     var samples: [Variant: [Double]]
@@ -67,6 +73,10 @@ enum DispatchBench {
             throw BenchError("the bench module's descriptor has no hook function")
         }
         let direct = unsafeBitCast(function, to: LaunchHook.self)
+        let commandID = moduleID + ".launch"
+        guard let command = runtime.command(commandID) else {
+            throw BenchError("the bench module offers no command \(commandID)")
+        }
         let moduleData = moduleDataFunction()
 
         // Argument storage shared by every variant: the launch options string, and the module
@@ -79,6 +89,9 @@ enum DispatchBench {
         let hostSlots = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 2)
         hostSlots[0] = nil  // invoke overwrites it with each hook's module data slot
         hostSlots[1] = UnsafeMutableRawPointer(stringCell)
+        let commandSlots = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 2)
+        commandSlots[0] = nil  // invoke sets it to the module data slot
+        commandSlots[1] = UnsafeMutableRawPointer(stringCell)
         let bareValues = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 2)
         bareValues[0] = UnsafeMutableRawPointer(dataCell)
         bareValues[1] = UnsafeMutableRawPointer(stringCell)
@@ -92,6 +105,7 @@ enum DispatchBench {
             argumentTypes.deallocate()
             bareValues.deallocate()
             hostSlots.deallocate()
+            commandSlots.deallocate()
             dataCell.deallocate()
             stringCell.deallocate()
             free(launchOptions)
@@ -110,6 +124,8 @@ enum DispatchBench {
             case .host: sum = hostLoop(table, hostSlots, calls)
             case .bareFFI: sum = bareLoop(cif, function, bareValues, calls)
             case .direct: sum = directLoop(direct, moduleData, UnsafePointer(launchOptions), calls)
+            case .command: sum = commandLoop(command, commandSlots, calls)
+            case .commandByID: sum = try commandByIDLoop(runtime, commandID, calls)
             }
             let end = monotonicNanoseconds()
             consume(sum)
@@ -157,6 +173,27 @@ enum DispatchBench {
         var sum: UInt64 = 0
         for _ in 0..<calls {
             sum &+= table.invoke(slots)
+        }
+        return sum
+    }
+
+    @inline(never)
+    static func commandLoop(
+        _ command: PreparedCommand, _ slots: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ calls: Int
+    ) -> UInt64 {
+        var sum: UInt64 = 0
+        for _ in 0..<calls {
+            sum &+= command.invoke(slots)
+        }
+        return sum
+    }
+
+    @inline(never)
+    static func commandByIDLoop(_ runtime: ModuleRuntime, _ id: String, _ calls: Int) throws -> UInt64 {
+        var sum: UInt64 = 0
+        let arguments: [HookArgument] = [.string("{}")]
+        for _ in 0..<calls {
+            if try runtime.callCommand(id, arguments) == .bool(true) { sum &+= 1 }
         }
         return sum
     }

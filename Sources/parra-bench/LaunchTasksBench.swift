@@ -1,8 +1,8 @@
 import Foundation
 import Parra
-import ParraRuntime
 import ParraAPI
 import ParraAppModel
+import ParraRuntime
 
 /// `launch.tasks_local_ms`: the launch screen module's launch tasks (app-info, the auth check,
 /// the session start, dismissal; no fade off a terminal) against the local backend, from the

@@ -63,7 +63,8 @@ enum LoggerBench {
         // Debug: filtered calls and console lines.
         let consoleFile = work.appendingPathComponent("console.log")
         let debug = try start(
-            module, storage: storage, options: ["logger.environment": .string("debug")],
+            module, storage: storage,
+            options: ParraConfiguration(loggerOptions: ParraLoggerOptions(environment: .debug)).explicitOptionValues,
             console: consoleFile)
         ParraLogger.info("Hello, world")
         ParraLogger.flush()
@@ -125,7 +126,10 @@ enum LoggerBench {
 
         // Production: the enqueue, against the same figures' repetitions of lockedCopy above.
         let production = try start(
-            module, storage: storage, options: ["logger.environment": .string("production")], console: nil)
+            module, storage: storage,
+            options: ParraConfiguration(loggerOptions: ParraLoggerOptions(environment: .production))
+                .explicitOptionValues,
+            console: nil)
         for repetition in -1..<repetitions {
             let nanoseconds = time { for _ in 0..<callsPerSample { ParraLogger.info("Hello, world") } }
             if repetition >= 0 { samples[.productionEnqueue, default: []].append(nanoseconds / Double(callsPerSample)) }

@@ -16,6 +16,7 @@ let launchWarmups = 1
 let loggerRepetitions = 31
 let loggerCallsPerSample = 20_000
 let ffiRatioBudget = 1.3
+let commandRatioBudget = 1.3
 let filteredBudgetNanoseconds = 2.0
 let consoleRatioBudget = 3.0
 let consoleLinesPerSecondBudget = 2_000_000.0
@@ -35,6 +36,12 @@ let usage = """
       dispatch.bare_ffi_call_ns   baseline: a bare ffi_call of the same hook, its own ffi_cif
                                   prepared once with the same types (CFFI shim), per call
       dispatch.direct_call_ns     reference: the hook's C function pointer called directly
+      command.call_ns             the same function as an immediate command, bool(ptr,str),
+                                  through the host's prepared call (PreparedCommand.invoke, what
+                                  every command call comes down to), per call; its baseline is
+                                  dispatch.bare_ffi_call_ns, measured beside it
+      command.call_by_id_ns       the command by id, as Parra.command does it: lookup, checks and
+                                  marshalling of a Swift string argument, then the prepared call
       load.modules4_ms            ModuleRuntime init + start() loading, configuring and
                                   activating 4 bench modules (fresh file copies every time)
       load.modules0_ms            baseline: the same with no modules
@@ -68,12 +75,14 @@ let usage = """
       logger.direct_sink_ns       baseline: that sink called directly with a record built once
       logger.one_thread_lines_per_s   one thread logging \(LoggerBench.threadLines) lines to the file
       logger.two_threads_lines_per_s  two threads logging \(LoggerBench.threadLines) lines each at once
-    Ratios: dispatch.ffi_ns_ratio is ffi_ns over bare_ffi_call_ns, dispatch.bare_ffi_call_ns_ratio
+    Ratios: dispatch.ffi_ns_ratio is ffi_ns over bare_ffi_call_ns, command.call_ns_ratio and
+    command.call_by_id_ns_ratio are the command's over bare_ffi_call_ns, dispatch.bare_ffi_call_ns_ratio
     bare_ffi_call_ns over direct_call_ns, load.modules4_ms_ratio modules4_ms over modules0_ms,
     launch.to_first_frame_ms_ratio to_first_frame_ms over empty_process_ms.
 
     Budgets:
       dispatch.ffi_ns_ratio       <= \(ffiRatioBudget)
+      command.call_ns_ratio       <= \(commandRatioBudget)
       logger.filtered_ns          <= \(filteredBudgetNanoseconds) ns
       logger.console_line_ns_ratio  <= \(consoleRatioBudget) (over fwrite_same_bytes_ns)
       logger.console_lines_per_s  >= \(Int(consoleLinesPerSecondBudget))
@@ -235,6 +244,11 @@ let ffiNanoseconds = dispatch.nanoseconds(.host)
 let bareNanoseconds = dispatch.nanoseconds(.bareFFI)
 let directNanoseconds = dispatch.nanoseconds(.direct)
 let ffiRatio = dispatch.pairedRatio(.host, over: .bareFFI)
+let commandNanoseconds = dispatch.nanoseconds(.command)
+let commandRatio = dispatch.pairedRatio(.command, over: .bareFFI)
+let commandByIDNanoseconds = dispatch.nanoseconds(.commandByID)
+let commandByIDRatio = dispatch.pairedRatio(.commandByID, over: .bareFFI)
+let commandWithin = commandRatio <= commandRatioBudget
 let bareRatio = dispatch.pairedRatio(.bareFFI, over: .direct)
 let loadRatio = load.pairedRatio
 let launchTasksRatio = launchTasks.flatMap { tasks in
@@ -279,6 +293,10 @@ if json {
             ("dispatch.direct_call_ns", directNanoseconds),
             ("dispatch.ffi_ns_ratio", ffiRatio),
             ("dispatch.bare_ffi_call_ns_ratio", bareRatio),
+            ("command.call_ns", commandNanoseconds),
+            ("command.call_ns_ratio", commandRatio),
+            ("command.call_by_id_ns", commandByIDNanoseconds),
+            ("command.call_by_id_ns_ratio", commandByIDRatio),
             ("load.modules4_ms", load.modules4Milliseconds),
             ("load.modules0_ms", load.modules0Milliseconds),
             ("load.modules4_over_none_ms", load.overNoneMilliseconds),
@@ -299,6 +317,7 @@ if json {
     if let launchTasksRatio { launchEntries.append(("launch.tasks_local_ms_ratio", launchTasksRatio)) }
     let budgets: [(String, Double)] = [
         ("dispatch.ffi_ns_ratio", ffiRatioBudget),
+        ("command.call_ns_ratio", commandRatioBudget),
         ("load.modules4_over_none_ms", loadOverNoneBudgetMilliseconds),
         ("logger.filtered_ns", filteredBudgetNanoseconds),
         ("logger.console_line_ns_ratio", consoleRatioBudget),
@@ -346,6 +365,14 @@ var rows = [
     Row(
         name: "dispatch.direct_call_ns", value: number(directNanoseconds, 2) + " ns", baseline: "-",
         ratio: "-", budget: "-", within: "-"),
+    Row(
+        name: "command.call_ns", value: number(commandNanoseconds, 2) + " ns",
+        baseline: "bare_ffi_call " + number(bareNanoseconds, 2) + " ns", ratio: number(commandRatio, 3),
+        budget: "ratio <= \(commandRatioBudget)", within: commandWithin ? "yes" : "NO"),
+    Row(
+        name: "command.call_by_id_ns", value: number(commandByIDNanoseconds, 2) + " ns",
+        baseline: "bare_ffi_call " + number(bareNanoseconds, 2) + " ns", ratio: number(commandByIDRatio, 3),
+        budget: "-", within: "-"),
     Row(
         name: "load.modules4_ms", value: number(load.modules4Milliseconds) + " ms",
         baseline: "modules0 " + number(load.modules0Milliseconds) + " ms", ratio: number(loadRatio, 3), budget: "-",
@@ -446,6 +473,8 @@ print(
 print("  host invoke  \(spread(dispatch.samples[.host]!, 2))")
 print("  bare ffi     \(spread(dispatch.samples[.bareFFI]!, 2))")
 print("  direct       \(spread(dispatch.samples[.direct]!, 2))")
+print("  command      \(spread(dispatch.samples[.command]!, 2))")
+print("  command id   \(spread(dispatch.samples[.commandByID]!, 2))")
 print("  host / bare per repetition: \(spread(dispatch.pairedRatios(.host, over: .bareFFI), 3))")
 print(
     "  ratio of the medians: host / bare \(number(ffiNanoseconds / bareNanoseconds, 3)), "

@@ -25,6 +25,20 @@ struct ModuleDescription: Encodable {
         let doc: String
     }
 
+    /// One command the module offers.
+    struct Command: Encodable {
+        /// The command's id.
+        let id: String
+        /// Its signature, canonically spelled.
+        let signature: String
+        /// "immediate" or "later" (answered through a completion).
+        let kind: String
+        /// "main" or "any".
+        let thread: String
+        /// Its documentation line.
+        let doc: String
+    }
+
     /// Reverse-DNS id.
     let id: String
     /// Human-readable name.
@@ -43,6 +57,8 @@ struct ModuleDescription: Encodable {
     let hooks: [Hook]
     /// The extension points it offers.
     let extensionPoints: [ExtensionPoint]
+    /// The commands it offers.
+    let commands: [Command]
 
     init(_ declaration: ModuleDeclaration) {
         id = declaration.id
@@ -56,9 +72,15 @@ struct ModuleDescription: Encodable {
         extensionPoints = declaration.extensionPoints.map {
             ExtensionPoint(id: $0.id, signature: $0.signature.description, combine: $0.combine.rawValue, doc: $0.doc)
         }
+        commands = declaration.commands.map {
+            Command(
+                id: $0.id, signature: $0.signature.description, kind: $0.completesLater ? "later" : "immediate",
+                thread: $0.thread == .main ? "main" : "any", doc: $0.doc)
+        }
     }
 
-    /// The text `plugins inspect` prints: identity, then options, hooks and extension points.
+    /// The text `plugins inspect` prints: identity, then options, hooks, extension points and
+    /// commands.
     var lines: [String] {
         var lines = ["Module"]
         lines += AlignedColumns.lines(
@@ -78,6 +100,15 @@ struct ModuleDescription: Encodable {
             ["  \(point.id)"]
                 + AlignedColumns.lines(
                     [("signature", point.signature), ("combine", point.combine), ("doc", orDash(point.doc))], indent: 4)
+        }
+        lines += ["", "Commands (\(commands.count))"]
+        lines += commands.flatMap { command in
+            ["  \(command.id)"]
+                + AlignedColumns.lines(
+                    [
+                        ("signature", command.signature), ("kind", command.kind), ("thread", command.thread),
+                        ("doc", command.doc),
+                    ], indent: 4)
         }
         return lines
     }

@@ -53,7 +53,7 @@ struct PluginsCommandTests {
         #expect((refused["reason"] as? String)?.contains("no entry symbol") == true)
     }
 
-    @Test("inspect shows identity, option keys, hooks and extension points")
+    @Test("inspect shows identity, option keys, hooks, extension points and commands")
     func inspectText() throws {
         let workspace = try CLIWorkspace()
         let file = try workspace.module("good.so", defines: ["FIXTURE_ORDER=7"])
@@ -77,6 +77,13 @@ struct PluginsCommandTests {
         #expect(Array(lines[launch + 1...launch + 2]) == ["    signature  bool(ptr,str)", "    order      7"])
         #expect(lines.contains("  com.example.cfixture.didGreet"))
         #expect(lines.contains("    combine    none"))
+        #expect(lines.contains("Commands (2)"))
+        let echo = try #require(lines.firstIndex(of: "  com.example.cfixture.echo"), "\(result.transcript)")
+        #expect(
+            Array(lines[echo + 1...echo + 4]) == [
+                "    signature  void(ptr,str,ptr)", "    kind       later", "    thread     main",
+                #"    doc        Answers {"echo": text} on the next main-thread turn."#,
+            ])
     }
 
     @Test("inspect names the reason a file is refused and exits 1")
@@ -113,5 +120,10 @@ struct PluginsCommandTests {
             hooks.contains {
                 $0["point"] as? String == "application.willTerminate" && $0["signature"] as? String == "void(ptr)"
             })
+        let commands = try #require(module["commands"] as? [[String: Any]])
+        #expect(
+            commands.map { "\($0["id"] ?? "") \($0["kind"] ?? "") \($0["thread"] ?? "")" } == [
+                "com.example.cfixture.add immediate any", "com.example.cfixture.echo later main",
+            ])
     }
 }

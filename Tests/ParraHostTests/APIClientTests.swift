@@ -1,7 +1,7 @@
 import Foundation
 import Parra
-import ParraRuntime
 import ParraAPI
+import ParraRuntime
 import ParraTestSupport
 import Testing
 
@@ -135,7 +135,8 @@ struct APIClientTests {
         let client = APITest.client(server)
         _ = APITest.appInfo(client)
         _ = APITest.send(
-            client, APIRequest(method: "POST", path: "tenants/tenant-1/push-tokens", body: Data(#"{"token":"ab"}"#.utf8)))
+            client,
+            APIRequest(method: "POST", path: "tenants/tenant-1/push-tokens", body: Data(#"{"token":"ab"}"#.utf8)))
         _ = APITest.send(client, APIRequest(method: "get", path: "/tenants/tenant-1/anything"))
         #expect(server.requests.count == 3)
         for request in server.requests {

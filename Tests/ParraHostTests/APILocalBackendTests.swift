@@ -1,7 +1,7 @@
 import Foundation
 import Parra
-import ParraRuntime
 import ParraAPI
+import ParraRuntime
 import ParraTestSupport
 import Testing
 
@@ -39,7 +39,8 @@ struct APILocalBackendTests {
 
         let base = "tenants/tenant-1/applications/app-1/releases"
         let all = try #require(try getJSON(client, base).json as? [String: Any])
-        #expect((all["data"] as? [[String: Any]])?.compactMap { $0["version"] as? String } == ["1.2.0", "1.1.0", "1.0.0"])
+        #expect(
+            (all["data"] as? [[String: Any]])?.compactMap { $0["version"] as? String } == ["1.2.0", "1.1.0", "1.0.0"])
         #expect(all["total_count"] as? Int == 3)
         let page = try #require(try getJSON(client, base + "?limit=1&offset=1").json as? [String: Any])
         #expect((page["data"] as? [[String: Any]])?.compactMap { $0["version"] as? String } == ["1.1.0"])
@@ -63,7 +64,8 @@ struct APILocalBackendTests {
         let folder = try sampleCopy()
         let client = APITest.client(.local(directory: folder))
         for name in ["launch", "tap"] {
-            let body = #"{"events":[{"name":"\#(name)","metadata":{"screen":"home"}}],"started_at":"2024-02-24T20:46:40.000Z"}"#
+            let body =
+                #"{"events":[{"name":"\#(name)","metadata":{"screen":"home"}}],"started_at":"2024-02-24T20:46:40.000Z"}"#
             let response = try APITest.send(
                 client, APIRequest(method: "POST", path: "tenants/tenant-1/sessions", body: Data(body.utf8))
             ).get()
@@ -72,7 +74,8 @@ struct APILocalBackendTests {
         _ = try APITest.send(
             client,
             APIRequest(
-                method: "POST", path: "tenants/tenant-1/push-tokens", body: Data(#"{"token":"dead","type":"linux"}"#.utf8))
+                method: "POST", path: "tenants/tenant-1/push-tokens",
+                body: Data(#"{"token":"dead","type":"linux"}"#.utf8))
         ).get()
         let sessions = try String(contentsOf: folder.appendingPathComponent("outbox/sessions.jsonl"), encoding: .utf8)
         let lines = sessions.split(separator: "\n").map {

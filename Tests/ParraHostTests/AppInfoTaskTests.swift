@@ -29,7 +29,8 @@ struct AppInfoTaskTests {
     ) throws -> (ParraAppInfoTask.Outcome, Outcomes) {
         let task = ParraAppInfoTask(
             client: server.map { APITest.client($0) }, cache: ParraAppInfoCache(folder: folder), timeout: timeout,
-            clock: FixedClock(seconds: 1234), report: { line in outcomes.lock.withLock { outcomes.reports.append(line) } })
+            clock: FixedClock(seconds: 1234),
+            report: { line in outcomes.lock.withLock { outcomes.reports.append(line) } })
         task.run { outcome in
             outcomes.lock.withLock { outcomes.outcomes.append(outcome) }
             outcomes.arrived.signal()
@@ -79,7 +80,9 @@ struct AppInfoTaskTests {
         #expect(cache(in: folder)?.contains("late") == true)
         while outcomes.lock.withLock({ outcomes.reports.isEmpty }) && Date() < deadline { usleep(10_000) }
         #expect(
-            outcomes.lock.withLock { outcomes.reports } == ["app-info answered after the timeout; the cache now holds it"])
+            outcomes.lock.withLock { outcomes.reports } == [
+                "app-info answered after the timeout; the cache now holds it"
+            ])
         #expect(outcomes.lock.withLock { outcomes.outcomes.count } == 1)
     }
 

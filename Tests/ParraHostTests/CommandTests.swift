@@ -140,7 +140,8 @@ struct CommandTests {
         try host.runtime.callCommand("com.parra.test.swiftfixture.greet", [.string(#""ada""#)], answer: greet.receive)
         #expect(try greet.wait()?.get() == #"{"greeting":"hi","to":"ada"}"#)
         let nobody = CommandAnswer()
-        try host.runtime.callCommand("com.parra.test.swiftfixture.greet", [.string(#""nobody""#)], answer: nobody.receive)
+        try host.runtime.callCommand(
+            "com.parra.test.swiftfixture.greet", [.string(#""nobody""#)], answer: nobody.receive)
         guard case .failure(let error)? = nobody.wait() else {
             Issue.record("expected the module's error")
             return
@@ -157,8 +158,10 @@ struct CommandTests {
         let host = try start([
             [],
             ["FIXTURE_ID=\"com.example.caller\"", "FIXTURE_KEY_PREFIX=\"caller\"", "FIXTURE_CALL_COMMANDS"],
-            ["FIXTURE_ID=\"com.example.selfish\"", "FIXTURE_KEY_PREFIX=\"selfish\"", "FIXTURE_CALL_COMMANDS",
-             "FIXTURE_CALL_PREFIX=\"com.example.selfish\""],
+            [
+                "FIXTURE_ID=\"com.example.selfish\"", "FIXTURE_KEY_PREFIX=\"selfish\"", "FIXTURE_CALL_COMMANDS",
+                "FIXTURE_CALL_PREFIX=\"com.example.selfish\"",
+            ],
         ])
         _ = try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}"))
         let deadline = Date().addingTimeInterval(20)
@@ -172,7 +175,9 @@ struct CommandTests {
         #expect(said("com.example.cfixture").contains("command add 2 3"))
         #expect(
             said("com.example.selfish").contains {
-                $0.hasPrefix("call add status=\(PARRA_STATUS_WRONG_STATE) result=0 com.example.selfish.add is com.example.selfish's own command")
+                $0.hasPrefix(
+                    "call add status=\(PARRA_STATUS_WRONG_STATE) result=0 com.example.selfish.add is com.example.selfish's own command"
+                )
             })
         host.runtime.stop()
     }
@@ -184,7 +189,10 @@ struct CommandTests {
             ("FIXTURE_ADD_ID=\"com.example.cfixture.a-b\"", "a name of [A-Za-z0-9_]"),
             ("FIXTURE_ADD_SIGNATURE=\"str(ptr,i64,i64)\"", "returns str"),
             ("FIXTURE_ADD_SIGNATURE=\"i64(i64,i64)\"", "the first argument must be ptr"),
-            ("FIXTURE_ECHO_SIGNATURE=\"i64(ptr,str,ptr)\"", "completes later, so its signature must be void(ptr, ..., ptr)"),
+            (
+                "FIXTURE_ECHO_SIGNATURE=\"i64(ptr,str,ptr)\"",
+                "completes later, so its signature must be void(ptr, ..., ptr)"
+            ),
             ("FIXTURE_ECHO_SIGNATURE=\"void(ptr)\"", "completes later, so its signature must be void(ptr, ..., ptr)"),
         ])
     func badDeclarations(define: String, reason: String) throws {

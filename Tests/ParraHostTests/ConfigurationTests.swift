@@ -1,7 +1,7 @@
 import Foundation
 import Parra
-import ParraRuntime
 import ParraAPI
+import ParraRuntime
 import ParraTestSupport
 import Testing
 
@@ -518,7 +518,8 @@ struct CodeOverConfigFileTests {
             paths: [BuildProducts.folder.appendingPathComponent("libParraLogger.so").path],
             environment: ["PARRA_CONFIG_FILE": config.path])
         #expect(run.status == 0)
-        #expect(!run.reported(#"option logger.minimumLogLevel = "info" (from code)"#).isEmpty, "\(run.platform.reported)")
+        #expect(
+            !run.reported(#"option logger.minimumLogLevel = "info" (from code)"#).isEmpty, "\(run.platform.reported)")
         // What the app left out still comes from the file.
         #expect(!run.reported(#"option logger.environment = "production" (from config file"#).isEmpty)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Parra
-import ParraRuntime
 import ParraAPI
+import ParraRuntime
 import ParraTestSupport
 import Testing
 

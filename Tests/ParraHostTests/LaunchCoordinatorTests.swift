@@ -45,7 +45,8 @@ struct LaunchCoordinatorTests {
         // test has no app run to wait for the launch, so it lets the queue go itself.
         launch.releaseMainQueue()
         #expect(
-            launch.runLaunchStep(PARRA_LAUNCH_STEP_AUTH_CHECK, from: "other") { _, _, _ in }?.0 == PARRA_STATUS_WRONG_STATE)
+            launch.runLaunchStep(PARRA_LAUNCH_STEP_AUTH_CHECK, from: "other") { _, _, _ in }?.0
+                == PARRA_STATUS_WRONG_STATE)
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var result = ""
         #expect(

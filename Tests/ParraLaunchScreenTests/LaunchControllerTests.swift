@@ -50,7 +50,8 @@ struct LaunchControllerTests {
         services.appInfoSteps[0](
             .success(#"{"appInfo":{"version_token":"old"},"fetchedAt":0,"reason":"offline","source":"cache"}"#))
         services.runTimers()
-        #expect(services.messages(.warn) == ["app-info: offline; using the cached one (fetched at 1970-01-01T00:00:00Z)"])
+        #expect(
+            services.messages(.warn) == ["app-info: offline; using the cached one (fetched at 1970-01-01T00:00:00Z)"])
         #expect(services.emitted.last?.1 == #"{"version_token":"old"}"#)
 
         let none = FakeLaunchServices()

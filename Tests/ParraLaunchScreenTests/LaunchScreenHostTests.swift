@@ -72,7 +72,8 @@ struct LaunchScreenHostTests {
         defer { server.stop() }
         let run = try run(server)
         #expect(run.status == 1)
-        let reason = "app-info: GET tenants/t-launch/applications/a-launch/app-info: HTTP 404: {}; no cached app-info either"
+        let reason =
+            "app-info: GET tenants/t-launch/applications/a-launch/app-info: HTTP 404: {}; no cached app-info either"
         #expect(run.platform.launchStates.map(\.state) == [.initial, .failed(reason)])
         #expect(run.platform.drawn.isEmpty)
         let failure = try #require(run.surface.presented.last)
@@ -92,7 +93,8 @@ struct LaunchScreenHostTests {
             Issue.record("the launch did not fail: \(run.launchStates)")
             return
         }
-        #expect(reason.contains("HTTP 200 with a body that is not the expected JSON (expected String at version_token)"))
+        #expect(
+            reason.contains("HTTP 200 with a body that is not the expected JSON (expected String at version_token)"))
         #expect(reason.hasSuffix("; no cached app-info either"))
     }
 

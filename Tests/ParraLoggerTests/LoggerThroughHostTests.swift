@@ -146,7 +146,8 @@ extension AppLoggerTests {
             #expect(
                 report.optionProblems.contains { $0.contains("PARRA_DEBUG_EVENT_LOGGING") }, "\(report.optionProblems)")
             let said = host.log.messages(from: "com.parra.logger")
-            #expect(report.optionProblems.contains { $0.contains("logger.minimumLogLevel") && $0.contains("\"loudest\"") })
+            #expect(
+                report.optionProblems.contains { $0.contains("logger.minimumLogLevel") && $0.contains("\"loudest\"") })
             #expect(said.contains { $0.contains("logger.consoleFormatOptions") && $0.contains("\"sparkles\"") })
             #expect(said.contains { $0.contains("/nonexistent/folder/console.log") && $0.contains("stdout instead") })
             host.runtime.stop()

@@ -1,7 +1,7 @@
 import Foundation
 import Parra
-import ParraRuntime
 import ParraAPI
+import ParraRuntime
 import ParraTestSupport
 
 /// A loopback Parra API that takes session uploads: it answers the first requests with the

@@ -1,7 +1,7 @@
 import Foundation
 import Parra
-import ParraRuntime
 import ParraAppModel
+import ParraRuntime
 
 /// One run of an `App` on a scripted platform, with what it drew, reported and logged.
 package struct TestAppRun {

@@ -1,7 +1,7 @@
 import Foundation
 import Parra
-import ParraRuntime
 import ParraAPI
+import ParraRuntime
 
 /// A module runtime set up for a test: only the paths it names, temporary storage, a
 /// recording log and surface, and an environment of its own.

@@ -1,4 +1,5 @@
 import ParraPluginKit
+
 /// The launch as configured: the options and the app facts (Info.plist, theme, display)
 /// resolved into what one launch needs.
 struct LaunchConfiguration {

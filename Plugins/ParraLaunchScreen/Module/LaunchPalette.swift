@@ -1,4 +1,5 @@
 import ParraPluginKit
+
 /// An sRGB colour with 8-bit components.
 struct RGB: Equatable {
     var red: UInt8

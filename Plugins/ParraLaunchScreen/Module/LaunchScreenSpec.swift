@@ -1,4 +1,5 @@
 import ParraPluginKit
+
 /// The fields of a plist-style launch screen (`UILaunchScreen`, or `.default(Config)`); nil
 /// means "not given".
 struct StandardLaunchScreen: Equatable {

@@ -1,4 +1,5 @@
 import ParraPluginKit
+
 /// What one launch needs to know, resolved when the module is configured.
 struct LaunchSettings {
     /// The launch screen to draw.

@@ -1,4 +1,5 @@
 import ParraPluginKit
+
 /// The launch screen as drawn on a terminal: rows of text over a background colour, which a
 /// fade darkens step by step.
 struct LaunchSplash: Equatable {

@@ -165,8 +165,8 @@ typedef struct parra_value {
  */
 typedef struct parra_option_decl {
     uint32_t struct_size;
-    /** Dotted key, `[A-Za-z0-9_]` segments joined by `.`, e.g. "logger.minimumLogLevel".
-     *  Its first segment names the feature ("logger"). Owned by one module only. */
+    /** Dotted key, `[A-Za-z0-9_]` segments joined by `.`, e.g. "chat.historyLimit". Its
+     *  first segment names the feature ("chat"). Owned by one module only. */
     const char *key;
     parra_option_type type;
     /** The default as JSON text of `type`, e.g. "\"info\"", "true", "[]". Required. */
@@ -174,7 +174,7 @@ typedef struct parra_option_decl {
     /** One line of documentation, shown by `parra config schema`. */
     const char *doc;
     /** NULL, or an environment variable that overrides every other layer, e.g.
-     *  "PARRA_LOG_LEVEL". Its text is read as the type: a string as is, a bool as
+     *  "CHAT_HISTORY_LIMIT". Its text is read as the type: a string as is, a bool as
      *  true/false/1/0/yes/no, numbers in decimal, lists and objects as JSON. */
     const char *environment_variable;
     /** NULL, or a NULL-terminated list of the only values a STRING option accepts. A value is
@@ -500,8 +500,8 @@ typedef struct parra_command_completion parra_command_completion;
 
 /**
  * The answer channel of a command that completes later, made by the host for one call and
- * passed as the command's last argument. Owned by the host; valid until `complete` is called
- * (or, if it never is, until the module's deactivate returns). The module must not write to it.
+ * passed as the command's last argument. Owned by the host; it stays valid until the module's
+ * shutdown returns, so a late or repeated `complete` is safe. The module must not write to it.
  */
 struct parra_command_completion {
     uint32_t struct_size;
@@ -511,8 +511,10 @@ struct parra_command_completion {
     /** [thread-safe] Answers the call, exactly once: `status` PARRA_STATUS_OK with
      *  `result_json` (any JSON value: an object, `true`, `null`, ...), or another status with
      *  `error_message` saying why (one line; the app sees it as the error's description). Both
-     *  strings are the caller's and may be freed when it returns. A second call, or a call
-     *  with OK and a result that is not JSON, is ignored and logged. */
+     *  strings are the caller's and may be freed when it returns. Only the first answer
+     *  counts: a later one (or one after the host answered for a stopped module) is ignored
+     *  and logged. OK with a result that is not JSON reaches the caller as PARRA_STATUS_FAILED,
+     *  saying so. */
     void (*complete)(
         const parra_command_completion *completion, parra_status status, parra_string result_json,
         parra_string error_message);

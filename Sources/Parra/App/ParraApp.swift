@@ -1,6 +1,3 @@
-import ParraAppModel
-import ParraRuntime
-
 /// The root of a Parra app's scenes: records the tenant and application, starts the Parra
 /// runtime once per process (loading the feature modules with `configuration`), and holds the
 /// app's window groups. A second `ParraApp` in the same process reuses the runtime.

@@ -1,6 +1,3 @@
-import ParraAPI
-import ParraRuntime
-import ParraAppModel
 import Foundation
 
 /// Facts about the app that Parra reports to its API.

@@ -1,6 +1,3 @@
-import ParraAPI
-import ParraRuntime
-import ParraAppModel
 import Foundation
 
 /// An opaque sRGB colour with 8-bit components, written as `#RRGGBB`.

@@ -1,6 +1,3 @@
-import ParraAppModel
-import ParraRuntime
-
 extension ParraConfiguration {
     /// What the app run needs of this configuration, in the runtime's terms: the code layer of
     /// the options, the theme's colours, the app-log level used when no module takes app logs,

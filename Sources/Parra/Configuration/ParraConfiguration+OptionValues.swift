@@ -1,7 +1,7 @@
-import ParraAPI
-import ParraRuntime
-import ParraAppModel
 import Foundation
+import ParraAPI
+import ParraAppModel
+import ParraRuntime
 
 extension ParraConfiguration {
     /// Every option key of the module-owned groups (logger, What's New, push notifications,

@@ -1,6 +1,3 @@
-import ParraAPI
-import ParraRuntime
-import ParraAppModel
 import Foundation
 
 /// The app's typed configuration of the Parra SDK, passed to `ParraApp(configuration:)`.

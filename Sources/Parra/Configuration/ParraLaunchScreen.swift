@@ -1,7 +1,7 @@
-import ParraAPI
-import ParraRuntime
-import ParraAppModel
 import Foundation
+import ParraAPI
+import ParraAppModel
+import ParraRuntime
 
 /// The launch screen shown while Parra's launch tasks run; a namespace for its options.
 public enum ParraLaunchScreen {

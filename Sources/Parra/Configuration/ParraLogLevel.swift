@@ -1,7 +1,7 @@
-import ParraAPI
-import ParraRuntime
-import ParraAppModel
 import Foundation
+import ParraAPI
+import ParraAppModel
+import ParraRuntime
 
 /// The severity of a log, ordered trace < debug < info < warn < error < fatal.
 public enum ParraLogLevel: Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {

@@ -1,6 +1,3 @@
-import ParraAPI
-import ParraRuntime
-import ParraAppModel
 import Foundation
 
 /// Which parts of the call site a console log line prints; they are always printed in the

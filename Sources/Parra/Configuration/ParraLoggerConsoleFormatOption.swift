@@ -1,6 +1,3 @@
-import ParraAPI
-import ParraRuntime
-import ParraAppModel
 import Foundation
 
 /// One piece of a console log line. Each prints `leftPad + value + rightPad`; a piece whose

@@ -1,7 +1,7 @@
-import ParraAPI
-import ParraRuntime
-import ParraAppModel
 import Foundation
+import ParraAPI
+import ParraAppModel
+import ParraRuntime
 
 /// Where logs go, which are kept and how they are printed to the console.
 public struct ParraLoggerOptions: Sendable, Hashable {

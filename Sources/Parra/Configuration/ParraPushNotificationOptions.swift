@@ -1,7 +1,7 @@
-import ParraAPI
-import ParraRuntime
-import ParraAppModel
 import Foundation
+import ParraAPI
+import ParraAppModel
+import ParraRuntime
 
 /// Whether the app uses push notifications, and what they may do.
 public struct ParraPushNotificationOptions: Sendable, Hashable {

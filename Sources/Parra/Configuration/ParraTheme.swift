@@ -1,6 +1,3 @@
-import ParraAPI
-import ParraRuntime
-import ParraAppModel
 import Foundation
 
 /// The colour palette Parra's views are drawn with (on Linux, by the terminal renderer).

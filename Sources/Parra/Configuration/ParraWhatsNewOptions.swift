@@ -1,7 +1,7 @@
-import ParraAPI
-import ParraRuntime
-import ParraAppModel
 import Foundation
+import ParraAPI
+import ParraAppModel
+import ParraRuntime
 
 /// How and when the What's New popup for a new release is shown.
 public struct ParraWhatsNewOptions: Sendable, Hashable {

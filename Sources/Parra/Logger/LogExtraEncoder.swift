@@ -1,7 +1,7 @@
-import ParraAPI
-import ParraRuntime
-import ParraAppModel
 import Foundation
+import ParraAPI
+import ParraAppModel
+import ParraRuntime
 
 /// Writes a log's extras as compact JSON with sorted keys, whatever the values are: JSON-like
 /// values as themselves, dates as ISO-8601, and anything else as its description.

@@ -1,6 +1,3 @@
-import ParraAPI
-import ParraRuntime
-import ParraAppModel
 import Foundation
 
 // The level methods, as in Parra: trace, debug and info take a message and extras; warn adds an

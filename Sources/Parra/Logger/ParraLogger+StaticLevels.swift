@@ -1,6 +1,3 @@
-import ParraAPI
-import ParraRuntime
-import ParraAppModel
 import Foundation
 
 // The static level methods, as in Parra: `ParraLogger.info("...")` logs through a logger with

@@ -1,8 +1,8 @@
-import ParraAPI
-import ParraRuntime
-import ParraAppModel
 import CParraLogRoute
 import Foundation
+import ParraAPI
+import ParraAppModel
+import ParraRuntime
 
 /// The app's logger, as in Parra: `ParraLogger(category: "Checkout").info("Paid")`, or the
 /// static forms `ParraLogger.info("Paid")`.

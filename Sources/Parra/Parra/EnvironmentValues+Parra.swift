@@ -1,5 +1,3 @@
-import ParraAppModel
-
 /// The environment key of the app's `Parra` object.
 public struct ParraInstanceEnvironmentKey: EnvironmentKey {
     /// The `Parra` of the app running on the reading thread.

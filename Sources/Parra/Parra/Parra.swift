@@ -26,7 +26,8 @@ public final class Parra: @unchecked Sendable {
     /// signature after the module data), and returns its result. A main-thread command must
     /// be called from the app's thread; use the `async` form from elsewhere.
     @discardableResult
-    public func command(_ id: String, _ arguments: ParraCommandValue...) throws(ParraCommandError) -> ParraCommandValue {
+    public func command(_ id: String, _ arguments: ParraCommandValue...) throws(ParraCommandError) -> ParraCommandValue
+    {
         let runtime = try running(id)
         do throws(CommandCallError) {
             return ParraCommandValue(try runtime.callCommand(id, arguments.map(\.hookArgument)))
@@ -57,7 +58,8 @@ public final class Parra: @unchecked Sendable {
                 throw ParraCommandError(error, commandID: id, feature: feature)
             }
         }
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<String, CommandCallError>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<String, CommandCallError>, Never>) in
             do throws(CommandCallError) {
                 try runtime.callCommand(id, arguments) { continuation.resume(returning: $0) }
             } catch {
@@ -73,7 +75,8 @@ public final class Parra: @unchecked Sendable {
     private func running(_ id: String) throws(ParraCommandError) -> ModuleRuntime {
         guard let runtime = context?.runtime else {
             throw ParraCommandError(
-                .notRunning, commandID: id, description: "Parra is not running: no ParraApp has started it, so \(id) cannot be called")
+                .notRunning, commandID: id,
+                description: "Parra is not running: no ParraApp has started it, so \(id) cannot be called")
         }
         return runtime
     }

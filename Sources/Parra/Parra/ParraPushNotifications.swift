@@ -17,7 +17,8 @@ public struct ParraPushNotifications: Sendable {
         case .string("true"): return true
         case .string("false"): return false
         default:
-            throw ParraCommandError(.failed, commandID: command, description: "\(command) answered \(result), not a bool")
+            throw ParraCommandError(
+                .failed, commandID: command, description: "\(command) answered \(result), not a bool")
         }
     }
 }

@@ -1,5 +1,3 @@
-import ParraAPI
-import ParraRuntime
 import Foundation
 
 /// An app: the type you mark `@main`. Its `body` is a `ParraApp` holding window groups, as in

@@ -1,6 +1,6 @@
+import Foundation
 import ParraAPI
 import ParraRuntime
-import Foundation
 
 /// The bundle facts an iOS app reads from its Info.plist, read on Linux from an `Info.plist`
 /// beside the executable.

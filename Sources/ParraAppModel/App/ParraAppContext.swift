@@ -1,6 +1,6 @@
+import Foundation
 import ParraAPI
 import ParraRuntime
-import Foundation
 
 /// The app-wide state of one run of an app: its platform, runtime, delegate and auth state.
 /// `ParraAppHost.run` makes one and sets it as `current` for the run; delegates and

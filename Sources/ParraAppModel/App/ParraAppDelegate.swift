@@ -1,6 +1,6 @@
+import Foundation
 import ParraAPI
 import ParraRuntime
-import Foundation
 
 /// An app delegate class the host can create: what `@UIApplicationDelegateAdaptor` takes.
 public protocol UIApplicationDelegate: AnyObject {

@@ -1,6 +1,6 @@
+import Foundation
 import ParraAPI
 import ParraRuntime
-import Foundation
 
 /// Runs an `App`: builds its scenes, starts Parra through its `ParraApp`, drives the app and
 /// scene delegates through launch, windows, background, foreground and termination, and

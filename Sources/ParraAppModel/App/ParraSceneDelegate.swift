@@ -1,5 +1,6 @@
 import ParraAPI
 import ParraRuntime
+
 /// Parra's scene delegate. Subclass it to observe your windows, override what you need and
 /// call `super` so that the modules see the scene events too; pass your subclass as the
 /// `SceneDelegate` of `ParraAppDelegate`.

@@ -1,5 +1,3 @@
-import ParraAPI
-import ParraRuntime
 /// Part of an app's user interface: window groups, and the `ParraApp` that holds them.
 public protocol Scene {
     /// Adds the window groups this scene declares, in order, to `groups`.

@@ -1,6 +1,6 @@
+import Foundation
 import ParraAPI
 import ParraRuntime
-import Foundation
 
 /// The running app, as UIKit calls it: passed to every app-delegate method.
 public final class UIApplication {

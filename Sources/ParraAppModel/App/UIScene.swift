@@ -1,5 +1,3 @@
-import ParraAPI
-import ParraRuntime
 import Foundation
 
 /// One window of the app; each `WindowGroup` opens one at launch.

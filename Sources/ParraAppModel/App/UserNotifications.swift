@@ -1,5 +1,3 @@
-import ParraAPI
-import ParraRuntime
 /// The notification center passed to the notification delegate methods.
 public final class UNUserNotificationCenter {
     /// The app's notification center.

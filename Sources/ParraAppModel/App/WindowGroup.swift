@@ -1,5 +1,3 @@
-import ParraAPI
-import ParraRuntime
 /// A group of windows showing the same content. Every group opens one window at launch.
 public struct WindowGroup<Content: View>: Scene {
     let id: String?

@@ -1,5 +1,6 @@
 import ParraAPI
 import ParraRuntime
+
 /// The platform's presentation surface with the launch screen kept track of: a new launch
 /// screen replaces the one showing (which is dismissed, not by the user), and the host can
 /// take the launch screen away when the launch completes or dismiss it as the user when they

@@ -1,5 +1,3 @@
-import ParraAPI
-import ParraRuntime
 import Dispatch
 
 /// Runs the app's launch prerequisite on a queue of its own rather than Swift's shared pool,

@@ -1,6 +1,6 @@
+import Foundation
 import ParraAPI
 import ParraRuntime
-import Foundation
 
 extension ParraAPIClient {
     /// The client an app run uses, or nil when the run should have none.

@@ -1,7 +1,7 @@
-import ParraAPI
-import ParraRuntime
 import Dispatch
 import Foundation
+import ParraAPI
+import ParraRuntime
 
 /// The host's API work at launch when no module drives the launch, run once per process after
 /// the app delegate's didFinishLaunching: get a token (anonymous, else guest; reused from the

@@ -1,5 +1,6 @@
 import ParraAPI
 import ParraRuntime
+
 /// The facts about the running app that modules read through `app_facts_json`: the bundle's
 /// (Info.plist and resources folder), the theme's palette and what the display allows.
 enum ParraAppFacts {

@@ -90,7 +90,8 @@ final class ParraAppInfoTask: @unchecked Sendable {
             }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
-            finish(reason: "no answer within \(timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)) s")
+            finish(
+                reason: "no answer within \(timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)) s")
         }
     }
 

@@ -1,7 +1,7 @@
-import ParraAPI
-import ParraRuntime
 import CParraPlugin
 import Foundation
+import ParraAPI
+import ParraRuntime
 
 /// The host's side of the app's launch: which module drives it, its state, the steps only the
 /// host can run (the auth check, the app's launch prerequisite) and the facts it offers. The

@@ -1,5 +1,3 @@
-import ParraAPI
-import ParraRuntime
 /// Where the app's launch is: the launch screen shows while the launch tasks run
 /// (`initial`), fades out over the app's content (`transitioning`) and is gone (`complete`),
 /// or shows why a task failed (`failed`) until a retry starts over at `initial`.

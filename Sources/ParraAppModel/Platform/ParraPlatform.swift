@@ -1,5 +1,6 @@
 import ParraAPI
 import ParraRuntime
+
 /// Something that happens to the app from outside.
 package enum PlatformEvent: Hashable, Sendable {
     /// The process was suspended (or the user sent it to the background).

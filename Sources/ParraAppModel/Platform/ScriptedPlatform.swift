@@ -1,6 +1,6 @@
+import Foundation
 import ParraAPI
 import ParraRuntime
-import Foundation
 
 /// A platform for tests and unattended runs: plays a fixed list of events and records every
 /// window drawn, presentation shown and status line.

@@ -1,6 +1,6 @@
+import Foundation
 import ParraAPI
 import ParraRuntime
-import Foundation
 
 #if canImport(Glibc)
     import Glibc

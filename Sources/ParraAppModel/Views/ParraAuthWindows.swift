@@ -1,5 +1,3 @@
-import ParraAPI
-import ParraRuntime
 /// Wraps a window's content and always shows it, whatever the auth state.
 public struct ParraOptionalAuthWindow<Content: View>: View, PrimitiveView {
     let content: Content

@@ -1,5 +1,3 @@
-import ParraAPI
-import ParraRuntime
 /// Views stacked top to bottom, with `spacing` blank lines between them.
 public struct VStack<Content: View>: View, PrimitiveView {
     let spacing: Int

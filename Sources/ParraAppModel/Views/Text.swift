@@ -1,5 +1,3 @@
-import ParraAPI
-import ParraRuntime
 /// A line (or lines) of text.
 public struct Text: View, PrimitiveView {
     let content: String

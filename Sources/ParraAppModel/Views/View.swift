@@ -1,5 +1,3 @@
-import ParraAPI
-import ParraRuntime
 /// A piece of user interface. Write `body` with `@ViewBuilder`, as in SwiftUI; on Linux a view
 /// renders to lines of terminal text.
 public protocol View {

@@ -1,5 +1,3 @@
-import ParraAPI
-import ParraRuntime
 /// Builds views from the statements of a closure, as SwiftUI's does: sequences, `if`,
 /// `if`/`else`, `switch` and declarations.
 @resultBuilder

@@ -112,7 +112,9 @@ package final class LogRouter: @unchecked Sendable {
     /// the router falls back to stderr at `fallbackLevel`. Early records go to the new sinks
     /// (or to stderr). Returns a line for the load report when nothing takes app logs.
     @discardableResult
-    package func attach(_ runtime: AnyObject, sinks: [Sink], fallbackLevel: HostLogLevel, releasing hold: Hold) -> String? {
+    package func attach(_ runtime: AnyObject, sinks: [Sink], fallbackLevel: HostLogLevel, releasing hold: Hold)
+        -> String?
+    {
         let (early, dropped, nothingAttached) = lock.withLock {
             self.fallbackLevel = fallbackLevel
             holds.remove(hold.id)

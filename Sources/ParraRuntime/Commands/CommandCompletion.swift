@@ -65,14 +65,16 @@ final class CommandCompletion: @unchecked Sendable {
                 if (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)) == nil {
                     outcome = .failure(
                         CommandCallError(
-                            PARRA_STATUS_FAILED, "\(this.commandID) answered OK with a result that is not JSON: \(json.prefix(80))"))
+                            PARRA_STATUS_FAILED,
+                            "\(this.commandID) answered OK with a result that is not JSON: \(json.prefix(80))"))
                 } else {
                     outcome = .success(json)
                 }
             } else {
                 let reason = text(message)
                 outcome = .failure(
-                    CommandCallError(status, reason.isEmpty ? "\(this.commandID) failed with status \(status)" : reason))
+                    CommandCallError(status, reason.isEmpty ? "\(this.commandID) failed with status \(status)" : reason)
+                )
             }
             if !this.deliver(outcome) {
                 this.log.log(

@@ -53,14 +53,15 @@ enum HostServiceTable {
         return pointer
     }()
 
-    private static let getExtension: @convention(c) (UnsafePointer<parra_host>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {
-        host, extensionID in
-        guard let (_, runtime) = ModuleHostContext.live(host), let extensionID else { return nil }
-        switch String(cString: extensionID) {
-        case PARRA_EXT_LAUNCH: return runtime.appRun == nil ? nil : UnsafeRawPointer(launchExtension)
-        default: return nil
+    private static let getExtension:
+        @convention(c) (UnsafePointer<parra_host>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {
+            host, extensionID in
+            guard let (_, runtime) = ModuleHostContext.live(host), let extensionID else { return nil }
+            switch String(cString: extensionID) {
+            case PARRA_EXT_LAUNCH: return runtime.appRun == nil ? nil : UnsafeRawPointer(launchExtension)
+            default: return nil
+            }
         }
-    }
 
     private static let callCommand:
         @convention(c) (
@@ -69,7 +70,9 @@ enum HostServiceTable {
             UnsafeMutablePointer<parra_error>?
         ) -> parra_status = { host, commandID, arguments, result, done, userData, error in
             guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
-            guard let commandID else { return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "call_command needs command_id") }
+            guard let commandID else {
+                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "call_command needs command_id")
+            }
             let id = String(cString: commandID)
             let command: PreparedCommand
             do throws(CommandCallError) {
@@ -81,7 +84,8 @@ enum HostServiceTable {
             let argumentCount = declaration.callerArgumentTypes.count
             guard argumentCount == 0 || arguments != nil else {
                 return fail(
-                    error, PARRA_STATUS_INVALID_ARGUMENT, "\(id) takes \(argumentCount) arguments but arguments is NULL")
+                    error, PARRA_STATUS_INVALID_ARGUMENT, "\(id) takes \(argumentCount) arguments but arguments is NULL"
+                )
             }
             guard declaration.completesLater == (done != nil) else {
                 return fail(
@@ -93,7 +97,8 @@ enum HostServiceTable {
                 guard declaration.thread == .any || runtime.isOnMainThread else {
                     return fail(error, PARRA_STATUS_WRONG_THREAD, "\(id) runs on the main thread and returns at once")
                 }
-                let raw = withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: argumentCount + 1) {
+                let raw = withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: argumentCount + 1)
+                {
                     slots in
                     for index in 0..<argumentCount { slots[index + 1] = arguments![index] }
                     return command.invoke(slots.baseAddress!)
@@ -105,7 +110,8 @@ enum HostServiceTable {
             // pointers to them only until the command has been called, which is now unless it
             // must wait for the main thread; then they are copied.
             let types = Array(declaration.callerArgumentTypes)
-            let copied = (0..<argumentCount).map { index in HookArgument(copying: arguments![index]!, as: types[index]) }
+            let copied = (0..<argumentCount).map { index in HookArgument(copying: arguments![index]!, as: types[index])
+            }
             let user = UInt(bitPattern: userData)
             let queue = runtime.mainQueue
             runtime.startLater(
@@ -123,7 +129,8 @@ enum HostServiceTable {
                                     UnsafeMutableRawPointer(bitPattern: user), status,
                                     parra_string(data: chars(jsonBytes), length: jsonBytes.count),
                                     parra_string(
-                                        data: messageBytes.isEmpty ? nil : chars(messageBytes), length: messageBytes.count))
+                                        data: messageBytes.isEmpty ? nil : chars(messageBytes),
+                                        length: messageBytes.count))
                             }
                         }
                     }
@@ -548,7 +555,8 @@ enum HostServiceTable {
                 return fail(error, PARRA_STATUS_UNSUPPORTED, "there is no app launch outside an app run")
             }
             let user = UInt(bitPattern: userData)
-            let refusal = coordinator.runLaunchStep(step, from: context.moduleID) { [weak context] status, json, message in
+            let refusal = coordinator.runLaunchStep(step, from: context.moduleID) {
+                [weak context] status, json, message in
                 // After shutdown the module's user_data is gone: the completion is dropped.
                 guard let context, !context.isClosed else { return }
                 var json = json
@@ -578,7 +586,8 @@ enum HostServiceTable {
             guard let coordinator = runtime.appRun else {
                 return fail(error, PARRA_STATUS_UNSUPPORTED, "there is no app launch outside an app run")
             }
-            guard let (status, message) = coordinator.setLaunchState(state, detail: text(detail), from: context.moduleID)
+            guard
+                let (status, message) = coordinator.setLaunchState(state, detail: text(detail), from: context.moduleID)
             else {
                 return PARRA_STATUS_OK
             }

@@ -362,7 +362,8 @@ package final class ModuleRuntime {
             // An environment variable overrides the app's own choices: say so where it shows.
             let overriding = if case .environment = option.source { true } else { false }
             log.log(
-                overriding ? .info : .debug, "option \(option.schema.key) = \(option.value.summary) from \(option.source)")
+                overriding ? .info : .debug,
+                "option \(option.schema.key) = \(option.value.summary) from \(option.source)")
         }
     }
 

@@ -14,9 +14,9 @@
 //       runs an app whose body has no ParraApp and that logs from its init, then logs once more.
 import Foundation
 import Parra
-import ParraRuntime
 import ParraAPI
 import ParraAppModel
+import ParraRuntime
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let folder = ModuleSearchPath.currentExecutableURL()!.deletingLastPathComponent()
