@@ -1,4 +1,5 @@
 import Foundation
+import ParraRuntime
 import ParraTestSupport
 
 #if canImport(Glibc)
@@ -327,21 +328,9 @@ if json {
     func members(_ pairs: [(String, Double)], indent: String) -> String {
         pairs.map { "\(indent)\"\($0.0)\": \(number($0.1, 4))" }.joined(separator: ",\n")
     }
-    func quoted(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case _ where scalar.value < 0x20: escaped += String(format: "\\u%04x", scalar.value)
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return "\"" + escaped + "\""
-    }
     var skipped = ""
     if !skippedFigures.isEmpty {
-        let lines = skippedFigures.map { "    \(quoted($0.0)): \(quoted($0.1))" }.joined(separator: ",\n")
+        let lines = skippedFigures.map { "    \(JSONStringLiteral.quoted($0.0)): \(JSONStringLiteral.quoted($0.1))" }.joined(separator: ",\n")
         skipped = ",\n  \"skipped\": {\n\(lines)\n  }"
     }
     print(

@@ -50,20 +50,16 @@ struct ConsoleFormat: Equatable {
 
     var pieces: [Piece]
 
-    /// Parra's default: `⚪️ [ContentView:body:42] Hello`, extras pretty on the next line.
-    static let `default` = ConsoleFormat(pieces: [
-        Piece(item: .level(.symbol), leftPad: [], rightPad: Array(" ".utf8)),
-        Piece(item: .callSite(.default), leftPad: Array("[".utf8), rightPad: Array("]".utf8)),
-        Piece(item: .message, leftPad: Array(" ".utf8), rightPad: Array(" ".utf8)),
-        Piece(item: .extras(.pretty), leftPad: Array("\n".utf8), rightPad: []),
-    ])
-
-    /// The same default as JSON, the option's declared default.
+    /// Parra's default, the option's declared default: `⚪️ [ContentView:body:42] Hello`,
+    /// extras pretty on the next line.
     static let defaultJSON =
         #"[{"kind":"level","style":"symbol","leftPad":"","rightPad":" "},"#
         + #"{"kind":"callSite","options":["file","function","line"],"leftPad":"[","rightPad":"]"},"#
         + #"{"kind":"message","leftPad":" ","rightPad":" "},"#
         + #"{"kind":"extras","style":"pretty","leftPad":"\n","rightPad":""}]"#
+
+    /// ``defaultJSON`` parsed: the format used until the option is read.
+    static let `default` = parse(json: defaultJSON).format!
 
     /// Parses the option's JSON list. Each problem names the item and the rule; a bad item is
     /// left out, and a list that is not a list at all yields nil.

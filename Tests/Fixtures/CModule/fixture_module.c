@@ -52,6 +52,8 @@
  *                            host's call_command, and logs "call add status=<n> result=<sum>"
  *                            and "called echo status=<n> <json or message>"
  *   FIXTURE_CALL_PREFIX      whose commands those are                  "com.example.cfixture"
+ *   FIXTURE_ASK_EXTENSIONS   activate also logs "extension launch=<found|none> unknown=<found|none>":
+ *                            whether get_extension hands out PARRA_EXT_LAUNCH and an unknown id
  *   FIXTURE_LOG_SINK         takes app log records from trace up and counts them
  *                            (fixture_log_record_count()); with FIXTURE_LOG_SINK_KEEP it also
  *                            keeps the last one as text (fixture_last_log_record())
@@ -443,6 +445,15 @@ static parra_status fixture_configure(void *module_data, parra_error *error) {
 static parra_status fixture_activate(void *module_data, parra_error *error) {
     fixture_state *state = module_data;
     fixture_log(state, "activate");
+#ifdef FIXTURE_ASK_EXTENSIONS
+    {
+        const parra_host *host = ((fixture_state *)module_data)->host;
+        const void *launch = host->get_extension(host, PARRA_EXT_LAUNCH);
+        const void *unknown = host->get_extension(host, "com.example.nothing/1");
+        fixture_log(module_data, "extension launch=%s unknown=%s", launch != NULL ? "found" : "none",
+                    unknown != NULL ? "found" : "none");
+    }
+#endif
 
 #ifdef FIXTURE_ACTIVATE_FAILS
     parra_error_set(error, "activate failed on purpose");
