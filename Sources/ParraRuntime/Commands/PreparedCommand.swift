@@ -2,48 +2,26 @@ import CFFI
 import CParraPlugin
 
 /// One command ready to call: its libffi call descriptor, prepared once from the signature,
-/// the function, and a stable slot holding the offering module's data.
+/// and the function.
 package final class PreparedCommand {
     /// The module that offers it.
     package let moduleID: String
     /// What the module declared.
     package let declaration: CommandDeclaration
-    private let cif: UnsafeMutablePointer<ffi_cif>
-    /// Holds the module data; its address is the first entry of the argument array.
-    private let moduleDataSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-    private let argumentTypes: UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>
+    private let call: CallDescriptor
     private let resultMask: UInt64
 
     init(moduleID: String, declaration: CommandDeclaration, moduleData: UnsafeMutableRawPointer?) throws(ModuleRefusal)
     {
         self.moduleID = moduleID
         self.declaration = declaration
-        let signature = declaration.signature
-        argumentTypes = .allocate(capacity: signature.argumentTypes.count)
-        for (position, type) in signature.argumentTypes.enumerated() {
-            argumentTypes[position] = type.ffiType
-        }
-        cif = .allocate(capacity: 1)
-        moduleDataSlot = .allocate(capacity: 1)
-        moduleDataSlot.initialize(to: moduleData)
-        switch signature.returnType {
-        case .bool: resultMask = 0xFF
-        case .i32, .u32: resultMask = 0xFFFF_FFFF
-        default: resultMask = .max
-        }
-        let status = parra_ffi_prep_cif(
-            cif, UInt32(signature.argumentTypes.count), signature.returnType.ffiType, argumentTypes)
-        guard status == FFI_OK else {
+        resultMask = declaration.signature.returnType.resultMask
+        guard let call = CallDescriptor(declaration.signature, moduleData: moduleData) else {
             throw ModuleRefusal(
                 phase: .activate,
-                reason: "libffi could not prepare a call for command '\(declaration.id)' (\(signature))")
+                reason: "libffi could not prepare a call for command '\(declaration.id)' (\(declaration.signature))")
         }
-    }
-
-    deinit {
-        argumentTypes.deallocate()
-        cif.deallocate()
-        moduleDataSlot.deallocate()
+        self.call = call
     }
 
     /// The command's id.
@@ -55,9 +33,9 @@ package final class PreparedCommand {
     /// path: no allocation, no lookup, one prepared `ffi_call`.
     @inline(__always)
     package func invoke(_ arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> UInt64 {
-        arguments[0] = UnsafeMutableRawPointer(moduleDataSlot)
+        arguments[0] = UnsafeMutableRawPointer(call.moduleDataSlot)
         var raw: UInt64 = 0
-        ffi_call(cif, declaration.function, &raw, arguments)
+        ffi_call(call.cif, declaration.function, &raw, arguments)
         return raw & resultMask
     }
 }

@@ -28,15 +28,12 @@ package final class PointTable {
         for (position, hook) in self.hooks.enumerated() {
             (entries.baseAddress! + position).initialize(
                 to: Entry(
-                    cif: hook.cif, function: hook.function, moduleDataSlot: UnsafeMutableRawPointer(hook.moduleDataSlot)
+                    cif: hook.call.cif, function: hook.function,
+                    moduleDataSlot: UnsafeMutableRawPointer(hook.call.moduleDataSlot)
                 ))
         }
         self.rule = point.combine
-        switch point.signature.returnType {
-        case .bool: resultMask = 0xFF
-        case .i32, .u32: resultMask = 0xFFFF_FFFF
-        default: resultMask = .max
-        }
+        resultMask = point.signature.returnType.resultMask
     }
 
     deinit { entries.deallocate() }

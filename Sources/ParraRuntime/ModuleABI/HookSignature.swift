@@ -9,6 +9,16 @@ package struct HookSignature: Hashable, Sendable, CustomStringConvertible {
     package enum ValueType: String, Sendable, CaseIterable {
         case void, bool, i32, u32, i64, u64, f64, ptr, str
 
+        /// The bits of a result of this type in libffi's `ffi_arg`, which widens results
+        /// narrower than a register.
+        var resultMask: UInt64 {
+            switch self {
+            case .bool: 0xFF
+            case .i32, .u32: 0xFFFF_FFFF
+            default: .max
+            }
+        }
+
         /// Whether a result of this type can be OR-ed together by the `union` rule.
         var isInteger: Bool { [.i32, .u32, .i64, .u64].contains(self) }
 
