@@ -330,7 +330,8 @@ if json {
     }
     var skipped = ""
     if !skippedFigures.isEmpty {
-        let lines = skippedFigures.map { "    \(JSONStringLiteral.quoted($0.0)): \(JSONStringLiteral.quoted($0.1))" }.joined(separator: ",\n")
+        let lines = skippedFigures.map { "    \(JSONStringLiteral.quoted($0.0)): \(JSONStringLiteral.quoted($0.1))" }
+            .joined(separator: ",\n")
         skipped = ",\n  \"skipped\": {\n\(lines)\n  }"
     }
     print(
