@@ -87,10 +87,4 @@ package enum ParraAPIBackend: Sendable, Hashable, CustomStringConvertible {
         case .local(let directory): "local:\(directory.path)"
         }
     }
-
-    /// Whether requests are answered from disk.
-    package var isLocal: Bool {
-        if case .local = self { return true }
-        return false
-    }
 }

@@ -3,14 +3,14 @@ import ParraRuntime
 
 /// The endpoint the host itself calls. Each calls `completion` once, on a background queue.
 extension ParraAPIClient {
-    /// `GET tenants/{t}/applications/{a}/app-info[?version_token=]`: the members the host
-    /// reads, with the whole answer (an object) kept as `json` for the modules.
+    /// `GET tenants/{t}/applications/{a}/app-info`, as the launch asks it (no version token):
+    /// the members the host reads, with the whole answer (an object) kept as `json` for the
+    /// modules.
     package func appInfo(
-        versionToken: String? = nil, timeout: TimeInterval? = nil, retryPolicy: ParraAPIRetryPolicy? = nil,
+        timeout: TimeInterval? = nil, retryPolicy: ParraAPIRetryPolicy? = nil,
         completion: @escaping @Sendable (Result<ParraAppInfo, ParraAPIError>) -> Void
     ) {
-        var path = identity.applicationPath + "/app-info"
-        if let versionToken { path += "?" + Self.query([("version_token", versionToken)]) }
+        let path = identity.applicationPath + "/app-info"
         perform(APIRequest(method: "GET", path: path, timeout: timeout), retryPolicy: retryPolicy) { outcome in
             completion(
                 outcome.result.flatMap { raw in
@@ -38,14 +38,5 @@ extension ParraAPIClient {
         info.json =
             blank ? "{}" : String(decoding: raw.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return .success(info)
-    }
-
-    /// `name=value&...`, each part percent-encoded for a query.
-    static func query(_ items: [(String, String)]) -> String {
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "&=+?#")
-        return items.map { name, value in
-            "\(name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)"
-        }.joined(separator: "&")
     }
 }

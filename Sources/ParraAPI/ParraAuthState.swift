@@ -8,18 +8,4 @@ package enum ParraAuthState: Hashable, Sendable {
     case anonymous(userId: String)
     /// A signed-in user.
     case authenticated(userId: String)
-
-    /// Whether a user (anonymous or signed in) exists.
-    package var hasUser: Bool {
-        switch self {
-        case .anonymous, .authenticated: true
-        case .undetermined, .guest: false
-        }
-    }
-
-    /// Whether a user is signed in with an account.
-    package var isAuthenticated: Bool {
-        if case .authenticated = self { return true }
-        return false
-    }
 }

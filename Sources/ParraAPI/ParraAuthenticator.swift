@@ -82,9 +82,6 @@ package final class ParraAuthenticator: @unchecked Sendable {
     /// The auth state: undetermined until a token is held.
     package var state: ParraAuthState { lock.withLock { currentState } }
 
-    /// The held token, valid or not.
-    package var heldToken: ParraAuthToken? { lock.withLock { token } }
-
     /// Where the held token came from: `cache`, `cache (expired)`, `issuer` or `none`.
     package var heldTokenOrigin: String { lock.withLock { tokenOrigin } }
 

@@ -365,6 +365,42 @@ public final class ModuleHost: @unchecked Sendable {
         }
     }
 
+    /// Calls another module's command of the `Command.json` shape (`void(ptr,str,ptr)`) with
+    /// `argument`; `completion` gets its JSON result, or why it failed, once, on the main
+    /// thread. Any thread; throws (and `completion` never runs) when the host refuses the call.
+    public func callCommand(
+        _ id: String, argument: String, completion: @escaping (Result<String, ModuleError>) -> Void
+    ) throws {
+        guard covers(\.call_command), let call = table.pointee.call_command else {
+            throw ModuleError("this host (ABI \(table.pointee.abi_major).\(table.pointee.abi_minor)) has no commands")
+        }
+        let box = Unmanaged.passRetained(CallbackBox(launchDone: completion))
+        do {
+            try check("call_command") { error in
+                argument.withCString { text in
+                    var value: UnsafePointer<CChar>? = text
+                    return withUnsafeMutablePointer(to: &value) { valuePointer in
+                        var arguments: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(valuePointer)]
+                        return call(
+                            table, id, &arguments, nil,
+                            { user, status, json, message in
+                                let box = Unmanaged<CallbackBox>.fromOpaque(user!)
+                                let completion = box.takeUnretainedValue().launchDone
+                                box.release()
+                                completion?(
+                                    status == PARRA_STATUS_OK
+                                        ? .success(String(json))
+                                        : .failure(ModuleError(String(message), status: status)))
+                            }, box.toOpaque(), error)
+                    }
+                }
+            }
+        } catch {
+            box.release()
+            throw error
+        }
+    }
+
     /// The host extension `id` (`PARRA_EXT_*`), as the host hands it out, or nil when the host
     /// does not offer it now (or predates ABI 1.2). Cast it to the extension's struct.
     public func `extension`(_ id: String) -> UnsafeRawPointer? {
@@ -470,6 +506,7 @@ private final class CallbackBox {
     var text: ((String) -> Void)?
     var flag: ((Bool) -> Void)?
     var response: ((Result<(status: Int, body: [UInt8]), ModuleError>) -> Void)?
+    /// A launch step's or a called command's answer.
     var launchDone: ((Result<String, ModuleError>) -> Void)?
     /// For timers: the host to tell when a one-shot timer's box may go.
     weak var host: ModuleHost?

@@ -47,6 +47,9 @@ final class CallingAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
         Task(executorPreference: QueueTaskExecutor()) {
             await note("echo") { try await parra.command("com.example.cfixture.echo", .string("x")) }
             await note("add async") { try await parra.command("com.example.cfixture.add", .int(1), .int(1)) }
+            await note("count async") { try await parra.command("com.example.cfixture.count") }
+            await note("count here") { try parra.command("com.example.cfixture.count") }
+            await note("void argument") { try await parra.command("com.example.cfixture.slow", .void) }
             await note("missing") { try await parra.command("com.example.nothing.here") }
             await note("wrong arguments") { try await parra.command("com.example.cfixture.add", .string("1")) }
             await note("fetchLatestRelease") { try await parra.releases.fetchLatestRelease() }
@@ -90,6 +93,9 @@ struct ParraObjectTests {
                 "add = int(5)",
                 #"echo = Optional(Parra.ParraCommandValue.string("{\"echo\":\"x\"}"))"#,
                 "add async = Optional(Parra.ParraCommandValue.int(2))",
+                "count async = Optional(Parra.ParraCommandValue.uint(2))",
+                "count here threw invalidCall: com.example.cfixture.count runs on the main thread and returns at once: call it from there",
+                "void argument threw invalidCall: com.example.cfixture.slow: .void is not an argument",
                 "missing threw notInstalled: no loaded module offers com.example.nothing.here",
                 "wrong arguments threw invalidCall: com.example.cfixture.add takes 2 argument(s), got 1",
                 "fetchLatestRelease threw notInstalled: ParraWhatsNew is not installed: no loaded module offers com.parra.whatsNew.fetchLatestRelease",

@@ -77,7 +77,7 @@ struct PluginsCommandTests {
         #expect(Array(lines[launch + 1...launch + 2]) == ["    signature  bool(ptr,str)", "    order      7"])
         #expect(lines.contains("  com.example.cfixture.didGreet"))
         #expect(lines.contains("    combine    none"))
-        #expect(lines.contains("Commands (2)"))
+        #expect(lines.contains("Commands (4)"))
         let echo = try #require(lines.firstIndex(of: "  com.example.cfixture.echo"), "\(result.transcript)")
         #expect(
             Array(lines[echo + 1...echo + 4]) == [
@@ -123,7 +123,8 @@ struct PluginsCommandTests {
         let commands = try #require(module["commands"] as? [[String: Any]])
         #expect(
             commands.map { "\($0["id"] ?? "") \($0["kind"] ?? "") \($0["thread"] ?? "")" } == [
-                "com.example.cfixture.add immediate any", "com.example.cfixture.echo later main",
+                "com.example.cfixture.add immediate any", "com.example.cfixture.count immediate main",
+                "com.example.cfixture.slow immediate any", "com.example.cfixture.echo later main",
             ])
     }
 }

@@ -77,9 +77,59 @@ struct CommandTests {
             Issue.record("expected the host's answer")
             return
         }
-        #expect(stopped.status == PARRA_STATUS_WRONG_STATE)
+        #expect(stopped.status == PARRA_STATUS_WRONG_STATE && stopped.kind == .notRunning)
         #expect(stopped.description == "com.example.cfixture.echo: the module stopped before it answered")
         #expect(never.count == 1)
+    }
+
+    @Test("an immediate main-thread command is refused off the main thread, and called on it")
+    func immediateMainThread() throws {
+        let host = try start()
+        defer { host.runtime.stop() }
+        _ = try host.runtime.callCommand("com.example.cfixture.add", [.integer(1), .integer(1)])
+        #expect(try host.runtime.callCommand("com.example.cfixture.count", []) == .unsigned(1))
+        let other = CommandAnswer()
+        DispatchQueue.global().async {
+            other.receive(
+                Result { () throws(CommandCallError) in
+                    "\(try host.runtime.callCommand("com.example.cfixture.count", []))"
+                })
+        }
+        guard case .failure(let error)? = other.wait() else {
+            Issue.record("expected WRONG_THREAD")
+            return
+        }
+        #expect(error.status == PARRA_STATUS_WRONG_THREAD && error.kind == .refused)
+    }
+
+    @Test("stop waits for command calls in progress before the module is deactivated; later calls are refused")
+    func stopWaitsForCalls() throws {
+        let host = try start()
+        let answer = CommandAnswer()
+        DispatchQueue.global().async {
+            answer.receive(
+                Result { () throws(CommandCallError) in
+                    "\(try host.runtime.callCommand("com.example.cfixture.slow", [.integer(300)]))"
+                })
+        }
+        let deadline = Date().addingTimeInterval(20)
+        while !host.log.messages(from: "com.example.cfixture").contains("command slow 300") && Date() < deadline {
+            usleep(1_000)
+        }
+        host.runtime.stop()
+        #expect(try answer.wait()?.get() == "integer(300)")
+        let said = host.log.messages(from: "com.example.cfixture")
+        let done = try #require(said.firstIndex(of: "slow done"))
+        let deactivated = try #require(said.firstIndex(of: "deactivate"))
+        #expect(done < deactivated, "\(said)")
+        let late = Result { () throws(CommandCallError) in
+            try host.runtime.callCommand("com.example.cfixture.slow", [.integer(1)])
+        }
+        guard case .failure(let error) = late else {
+            Issue.record("a call after stop ran")
+            return
+        }
+        #expect(error.kind == .notRunning)
     }
 
     @Test("a call of a main-thread command from another thread runs on the main queue")
@@ -153,6 +203,22 @@ struct CommandTests {
             ])
     }
 
+    @Test("a Swift module calls a C module's command through ModuleHost.callCommand")
+    func swiftCallsC() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let fixture = try CFixtureBuilder.build("fixture.so", in: folder)
+        let host = try TestHost(
+            paths: [fixture.path, BuildProducts.swiftFixture], codeOptions: ["swiftfixture.callEcho": .bool(true)],
+            mainQueue: DispatchQueue(label: "test.commands.main"))
+        host.runtime.start()
+        _ = try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}"))
+        let deadline = Date().addingTimeInterval(20)
+        func said() -> [String] { host.log.messages(from: "com.parra.test.swiftfixture") }
+        while !said().contains(where: { $0.hasPrefix("echo") }) && Date() < deadline { usleep(10_000) }
+        #expect(said().contains(#"echo answered {"echo":"from swift"}"#), "\(said())")
+        host.runtime.stop()
+    }
+
     @Test("a module calls another module's commands through the host; its own it may not")
     func moduleToModule() throws {
         let host = try start([
@@ -214,7 +280,9 @@ struct CommandTests {
         #expect(
             commands == [
                 "com.example.cfixture.add i64(ptr,i64,i64) any thread",
+                "com.example.cfixture.count u64(ptr) main thread",
                 "com.example.cfixture.echo void(ptr,str,ptr) main thread",
+                "com.example.cfixture.slow i64(ptr,i64) any thread",
             ])
     }
 }

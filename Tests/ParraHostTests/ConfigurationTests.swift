@@ -524,3 +524,26 @@ struct CodeOverConfigFileTests {
         #expect(!run.reported(#"option logger.environment = "production" (from config file"#).isEmpty)
     }
 }
+
+@Suite("The typed configuration's defaults and the modules' declared defaults")
+struct DeclaredDefaultsTests {
+    @Test("each default ParraConfiguration shows is the one the module that owns the key declares")
+    func defaultsAgree() throws {
+        let modules = ["libParraLogger.so", "libParraLaunchScreen.so"].map {
+            BuildProducts.folder.appendingPathComponent($0).path
+        }
+        let host = try TestHost(paths: modules)
+        let report = host.runtime.start(through: .validate)
+        #expect(report.refused.isEmpty, "\(report.lines)")
+        let declared = Dictionary(
+            uniqueKeysWithValues: host.runtime.modules.flatMap(\.declaration.options).map { ($0.key, $0.defaultValue) })
+        let facade = ParraConfiguration.default.optionValues
+        let shared = facade.keys.filter { declared[$0] != nil }.sorted()
+        #expect(shared.count >= 5, "\(shared)")
+        for key in shared {
+            #expect(
+                declared[key] == facade[key],
+                "\(key): the module declares \(declared[key]!), the facade shows \(facade[key]!)")
+        }
+    }
+}

@@ -128,30 +128,6 @@ final class ParraLoggerModule: ParraModule {
         return (spool, uploader)
     }
 
-    /// A line of the logger's own, through its own outputs (the host's sink is not re-entered).
-    private func logOwn(_ level: ModuleHost.LogLevel, _ message: String) {
-        var message = message
-        message.withUTF8 { text in
-            let fileID: StaticString = #fileID
-            let function: StaticString = #function
-            var record = parra_log_record()
-            record.struct_size = UInt32(MemoryLayout<parra_log_record>.size)
-            record.level = level.rawValue
-            record.timestamp = host.wallClockSeconds
-            record.message = parra_string(
-                data: UnsafeRawPointer(text.baseAddress)?.assumingMemoryBound(to: CChar.self), length: text.count)
-            record.file_id = parra_string(
-                data: UnsafeRawPointer(fileID.utf8Start).assumingMemoryBound(to: CChar.self),
-                length: fileID.utf8CodeUnitCount)
-            record.function = parra_string(
-                data: UnsafeRawPointer(function.utf8Start).assumingMemoryBound(to: CChar.self),
-                length: function.utf8CodeUnitCount)
-            record.line = UInt32(#line)
-            record.column = 1
-            receive(&record)
-        }
-    }
-
     private func reportConsoleFailures() {
         guard let failures = console?.takeFailures(), failures.count > 0 else { return }
         host.log(.warn, "\(failures.count) console write(s) failed: \(failures.reason ?? "unknown error")")

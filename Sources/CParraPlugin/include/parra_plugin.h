@@ -483,10 +483,11 @@ typedef void (*parra_launch_step_done_fn)(
  * thread. PARRA_COMMAND_THREAD_ANY commands are called on the caller's thread, possibly on
  * several threads at once; the module does its own locking.
  *
- * Commands are called from the end of the activation of all modules until the first
- * deactivate begins; a completion the module has not called by its deactivate is answered by
- * the host with PARRA_STATUS_WRONG_STATE ("the module stopped"), and a later call of
- * `complete` is ignored.
+ * Commands are called from the end of the activation of all modules until the host begins to
+ * stop them; before the first deactivate the host waits (up to ten seconds) for calls in
+ * progress to return, and a module that still has one then is deactivated but not shut down.
+ * A completion the module has not answered by the end of its deactivate is answered by the
+ * host with PARRA_STATUS_WRONG_STATE ("the module stopped").
  * ------------------------------------------------------------------------------------- */
 
 /** Which thread a command runs on. */
@@ -500,8 +501,11 @@ typedef struct parra_command_completion parra_command_completion;
 
 /**
  * The answer channel of a command that completes later, made by the host for one call and
- * passed as the command's last argument. Owned by the host; it stays valid until the module's
- * shutdown returns, so a late or repeated `complete` is safe. The module must not write to it.
+ * passed as the command's last argument. Owned by the host, which frees it when the module's
+ * `complete` returns: call `complete` exactly once and do not touch the struct after. If the
+ * module has not answered by the end of its deactivate, the host answers for it and keeps the
+ * struct until the module's shutdown returns, so an answer during deactivate is still safe
+ * (and ignored). The module must not write to it.
  */
 struct parra_command_completion {
     uint32_t struct_size;
@@ -511,10 +515,8 @@ struct parra_command_completion {
     /** [thread-safe] Answers the call, exactly once: `status` PARRA_STATUS_OK with
      *  `result_json` (any JSON value: an object, `true`, `null`, ...), or another status with
      *  `error_message` saying why (one line; the app sees it as the error's description). Both
-     *  strings are the caller's and may be freed when it returns. Only the first answer
-     *  counts: a later one (or one after the host answered for a stopped module) is ignored
-     *  and logged. OK with a result that is not JSON reaches the caller as PARRA_STATUS_FAILED,
-     *  saying so. */
+     *  strings are the caller's and may be freed when it returns. OK with a result that is
+     *  not JSON reaches the caller as PARRA_STATUS_FAILED, saying so. */
     void (*complete)(
         const parra_command_completion *completion, parra_status status, parra_string result_json,
         parra_string error_message);
@@ -796,10 +798,13 @@ struct parra_host {
      *  "Commands" above). `arguments` has one
      *  pointer per argument after the leading `ptr` (and before the completion of a command
      *  that completes later), each pointing at the argument's value, as for emit; NULL when it
-     *  takes none. For an immediate command, `result` points at storage of its return type
-     *  (NULL for void) and `done` must be NULL. For a command that completes later, `result`
-     *  must be NULL and `done` is required: it runs as described at parra_command_done_fn,
-     *  unless this returns an error, in which case it never runs. The thread rules are the
+     *  takes none; no entry, and no `str` value, may be NULL. The values are the caller's:
+     *  for a command that completes later the host copies them before it returns (a `ptr`
+     *  is copied as the pointer: what it points at must stay valid until `done` runs). For an
+     *  immediate command, `result` points at storage of its return type (NULL for void) and
+     *  `done` must be NULL. For a command that completes later, `result` must be NULL and
+     *  `done` is required: it runs as described at parra_command_done_fn, unless this returns
+     *  an error, in which case it never runs. The thread rules are the
      *  command's: WRONG_THREAD for an immediate main-thread command called off the main
      *  thread. NOT_FOUND when no loaded module offers `command_id`; INVALID_ARGUMENT for a
      *  NULL `arguments` where some are needed, or `done` given or missing against the kind;

@@ -29,8 +29,9 @@ public final class Parra: @unchecked Sendable {
     public func command(_ id: String, _ arguments: ParraCommandValue...) throws(ParraCommandError) -> ParraCommandValue
     {
         let runtime = try running(id)
+        let arguments = try Self.hookArguments(arguments, for: id)
         do throws(CommandCallError) {
-            return ParraCommandValue(try runtime.callCommand(id, arguments.map(\.hookArgument)))
+            return ParraCommandValue(try runtime.callCommand(id, arguments))
         } catch {
             throw ParraCommandError(error, commandID: id, feature: nil)
         }
@@ -42,7 +43,7 @@ public final class Parra: @unchecked Sendable {
     public func command(_ id: String, _ arguments: ParraCommandValue...) async throws(ParraCommandError)
         -> ParraCommandValue
     {
-        try await call(id, arguments.map(\.hookArgument), feature: nil)
+        try await call(id, try Self.hookArguments(arguments, for: id), feature: nil)
     }
 
     /// Calls `id` as ``command(_:_:)-async`` does; `feature` names the module for the
@@ -51,24 +52,47 @@ public final class Parra: @unchecked Sendable {
         -> ParraCommandValue
     {
         let runtime = try running(id)
-        guard let command = runtime.command(id), command.declaration.completesLater else {
-            do throws(CommandCallError) {
-                return ParraCommandValue(try runtime.callCommand(id, arguments))
-            } catch {
-                throw ParraCommandError(error, commandID: id, feature: feature)
-            }
-        }
         let result = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<String, CommandCallError>, Never>) in
+            (continuation: CheckedContinuation<Result<ParraCommandValue, CommandCallError>, Never>) in
             do throws(CommandCallError) {
-                try runtime.callCommand(id, arguments) { continuation.resume(returning: $0) }
+                guard let command = runtime.command(id), !command.declaration.completesLater else {
+                    return try runtime.callCommand(id, arguments) {
+                        continuation.resume(returning: $0.map(ParraCommandValue.string))
+                    }
+                }
+                // An immediate command runs where its thread rule says; off the main thread a
+                // main-thread one is called on the main queue.
+                let callNow = {
+                    continuation.resume(
+                        returning: Result { () throws(CommandCallError) in
+                            ParraCommandValue(try runtime.callCommand(id, arguments))
+                        })
+                }
+                if command.declaration.thread == .main && !runtime.isOnMainThread {
+                    runtime.mainQueue.async(execute: callNow)
+                } else {
+                    callNow()
+                }
             } catch {
                 continuation.resume(returning: .failure(error))
             }
         }
-        switch result {
-        case .success(let json): return .string(json)
-        case .failure(let error): throw ParraCommandError(error, commandID: id, feature: feature)
+        do {
+            return try result.get()
+        } catch {
+            throw ParraCommandError(error, commandID: id, feature: feature)
+        }
+    }
+
+    /// The runtime's arguments for the app's; `.void` is no argument.
+    private static func hookArguments(_ values: [ParraCommandValue], for id: String) throws(ParraCommandError)
+        -> [HookArgument]
+    {
+        try values.map { value throws(ParraCommandError) in
+            guard let argument = value.hookArgument else {
+                throw ParraCommandError(.invalidCall, commandID: id, description: "\(id): .void is not an argument")
+            }
+            return argument
         }
     }
 
@@ -86,26 +110,23 @@ extension ParraCommandError {
     /// The app-facing error for a refused or failed call; `feature` names the module that
     /// would offer the command.
     init(_ error: CommandCallError, commandID: String, feature: String?) {
-        switch error.status {
-        case PARRA_STATUS_NOT_FOUND:
+        switch error.kind {
+        case .notFound:
             let description =
                 feature.map { "\($0) is not installed: no loaded module offers \(commandID)" } ?? error.description
             self.init(.notInstalled, commandID: commandID, description: description)
-        case PARRA_STATUS_WRONG_STATE where error.description.contains("modules are not running"):
-            self.init(.notRunning, commandID: commandID, description: error.description)
-        case PARRA_STATUS_INVALID_ARGUMENT, PARRA_STATUS_WRONG_THREAD:
-            self.init(.invalidCall, commandID: commandID, description: error.description)
-        default:
-            self.init(.failed, commandID: commandID, description: error.description)
+        case .notRunning: self.init(.notRunning, commandID: commandID, description: error.description)
+        case .refused: self.init(.invalidCall, commandID: commandID, description: error.description)
+        case .failed: self.init(.failed, commandID: commandID, description: error.description)
         }
     }
 }
 
 extension ParraCommandValue {
-    /// The value as the runtime passes it.
-    var hookArgument: HookArgument {
+    /// The value as the runtime passes it; nil for `.void`, which is no argument.
+    var hookArgument: HookArgument? {
         switch self {
-        case .void: .pointer(nil)
+        case .void: nil
         case .bool(let value): .bool(value)
         case .int(let value): .integer(value)
         case .uint(let value): .integer(Int64(bitPattern: value))

@@ -3,13 +3,33 @@ import CParraPlugin
 /// Why a command call did not give a result: the host refused it, or the module answered
 /// with an error.
 package struct CommandCallError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure it is.
+    package enum Kind: Sendable, Hashable {
+        /// No loaded module offers the command.
+        case notFound
+        /// Modules are not running (yet, or any more); the call was not made or not answered.
+        case notRunning
+        /// The call does not fit the command: arguments, kind, thread or caller.
+        case refused
+        /// The module answered with an error.
+        case failed
+    }
+
+    /// What kind of failure it is.
+    package let kind: Kind
     /// The `PARRA_STATUS_*` of the failure.
     package let status: parra_status
     /// What went wrong, naming the command.
     package let description: String
 
-    /// An error with `status`, saying `description`.
+    /// A refusal with `status` (NOT_FOUND is `notFound`), saying `description`.
     package init(_ status: parra_status, _ description: String) {
+        self.init(status == PARRA_STATUS_NOT_FOUND ? .notFound : .refused, status: status, description)
+    }
+
+    /// A failure of `kind`, with `status` (WRONG_STATE for `notRunning` by default).
+    package init(_ kind: Kind, status: parra_status = PARRA_STATUS_WRONG_STATE, _ description: String) {
+        self.kind = kind
         self.status = status
         self.description = description
     }
@@ -20,7 +40,7 @@ package struct CommandCallError: Error, Sendable, Hashable, CustomStringConverti
     }
 
     /// Whether the host found no such command.
-    package var isNotFound: Bool { status == PARRA_STATUS_NOT_FOUND }
+    package var isNotFound: Bool { kind == .notFound }
 }
 
 extension Result where Success == String, Failure == CommandCallError {

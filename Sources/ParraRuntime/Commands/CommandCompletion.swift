@@ -2,10 +2,11 @@ import CParraPlugin
 import Foundation
 
 /// The host's side of one `parra_command_completion`: the C struct handed to a command that
-/// completes later, and the answer it is waiting for. The first `complete` (or the host's own
-/// answer when the module stops) is delivered; later ones are logged and dropped. The struct
-/// stays valid until the offering module is shut down, so a late or second `complete` never
-/// touches freed memory.
+/// completes later, and the answer it is waiting for. Only the first answer (the module's
+/// `complete`, or the host's for a stopped module) is delivered. The runtime lets go of a
+/// completion when the module answers it, which frees the struct once `complete` returns; one
+/// the host answered for a stopped module is kept until that module shuts down, so a late
+/// `complete` is still safe then.
 final class CommandCompletion: @unchecked Sendable {
     /// The struct passed to the module.
     let pointer: UnsafeMutablePointer<parra_command_completion>
@@ -16,16 +17,20 @@ final class CommandCompletion: @unchecked Sendable {
     private let moduleID: String
     private let lock = NSLock()
     private var answer: (@Sendable (Result<String, CommandCallError>) -> Void)?
+    /// Called once when the module itself answers: the runtime lets go of the completion.
+    private let answeredByModule: @Sendable (CommandCompletion) -> Void
 
     /// A completion for `commandID` of module `moduleID`, delivering to `answer` once.
     init(
         commandID: String, moduleID: String, log: HostLog,
-        answer: @escaping @Sendable (Result<String, CommandCallError>) -> Void
+        answer: @escaping @Sendable (Result<String, CommandCallError>) -> Void,
+        answeredByModule: @escaping @Sendable (CommandCompletion) -> Void
     ) {
         self.commandID = commandID
         self.moduleID = moduleID
         self.log = log
         self.answer = answer
+        self.answeredByModule = answeredByModule
         commandIDText = strdup(commandID)!
         pointer = .allocate(capacity: 1)
         pointer.initialize(
@@ -35,7 +40,9 @@ final class CommandCompletion: @unchecked Sendable {
         pointer.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
     }
 
+    /// A completion dropped unanswered (its module never ran the call) still answers once.
     deinit {
+        deliver(.failure(CommandCallError(.notRunning, "\(commandID): the module stopped before it answered")))
         pointer.deallocate()
         free(commandIDText)
     }
@@ -58,30 +65,36 @@ final class CommandCompletion: @unchecked Sendable {
         @convention(c) (UnsafePointer<parra_command_completion>?, parra_status, parra_string, parra_string) -> Void = {
             completion, status, result, message in
             guard let data = completion?.pointee.host_data else { return }
+            // A strong reference for the rest of this call: the runtime may let go meanwhile.
             let this = Unmanaged<CommandCompletion>.fromOpaque(data).takeUnretainedValue()
-            let outcome: Result<String, CommandCallError>
-            if status == PARRA_STATUS_OK {
-                let json = text(result)
-                if (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)) == nil {
-                    outcome = .failure(
-                        CommandCallError(
-                            PARRA_STATUS_FAILED,
-                            "\(this.commandID) answered OK with a result that is not JSON: \(json.prefix(80))"))
-                } else {
-                    outcome = .success(json)
-                }
+            if this.deliver(outcome(of: this.commandID, status, result, message)) {
+                this.answeredByModule(this)
             } else {
-                let reason = text(message)
-                outcome = .failure(
-                    CommandCallError(status, reason.isEmpty ? "\(this.commandID) failed with status \(status)" : reason)
-                )
-            }
-            if !this.deliver(outcome) {
                 this.log.log(
-                    .warn, "\(this.commandID) was completed more than once; the later completion was ignored",
+                    .warn, "\(this.commandID) was answered more than once; the later answer was ignored",
                     moduleID: this.moduleID)
             }
         }
+
+    /// What the caller gets for an answer of the module's.
+    private static func outcome(
+        of commandID: String, _ status: parra_status, _ result: parra_string, _ message: parra_string
+    ) -> Result<String, CommandCallError> {
+        guard status == PARRA_STATUS_OK else {
+            let reason = text(message)
+            return .failure(
+                CommandCallError(
+                    .failed, status: status, reason.isEmpty ? "\(commandID) failed with status \(status)" : reason))
+        }
+        let json = text(result)
+        guard (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)) != nil else {
+            return .failure(
+                CommandCallError(
+                    .failed, status: PARRA_STATUS_FAILED,
+                    "\(commandID) answered OK with a result that is not JSON: \(json.prefix(80))"))
+        }
+        return .success(json)
+    }
 
     private static func text(_ string: parra_string) -> String {
         guard let data = string.data, string.length > 0 else { return "" }

@@ -3,6 +3,9 @@ import Foundation
 
 /// Commands: the calls the app, or another module, makes into a module (ABI 1.2).
 extension ModuleRuntime {
+    /// How long `stop()` waits for command calls in progress before deactivating.
+    static let commandWaitSeconds = 10.0
+
     /// The command with `id`, when an active module offers it.
     package func command(_ id: String) -> PreparedCommand? {
         commandLock.withLock { preparedCommands[id] }
@@ -22,12 +25,11 @@ extension ModuleRuntime {
         guard !command.declaration.completesLater else {
             throw CommandCallError(PARRA_STATUS_INVALID_ARGUMENT, "\(id) completes later: call it with a completion")
         }
-        guard command.declaration.thread == .any || isOnMainThread else {
-            throw CommandCallError(
-                PARRA_STATUS_WRONG_THREAD, "\(id) runs on the main thread and returns at once: call it from there")
-        }
+        try checkThread(of: command)
         let types = Array(command.declaration.callerArgumentTypes)
-        let raw = HookDispatcher.withMarshalled(arguments, types: types) { command.invoke($0) }
+        let raw = try whileAdmitted(command) {
+            HookDispatcher.withMarshalled(arguments, types: types) { command.invoke($0) }
+        }
         return CommandValue(raw: raw, type: command.declaration.signature.returnType)
     }
 
@@ -52,9 +54,8 @@ extension ModuleRuntime {
 
     /// The command `id`, if it may be called now by `callerModuleID` (nil: the app).
     func commandForCall(_ id: String, from callerModuleID: String?) throws(CommandCallError) -> PreparedCommand {
-        guard phase == .running else {
-            throw CommandCallError(
-                PARRA_STATUS_WRONG_STATE, "\(id) cannot be called now: modules are not running (\(phase))")
+        guard commandGate.admits else {
+            throw CommandCallError(.notRunning, "\(id) cannot be called now: modules are not running")
         }
         guard let command = command(id) else { throw .notFound(id) }
         if let callerModuleID, callerModuleID == command.moduleID {
@@ -64,25 +65,53 @@ extension ModuleRuntime {
         return command
     }
 
+    /// Refuses a call of an immediate main-thread command from another thread.
+    func checkThread(of command: PreparedCommand) throws(CommandCallError) {
+        guard command.declaration.thread == .any || isOnMainThread else {
+            throw CommandCallError(
+                PARRA_STATUS_WRONG_THREAD,
+                "\(command.id) runs on the main thread and returns at once: call it from there")
+        }
+    }
+
+    /// Runs `body` (the call into `command`'s module) while the gate admits calls, counting it
+    /// so that `stop()` waits for it; WRONG_STATE once modules stop.
+    func whileAdmitted<Result>(_ command: PreparedCommand, _ body: () -> Result) throws(CommandCallError) -> Result {
+        guard commandGate.enter(command.moduleID) else {
+            throw CommandCallError(.notRunning, "\(command.id) cannot be called now: modules are not running")
+        }
+        defer { commandGate.leave(command.moduleID) }
+        return body()
+    }
+
     /// Starts a call of `command`, which completes later: makes its completion, then runs
     /// `call` with it, on the main queue when the command is main-thread and the caller is not.
+    /// A call refused on the way (modules stopped meanwhile) is answered WRONG_STATE.
     func startLater(
         _ command: PreparedCommand, answer: @escaping @Sendable (Result<String, CommandCallError>) -> Void,
         call: @escaping (UnsafeMutablePointer<parra_command_completion>) -> Void
     ) {
-        let completion = CommandCompletion(commandID: command.id, moduleID: command.moduleID, log: log, answer: answer)
-        commandLock.withLock { completions[command.moduleID, default: []].append(completion) }
-        guard command.declaration.thread == .main && !isOnMainThread else {
-            return call(completion.pointer)
-        }
-        mainQueue.async { [weak self] in
-            // The module may have stopped while the call waited for the main thread.
-            guard let self, self.command(command.id) === command else {
-                completion.deliver(
-                    .failure(CommandCallError(PARRA_STATUS_WRONG_STATE, "\(command.id): the module stopped")))
-                return
+        let moduleID = command.moduleID
+        let completion = CommandCompletion(
+            commandID: command.id, moduleID: moduleID, log: log, answer: answer,
+            answeredByModule: { [weak self] answered in
+                self?.commandLock.withLock {
+                    _ = self?.completions[moduleID]?.removeValue(forKey: ObjectIdentifier(answered))
+                }
+            })
+        commandLock.withLock { completions[moduleID, default: [:]][ObjectIdentifier(completion)] = completion }
+        let run = { [weak self] in
+            do throws(CommandCallError) {
+                guard let self else { throw CommandCallError(.notRunning, "\(command.id): the runtime is gone") }
+                try self.whileAdmitted(command) { call(completion.pointer) }
+            } catch {
+                completion.deliver(.failure(error))
             }
-            call(completion.pointer)
+        }
+        if command.declaration.thread == .main && !isOnMainThread {
+            mainQueue.async(execute: run)
+        } else {
+            run()
         }
     }
 
@@ -121,14 +150,13 @@ extension ModuleRuntime {
     }
 
     /// Answers the calls of module `moduleID`'s commands it left unanswered, once it has
-    /// been deactivated.
+    /// been deactivated (or is shut down without having been active).
     func answerPendingCommands(of moduleID: String) {
-        let pending = commandLock.withLock { completions[moduleID] ?? [] }
+        let pending = commandLock.withLock { Array((completions[moduleID] ?? [:]).values) }
         for completion in pending where !completion.isAnswered {
             completion.deliver(
                 .failure(
-                    CommandCallError(
-                        PARRA_STATUS_WRONG_STATE, "\(completion.commandID): the module stopped before it answered")))
+                    CommandCallError(.notRunning, "\(completion.commandID): the module stopped before it answered")))
         }
     }
 }

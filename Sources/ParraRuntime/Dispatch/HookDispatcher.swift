@@ -12,9 +12,6 @@ package final class HookDispatcher {
 
     init() {}
 
-    /// Every point known: the canonical ones and those offered by active modules.
-    package var knownPoints: [OverridePoint] { points.values.sorted { $0.id < $1.id } }
-
     /// The point with `id`, if known.
     package func point(for id: String) -> OverridePoint? { points[id] }
 

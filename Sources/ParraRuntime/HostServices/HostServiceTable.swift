@@ -81,11 +81,20 @@ enum HostServiceTable {
                 return fail(error, refusal.status, refusal.description)
             }
             let declaration = command.declaration
-            let argumentCount = declaration.callerArgumentTypes.count
+            let types = Array(declaration.callerArgumentTypes)
+            let argumentCount = types.count
             guard argumentCount == 0 || arguments != nil else {
                 return fail(
                     error, PARRA_STATUS_INVALID_ARGUMENT, "\(id) takes \(argumentCount) arguments but arguments is NULL"
                 )
+            }
+            for index in 0..<argumentCount {
+                guard let value = arguments![index] else {
+                    return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "\(id): arguments[\(index)] is NULL")
+                }
+                if types[index] == .str, value.load(as: UnsafePointer<CChar>?.self) == nil {
+                    return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "\(id): argument \(index + 1) (str) is NULL")
+                }
             }
             guard declaration.completesLater == (done != nil) else {
                 return fail(
@@ -94,22 +103,27 @@ enum HostServiceTable {
                         ? "\(id) completes later: pass done" : "\(id) returns at once: pass no done")
             }
             guard let done else {
-                guard declaration.thread == .any || runtime.isOnMainThread else {
-                    return fail(error, PARRA_STATUS_WRONG_THREAD, "\(id) runs on the main thread and returns at once")
+                do throws(CommandCallError) {
+                    try runtime.checkThread(of: command)
+                    let raw = try runtime.whileAdmitted(command) {
+                        withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: argumentCount + 1) {
+                            slots in
+                            for index in 0..<argumentCount { slots[index + 1] = arguments![index] }
+                            return command.invoke(slots.baseAddress!)
+                        }
+                    }
+                    if let result { store(raw, of: declaration.signature.returnType, into: result) }
+                    return PARRA_STATUS_OK
+                } catch let refusal {
+                    return fail(error, refusal.status, refusal.description)
                 }
-                let raw = withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: argumentCount + 1)
-                {
-                    slots in
-                    for index in 0..<argumentCount { slots[index + 1] = arguments![index] }
-                    return command.invoke(slots.baseAddress!)
-                }
-                if let result { store(raw, of: declaration.signature.returnType, into: result) }
-                return PARRA_STATUS_OK
             }
-            // The caller's argument values are theirs only for this call: the host keeps the
-            // pointers to them only until the command has been called, which is now unless it
-            // must wait for the main thread; then they are copied.
-            let types = Array(declaration.callerArgumentTypes)
+            guard result == nil else {
+                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "\(id) completes later: pass no result; done gets it")
+            }
+            // The values the caller's arguments point at are theirs only for this call, and the
+            // command may run later on the main thread: the host copies them (a ptr argument is
+            // copied as the pointer; what it points at must outlive the call).
             let copied = (0..<argumentCount).map { index in HookArgument(copying: arguments![index]!, as: types[index])
             }
             let user = UInt(bitPattern: userData)

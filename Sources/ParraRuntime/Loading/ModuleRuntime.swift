@@ -106,8 +106,11 @@ package final class ModuleRuntime {
     let commandLock = NSLock()
     /// The commands of the active modules, by id.
     var preparedCommands: [String: PreparedCommand] = [:]
-    /// Every completion made for a module's commands, by module id, kept until it shuts down.
-    var completions: [String: [CommandCompletion]] = [:]
+    /// The completions of a module's commands not yet answered by the module, by module id;
+    /// those the host answered for a stopped module stay until it shuts down.
+    var completions: [String: [ObjectIdentifier: CommandCompletion]] = [:]
+    /// Admits command calls while modules run; `stop()` closes it and waits for calls.
+    let commandGate = CommandGate()
 
     /// A runtime that has loaded nothing yet.
     package init(settings: Settings = Settings()) {
@@ -159,6 +162,7 @@ package final class ModuleRuntime {
         }
         phase = .running
         rebuildDispatch()
+        if lastPhase >= .activate { commandGate.open() }
         if let logHold { attachLogSinks(releasing: logHold) }
         finishReport()
         return report
@@ -178,13 +182,23 @@ package final class ModuleRuntime {
                 "app log calls into modules were still running after \(LogRouter.detachTimeout / 1_000_000_000) s; modules that take app logs are deactivated but not shut down, so those calls cannot touch freed memory"
             )
         }
+        let busy = commandGate.close(waitingUpTo: Self.commandWaitSeconds)
+        if !busy.isEmpty {
+            log.log(
+                .error,
+                "command calls into \(busy.sorted().joined(separator: ", ")) were still running after \(Int(Self.commandWaitSeconds)) s; those modules are deactivated but not shut down, so the calls cannot touch freed memory"
+            )
+        }
         commandLock.withLock { preparedCommands = [:] }
         for module in modules.reversed() where module.state == .active {
             advance(module, to: .deactivated)
             module.declaration.lifecycle.deactivate?(module.moduleData)
             answerPendingCommands(of: module.id)
         }
-        for module in modules.reversed() where sinksIdle || !module.declaration.takesAppLogs { shutDown(module) }
+        for module in modules.reversed()
+        where (sinksIdle || !module.declaration.takesAppLogs) && !busy.contains(module.id) {
+            shutDown(module)
+        }
         phase = .stopped
     }
 
@@ -425,6 +439,7 @@ package final class ModuleRuntime {
         advance(module, to: .shutDown)
         module.declaration.lifecycle.shutdown?(module.moduleData)
         module.context?.close()
+        answerPendingCommands(of: module.id)
         commandLock.withLock { _ = completions.removeValue(forKey: module.id) }
     }
 

@@ -26,8 +26,11 @@
  *   "deactivate"
  *   "shutdown"
  *
- * Built against a header of ABI 1.2 or later it offers two commands (none against 1.0/1.1):
+ * Built against a header of ABI 1.2 or later it offers four commands (none against 1.0/1.1):
  *   "<FIXTURE_ID>.add"   i64(ptr,i64,i64), any thread: returns a + b; logs "command add <a> <b>"
+ *   "<FIXTURE_ID>.count" u64(ptr), main thread: how many times add was called
+ *   "<FIXTURE_ID>.slow"  i64(ptr,i64), any thread: logs "command slow <ms>", sleeps <ms>
+ *                        milliseconds, logs "slow done" and returns <ms>
  *   "<FIXTURE_ID>.echo"  void(ptr,str,ptr), main thread, completes later on a 0 s timer with
  *                        {"echo":"<text>"}; "fail" completes with PARRA_STATUS_FAILED and
  *                        "echo failed on purpose"; "never" never completes (the host answers
@@ -77,11 +80,14 @@
  *   FIXTURE_ECHO_SIGNATURE=<s> the echo command (which completes later) declares signature <s>
  */
 
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
+
 #include <parra_plugin.h>
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 /* ----------------------------------------------------------------------------------------
  * Settings
@@ -222,10 +228,29 @@ static char *fixture_copy(const char *data, size_t length) {
 #define FIXTURE_ECHO_SIGNATURE "void(ptr,str,ptr)"
 #endif
 
+/** How many times add was called; read on the main thread by count. */
+static _Atomic uint64_t fixture_adds = 0;
+
 /* An immediate command: "i64(ptr,i64,i64)". */
 static int64_t fixture_command_add(void *module_data, int64_t a, int64_t b) {
     fixture_log(module_data, "command add %lld %lld", (long long)a, (long long)b);
+    fixture_adds += 1;
     return a + b;
+}
+
+/* An immediate main-thread command: "u64(ptr)". */
+static uint64_t fixture_command_count(void *module_data) {
+    (void)module_data;
+    return fixture_adds;
+}
+
+/* An immediate command that takes its time: "i64(ptr,i64)". */
+static int64_t fixture_command_slow(void *module_data, int64_t milliseconds) {
+    fixture_log(module_data, "command slow %lld", (long long)milliseconds);
+    struct timespec pause = {.tv_sec = milliseconds / 1000, .tv_nsec = (milliseconds % 1000) * 1000000L};
+    nanosleep(&pause, NULL);
+    fixture_log(module_data, "slow done");
+    return milliseconds;
 }
 
 /** One echo waiting for its timer. */
@@ -275,6 +300,12 @@ static const parra_command_decl fixture_commands[] = {
     {.struct_size = sizeof(parra_command_decl), .command_id = FIXTURE_ADD_ID,
      .signature = FIXTURE_ADD_SIGNATURE, .doc = "Adds two numbers.", .thread = PARRA_COMMAND_THREAD_ANY,
      .completes_later = false, .function = (parra_function)fixture_command_add},
+    {.struct_size = sizeof(parra_command_decl), .command_id = FIXTURE_ID ".count",
+     .signature = "u64(ptr)", .doc = "How many times add was called.", .thread = PARRA_COMMAND_THREAD_MAIN,
+     .completes_later = false, .function = (parra_function)fixture_command_count},
+    {.struct_size = sizeof(parra_command_decl), .command_id = FIXTURE_ID ".slow",
+     .signature = "i64(ptr,i64)", .doc = "Sleeps the milliseconds it is given.", .thread = PARRA_COMMAND_THREAD_ANY,
+     .completes_later = false, .function = (parra_function)fixture_command_slow},
     {.struct_size = sizeof(parra_command_decl), .command_id = FIXTURE_ID ".echo",
      .signature = FIXTURE_ECHO_SIGNATURE, .doc = "Answers {\"echo\": text} on the next main-thread turn.",
      .thread = PARRA_COMMAND_THREAD_MAIN, .completes_later = true,

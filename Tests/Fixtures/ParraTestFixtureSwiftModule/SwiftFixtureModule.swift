@@ -17,10 +17,14 @@ final class SwiftFixtureModule: ParraModule {
             .bool(
                 "swiftfixture.exerciseServices", default: false,
                 doc: "On activate, use every host service and log what came back"),
+            .bool(
+                "swiftfixture.callEcho", default: false,
+                doc: "At launch, call the C fixture's echo command and log the answer"),
         ],
         hooks: [
             .didFinishLaunching { module, options in
                 module.host.log(.info, "hook application.didFinishLaunching \(options)")
+                if (try? module.host.bool("swiftfixture.callEcho")) == true { module.callEcho() }
                 return !module.failLaunch
             },
             .didFinishLaunching(order: 5) { module, _ in
@@ -104,6 +108,21 @@ final class SwiftFixtureModule: ParraModule {
             case .failure(let error):
                 host.log(.info, "request failed \(error)")
             }
+        }
+    }
+
+    /// Calls the C fixture's echo through the host and logs the answer.
+    private func callEcho() {
+        let host = self.host
+        do {
+            try host.callCommand("com.example.cfixture.echo", argument: "from swift") { result in
+                switch result {
+                case .success(let json): host.log(.info, "echo answered \(json)")
+                case .failure(let error): host.log(.info, "echo failed \(error)")
+                }
+            }
+        } catch {
+            host.log(.info, "echo refused \(error)")
         }
     }
 
