@@ -197,30 +197,115 @@ public final class ModuleHost: @unchecked Sendable {
         _ kind: PresentationKind, title: String, body: String, duration: Double, box: Unmanaged<CallbackBox>?
     ) throws {
         try check("present") { error in
-            title.withCString { titlePointer in
-                body.withCString { bodyPointer in
-                    var presentation = parra_presentation()
-                    presentation.struct_size = UInt32(MemoryLayout<parra_presentation>.size)
-                    switch kind {
-                    case .modal: presentation.kind = PARRA_PRESENTATION_MODAL
-                    case .toast: presentation.kind = PARRA_PRESENTATION_TOAST
-                    case .launchScreen: presentation.kind = PARRA_PRESENTATION_LAUNCH_SCREEN
-                    }
-                    presentation.title = parra_string(data: titlePointer, length: strlen(titlePointer))
-                    presentation.body = parra_string(data: bodyPointer, length: strlen(bodyPointer))
-                    presentation.duration_seconds = duration
-                    if let box {
-                        presentation.on_dismiss = { user, byUser in
-                            let box = Unmanaged<CallbackBox>.fromOpaque(user!)
-                            box.takeUnretainedValue().flag?(byUser)
-                            box.release()
-                        }
-                        presentation.user_data = box.toOpaque()
-                    }
-                    return table.pointee.present(table, &presentation, error)
-                }
+            withPresentation(kind, title: title, body: body, duration: duration, box: box) {
+                table.pointee.present(table, $0, error)
             }
         }
+    }
+
+    /// Calls `body` with a C presentation pointing into the arguments; the box, when given,
+    /// gets the dismissal (and releases itself then) and any action.
+    private func withPresentation<Result>(
+        _ kind: PresentationKind, title: String, body: String, duration: Double, box: Unmanaged<CallbackBox>?,
+        _ call: (UnsafePointer<parra_presentation>) -> Result
+    ) -> Result {
+        title.withCString { titlePointer in
+            body.withCString { bodyPointer in
+                var presentation = parra_presentation()
+                presentation.struct_size = UInt32(MemoryLayout<parra_presentation>.size)
+                switch kind {
+                case .modal: presentation.kind = PARRA_PRESENTATION_MODAL
+                case .toast: presentation.kind = PARRA_PRESENTATION_TOAST
+                case .launchScreen: presentation.kind = PARRA_PRESENTATION_LAUNCH_SCREEN
+                }
+                presentation.title = parra_string(data: titlePointer, length: strlen(titlePointer))
+                presentation.body = parra_string(data: bodyPointer, length: strlen(bodyPointer))
+                presentation.duration_seconds = duration
+                if let box {
+                    presentation.on_dismiss = { user, byUser in
+                        let box = Unmanaged<CallbackBox>.fromOpaque(user!)
+                        box.takeUnretainedValue().flag?(byUser)
+                        box.release()
+                    }
+                    presentation.user_data = box.toOpaque()
+                }
+                return call(&presentation)
+            }
+        }
+    }
+
+    /// Shows a modal or a toast listing `actions` (a key the user types, what it does);
+    /// `onAction(key)` runs on the main thread when the user takes one, and `dismissed(byUser)`
+    /// once when it goes away. Returns its id, for `dismissPresentation`. Main thread only;
+    /// needs the presentation extension (`PARRA_EXT_PRESENTATION`).
+    @discardableResult
+    public func present(
+        _ kind: PresentationKind, title: String, body: String = "", duration: Double = 0,
+        actions: [(key: String, label: String)], onAction: @escaping (String) -> Void,
+        dismissed: @escaping (Bool) -> Void = { _ in }
+    ) throws -> UInt64 {
+        guard let raw = self.extension(PARRA_EXT_PRESENTATION) else {
+            throw ModuleError("this host offers no presentation extension (\(PARRA_EXT_PRESENTATION))")
+        }
+        let desk = raw.assumingMemoryBound(to: parra_presentation_extension.self)
+        let callbacks = CallbackBox(flag: dismissed)
+        callbacks.text = onAction
+        let box = Unmanaged.passRetained(callbacks)
+        let keys = actions.map { strdup($0.key)! }
+        let labels = actions.map { strdup($0.label)! }
+        defer {
+            for pointer in keys + labels { free(pointer) }
+        }
+        let declared = zip(keys, labels).map { key, label in
+            parra_presentation_action(
+                struct_size: UInt32(MemoryLayout<parra_presentation_action>.size), key: key, label: label)
+        }
+        var id: UInt64 = 0
+        do {
+            try check("present") { error in
+                withPresentation(kind, title: title, body: body, duration: duration, box: box) { presentation in
+                    declared.withUnsafeBufferPointer { list in
+                        desk.pointee.present(
+                            table, presentation, list.baseAddress, list.count,
+                            { user, key in
+                                let box = Unmanaged<CallbackBox>.fromOpaque(user!)
+                                box.takeUnretainedValue().text?(key.map { String(cString: $0) } ?? "")
+                            }, &id, error)
+                    }
+                }
+            }
+        } catch {
+            box.release()
+            throw error
+        }
+        return id
+    }
+
+    /// Takes one of this module's presentations away; its dismissal runs with `byUser`.
+    /// Main thread only.
+    public func dismissPresentation(_ id: UInt64, byUser: Bool = false) throws {
+        guard let raw = self.extension(PARRA_EXT_PRESENTATION) else {
+            throw ModuleError("this host offers no presentation extension (\(PARRA_EXT_PRESENTATION))")
+        }
+        let desk = raw.assumingMemoryBound(to: parra_presentation_extension.self)
+        try check("dismiss") { desk.pointee.dismiss(table, id, byUser, $0) }
+    }
+
+    /// Asks an unattended session to wait, at most `seconds`, until `releaseSession` is called
+    /// with the id this returns: what the module is about to show then shows before the session
+    /// plays on. Nil when the host offers no such hold. Any thread.
+    public func holdSession(for seconds: Double) throws -> UInt64? {
+        guard let raw = self.extension(PARRA_EXT_PRESENTATION) else { return nil }
+        let desk = raw.assumingMemoryBound(to: parra_presentation_extension.self)
+        var hold: UInt64 = 0
+        try check("hold_session") { desk.pointee.hold_session(table, seconds, &hold, $0) }
+        return hold
+    }
+
+    /// Ends a hold `holdSession` made. Any thread.
+    public func releaseSession(_ hold: UInt64) {
+        guard let raw = self.extension(PARRA_EXT_PRESENTATION) else { return }
+        raw.assumingMemoryBound(to: parra_presentation_extension.self).pointee.release_session(table, hold)
     }
 
     /// Emits one of this module's extension points whose signature is `void(ptr)`.

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Terminal commands")
 struct TerminalCommandTests {
-    @Test("each command line maps to its event; anything else to none")
+    @Test("each command line maps to its event, a short word to a presentation key; anything else to none")
     func commands() {
         #expect(TerminalPlatform.event(forCommand: "b") == .didEnterBackground)
         #expect(TerminalPlatform.event(forCommand: "f") == .willEnterForeground)
@@ -14,5 +14,7 @@ struct TerminalCommandTests {
         #expect(TerminalPlatform.event(forCommand: "o") == nil)
         #expect(TerminalPlatform.event(forCommand: "retry please") == nil)
         #expect(TerminalPlatform.event(forCommand: "") == nil)
+        #expect(TerminalPlatform.event(forCommand: "c") == .key("c"))
+        #expect(TerminalPlatform.event(forCommand: "Hello!") == nil)
     }
 }

@@ -102,7 +102,11 @@ package final class ParraAppContext: @unchecked Sendable {
             facts: ParraAppFacts.make(bundle: bundle, themePalette: setup.themePalette, platform: platform),
             platform: platform, surface: surface, clock: settings.clock, mainQueue: settings.mainQueue,
             prerequisite: setup.launchPrerequisite, authCheck: { [weak self] then in self?.checkAuth(then) },
-            appInfo: { [weak self] then in self?.fetchAppInfo(then) })
+            appInfo: { [weak self] then in self?.fetchAppInfo(then) },
+            sessionHeld: { [weak self] in
+                guard let self, !self.platform.isInteractive else { return false }
+                return self.runtime?.presentations.isHeld ?? false
+            })
         self.launch = launch
         settings.appRun = launch
         let runtime = ModuleRuntime(settings: settings)

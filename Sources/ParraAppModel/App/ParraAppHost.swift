@@ -126,7 +126,7 @@ private final class AppSession {
     /// Waits for a module's launch in progress to complete or fail, then hands over to the
     /// windows if it completed.
     private func awaitLaunch(_ delegate: ParraAppDelegateDriving) {
-        guard let launch = context.launch, launch.driver != nil else { return }
+        guard let launch = context.launch, launch.hasWaitFor else { return }
         let platform = context.platform
         if !launch.waitUntilSettled(timeout: Self.launchWaitSeconds, cancelled: { platform.terminationRequested }),
             !platform.terminationRequested
@@ -223,6 +223,13 @@ private final class AppSession {
         case .authStateChanged(let state):
             context.authState = state
             if isLaunchComplete { for window in windows { draw(window) } }
+        case .key(let key):
+            guard let desk = context.runtime?.presentations, desk.press(key) else {
+                context.platform.report("no presentation takes the key '\(key)'")
+                return
+            }
+            // What the key took away is no longer drawn over the windows: draw them again.
+            if handedOver && desk.offeredKeys.isEmpty { for window in windows { draw(window) } }
         case .retryLaunch:
             guard case .failed = context.launch?.state else {
                 context.platform.report("retry: the launch has not failed")

@@ -25,6 +25,9 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     private let launchExecutor = LaunchTaskExecutor()
     private let authCheck: (@escaping (ParraAuthState) -> Void) -> Void
     private let appInfo: (@escaping @Sendable (ParraAppInfoTask.Outcome) -> Void) -> Void
+    /// Whether a module holds an unattended session (`hold_session`): the session then waits
+    /// as for a launch in progress.
+    private let sessionHeld: () -> Bool
     private let lock = NSLock()
     private var driverID: String?
     private var current: ParraLaunchState?
@@ -45,7 +48,8 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
         facts: OptionValue, platform: ParraPlatform, surface: LaunchScreenSurface, clock: HostClock,
         mainQueue: DispatchQueue, prerequisite: (@Sendable () async throws -> Void)?,
         authCheck: @escaping (@escaping (ParraAuthState) -> Void) -> Void,
-        appInfo: @escaping (@escaping @Sendable (ParraAppInfoTask.Outcome) -> Void) -> Void
+        appInfo: @escaping (@escaping @Sendable (ParraAppInfoTask.Outcome) -> Void) -> Void,
+        sessionHeld: @escaping () -> Bool = { false }
     ) {
         factsJSON = UnsafePointer(strdup(facts.json)!)
         self.platform = platform
@@ -55,6 +59,7 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
         self.prerequisite = prerequisite
         self.authCheck = authCheck
         self.appInfo = appInfo
+        self.sessionHeld = sessionHeld
     }
 
     /// A suspended queue must not be released: let it go.
@@ -70,7 +75,10 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
 
     /// Whether the session may go on: no module drives the launch, or its state is complete
     /// or failed and the turn that set it has finished.
-    var isSettled: Bool { lock.withLock { driverID == nil || settledTurnDone } }
+    var isSettled: Bool { lock.withLock { driverID == nil || settledTurnDone } && !sessionHeld() }
+
+    /// Whether the session should wait now: a launch in progress, or a module's hold.
+    var hasWaitFor: Bool { driver != nil || sessionHeld() }
 
     func setLaunchState(_ state: parra_launch_state, detail: String, from moduleID: String) -> (parra_status, String)? {
         switch state {
@@ -173,23 +181,43 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
             return isSettled
         }
         let semaphore = DispatchSemaphore(value: 0)
-        let settled = lock.withLock { () -> Bool in
-            if driverID == nil || settledTurnDone { return true }
-            waiter = semaphore
-            if queueHeld {
-                queueHeld = false
-                mainQueue.resume()
-            }
-            return false
+        if isSettled { return true }
+        lock.withLock { waiter = semaphore }
+        defer {
+            lock.withLock { waiter = nil }
+            reholdQueue()
         }
-        if settled { return true }
-        defer { lock.withLock { waiter = nil } }
         while !isSettled {
+            // The launch's turns and a holding module's work run on the main queue: let it go
+            // while waiting (the settling turn holds it again).
+            lock.withLock {
+                if queueHeld {
+                    queueHeld = false
+                    mainQueue.resume()
+                }
+            }
             if semaphore.wait(timeout: .now() + 0.05) == .timedOut && (Date() >= deadline || cancelled()) {
                 return false
             }
         }
         return true
+    }
+
+    /// Holds the main queue again, from inside it, when this coordinator holds it while the
+    /// app's thread runs and a wait let it go.
+    private func reholdQueue() {
+        guard lock.withLock({ holdsQueue && !queueHeld }) else { return }
+        let held = DispatchSemaphore(value: 0)
+        mainQueue.async { [self] in
+            lock.withLock {
+                if holdsQueue && !queueHeld {
+                    queueHeld = true
+                    mainQueue.suspend()
+                }
+            }
+            held.signal()
+        }
+        held.wait()
     }
 
     private func settleAfterThisTurn() {

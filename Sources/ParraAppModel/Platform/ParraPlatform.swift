@@ -15,6 +15,8 @@ package enum PlatformEvent: Hashable, Sendable {
     case authStateChanged(ParraAuthState)
     /// The user asked to retry a launch that failed (a key on a terminal).
     case retryLaunch
+    /// The user typed a presentation's action key.
+    case key(String)
     /// The app is asked to exit (end of session, SIGTERM, SIGINT, the user quitting).
     case terminate
 }

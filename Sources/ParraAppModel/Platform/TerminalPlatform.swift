@@ -61,8 +61,9 @@ package final class TerminalPlatform: ParraPlatform {
         }
     }
 
-    /// The event a typed command line asks for: `b`, `f`, `o URL`, `r` or `q`; nil for
-    /// anything else.
+    /// The event a typed command line asks for: `b`, `f`, `o URL`, `r` or `q`; another single
+    /// short word of `[a-z0-9]` is a presentation's action key; nil for anything else (`o`
+    /// without a URL included).
     package static func event(forCommand line: String) -> PlatformEvent? {
         let words = line.split(separator: " ", maxSplits: 1).map(String.init)
         switch words.first {
@@ -71,6 +72,10 @@ package final class TerminalPlatform: ParraPlatform {
         case "o" where words.count == 2: return .openURL(words[1])
         case "r": return .retryLaunch
         case "q": return .terminate
+        case "o": return nil
+        case let word? where words.count == 1 && word.count <= 16
+            && word.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) }):
+            return .key(word)
         default: return nil
         }
     }

@@ -59,6 +59,7 @@ enum HostServiceTable {
             guard let (_, runtime) = ModuleHostContext.live(host), let extensionID else { return nil }
             switch String(cString: extensionID) {
             case PARRA_EXT_LAUNCH: return runtime.appRun == nil ? nil : UnsafeRawPointer(launchExtension)
+        case PARRA_EXT_PRESENTATION: return UnsafeRawPointer(presentationExtension)
             default: return nil
             }
         }
@@ -459,41 +460,159 @@ enum HostServiceTable {
     private static let present:
         @convention(c) (
             UnsafePointer<parra_host>?, UnsafePointer<parra_presentation>?, UnsafeMutablePointer<parra_error>?
-        ) ->
-            parra_status = { host, presentation, error in
-                guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
-                guard let presentation, fits(presentation, parra_presentation.self) else {
-                    return fail(
-                        error, PARRA_STATUS_INVALID_ARGUMENT,
-                        "present needs a parra_presentation of at least its 1.0 size")
-                }
-                guard runtime.isOnMainThread else {
-                    return fail(error, PARRA_STATUS_WRONG_THREAD, "present is main-thread only")
-                }
-                let p = presentation.pointee
-                let kind: Presentation.Kind
-                switch p.kind {
-                case PARRA_PRESENTATION_MODAL: kind = .modal
-                case PARRA_PRESENTATION_TOAST: kind = .toast
-                case PARRA_PRESENTATION_LAUNCH_SCREEN: kind = .launchScreen
-                default: return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "unknown presentation kind \(p.kind)")
-                }
-                guard kind != .toast || (p.duration_seconds.isFinite && p.duration_seconds > 0) else {
-                    return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "a toast needs a duration_seconds > 0")
-                }
-                let onDismiss = p.on_dismiss
-                let user = UInt(bitPattern: p.user_data)
-                runtime.presentationSurface.present(
-                    Presentation(
-                        kind: kind, title: text(p.title), body: text(p.body),
-                        duration: kind == .toast ? p.duration_seconds : 0, moduleID: context.moduleID)
-                ) { [weak context] byUser in
+        ) -> parra_status = { host, presentation, error in
+            guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
+            switch checkedPresentation(presentation, runtime: runtime, moduleID: context.moduleID, actions: []) {
+            case .failure(let refusal): return fail(error, refusal.status, refusal.message)
+            case .success(let (shown, onDismiss)):
+                runtime.presentationSurface.present(shown) { [weak context] byUser in
                     // After shutdown the module's user_data is gone: the dismissal is dropped.
                     guard let context, !context.isClosed else { return }
-                    onDismiss?(UnsafeMutableRawPointer(bitPattern: user), byUser)
+                    onDismiss(byUser)
                 }
                 return PARRA_STATUS_OK
             }
+        }
+
+    /// Why a presentation was refused.
+    private struct PresentationRefusal: Error {
+        let status: parra_status
+        let message: String
+    }
+
+    /// `presentation` checked and read, with the call of its on_dismiss; a refusal names the rule.
+    private static func checkedPresentation(
+        _ presentation: UnsafePointer<parra_presentation>?, runtime: ModuleRuntime, moduleID: String,
+        actions: [Presentation.Action]
+    ) -> Result<(Presentation, (Bool) -> Void), PresentationRefusal> {
+        guard let presentation, fits(presentation, parra_presentation.self) else {
+            return .failure(
+                PresentationRefusal(
+                    status: PARRA_STATUS_INVALID_ARGUMENT, message: "present needs a parra_presentation of at least its 1.0 size"))
+        }
+        guard runtime.isOnMainThread else {
+            return .failure(PresentationRefusal(status: PARRA_STATUS_WRONG_THREAD, message: "present is main-thread only"))
+        }
+        let p = presentation.pointee
+        let kind: Presentation.Kind
+        switch p.kind {
+        case PARRA_PRESENTATION_MODAL: kind = .modal
+        case PARRA_PRESENTATION_TOAST: kind = .toast
+        case PARRA_PRESENTATION_LAUNCH_SCREEN: kind = .launchScreen
+        default:
+            return .failure(
+                PresentationRefusal(status: PARRA_STATUS_INVALID_ARGUMENT, message: "unknown presentation kind \(p.kind)"))
+        }
+        guard kind != .toast || (p.duration_seconds.isFinite && p.duration_seconds > 0) else {
+            return .failure(
+                PresentationRefusal(status: PARRA_STATUS_INVALID_ARGUMENT, message: "a toast needs a duration_seconds > 0"))
+        }
+        let onDismiss = p.on_dismiss
+        let user = UInt(bitPattern: p.user_data)
+        let shown = Presentation(
+            kind: kind, title: text(p.title), body: text(p.body), duration: kind == .toast ? p.duration_seconds : 0,
+            moduleID: moduleID, actions: actions)
+        return .success((shown, { byUser in onDismiss?(UnsafeMutableRawPointer(bitPattern: user), byUser) }))
+    }
+
+    /// PARRA_EXT_PRESENTATION, for the process.
+    private static let presentationExtension: UnsafeMutablePointer<parra_presentation_extension> = {
+        let pointer = UnsafeMutablePointer<parra_presentation_extension>.allocate(capacity: 1)
+        pointer.initialize(
+            to: parra_presentation_extension(
+                struct_size: UInt32(MemoryLayout<parra_presentation_extension>.size), present: presentWithActions,
+                dismiss: dismissPresentation, hold_session: holdSession, release_session: releaseSession))
+        return pointer
+    }()
+
+    /// The most actions one presentation may list.
+    static let maximumActions = 8
+
+    private static let presentWithActions:
+        @convention(c) (
+            UnsafePointer<parra_host>?, UnsafePointer<parra_presentation>?, UnsafePointer<parra_presentation_action>?,
+            Int, parra_presentation_action_fn?, UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<parra_error>?
+        ) -> parra_status = { host, presentation, actions, actionCount, onAction, outID, error in
+            guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
+            guard (0...maximumActions).contains(actionCount), actionCount == 0 || actions != nil else {
+                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "a presentation lists 0 to \(maximumActions) actions")
+            }
+            var listed: [Presentation.Action] = []
+            for index in 0..<actionCount {
+                let action = actions![index]
+                guard action.struct_size >= MemoryLayout<parra_presentation_action>.size, let key = action.key,
+                    let label = action.label
+                else {
+                    return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "action \(index) needs struct_size, key and label")
+                }
+                let word = String(cString: key)
+                guard !word.isEmpty, word.count <= 16,
+                    word.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) }),
+                    !listed.contains(where: { $0.key == word })
+                else {
+                    return fail(
+                        error, PARRA_STATUS_INVALID_ARGUMENT, "action key '\(word)' is not a distinct short word of [a-z0-9]")
+                }
+                listed.append(Presentation.Action(key: word, label: String(cString: label)))
+            }
+            switch checkedPresentation(presentation, runtime: runtime, moduleID: context.moduleID, actions: listed) {
+            case .failure(let refusal): return fail(error, refusal.status, refusal.message)
+            case .success(let (shown, onDismiss)):
+                guard shown.kind != .launchScreen else {
+                    return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "the launch screen is shown with core present")
+                }
+                let user = UInt(bitPattern: presentation!.pointee.user_data)
+                let desk = runtime.presentations
+                var dismissOnce: ((Bool) -> Void)?
+                var id: UInt64 = 0
+                let dismissed: (Bool) -> Void = { [weak context] byUser in
+                    guard let dismiss = dismissOnce else { return }
+                    dismissOnce = nil
+                    desk.remove(id)
+                    guard let context, !context.isClosed else { return }
+                    dismiss(byUser)
+                }
+                dismissOnce = onDismiss
+                id = desk.add(
+                    moduleID: context.moduleID, keys: listed.map(\.key),
+                    onAction: { [weak context] key in
+                        guard let context, !context.isClosed else { return }
+                        key.withCString { onAction?(UnsafeMutableRawPointer(bitPattern: user), $0) }
+                    }, dismiss: dismissed)
+                runtime.presentationSurface.present(shown, dismissed: dismissed)
+                outID?.pointee = id
+                return PARRA_STATUS_OK
+            }
+        }
+
+    private static let dismissPresentation:
+        @convention(c) (UnsafePointer<parra_host>?, UInt64, Bool, UnsafeMutablePointer<parra_error>?) -> parra_status = {
+            host, id, byUser, error in
+            guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
+            guard runtime.isOnMainThread else {
+                return fail(error, PARRA_STATUS_WRONG_THREAD, "dismiss is main-thread only")
+            }
+            guard runtime.presentations.dismiss(id, of: context.moduleID, byUser: byUser) else {
+                return fail(error, PARRA_STATUS_NOT_FOUND, "presentation \(id) of \(context.moduleID) is not showing")
+            }
+            return PARRA_STATUS_OK
+        }
+
+    private static let holdSession:
+        @convention(c) (UnsafePointer<parra_host>?, Double, UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<parra_error>?)
+            -> parra_status = { host, seconds, outHold, error in
+                guard let (_, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
+                guard seconds.isFinite, (0...60).contains(seconds) else {
+                    return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "a hold lasts 0 to 60 seconds, not \(seconds)")
+                }
+                let hold = runtime.presentations.hold(for: seconds)
+                outHold?.pointee = hold
+                return PARRA_STATUS_OK
+            }
+
+    private static let releaseSession: @convention(c) (UnsafePointer<parra_host>?, UInt64) -> Void = { host, hold in
+        ModuleHostContext.live(host)?.1.presentations.release(hold)
+    }
 
     private static let emit:
         @convention(c) (

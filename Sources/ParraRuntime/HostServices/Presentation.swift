@@ -22,6 +22,34 @@ package struct Presentation: Sendable, Hashable {
     package let duration: Double
     /// The module that asked for it.
     package let moduleID: String
+    /// What the user can do with it, by key (`PARRA_EXT_PRESENTATION`).
+    package let actions: [Action]
+
+    /// One thing the user can do: type `key` to `label`.
+    package struct Action: Sendable, Hashable {
+        /// What the user types.
+        package let key: String
+        /// What it does.
+        package let label: String
+
+        /// An action.
+        package init(key: String, label: String) {
+            self.key = key
+            self.label = label
+        }
+    }
+
+    /// A presentation.
+    package init(
+        kind: Kind, title: String, body: String, duration: Double, moduleID: String, actions: [Action] = []
+    ) {
+        self.kind = kind
+        self.title = title
+        self.body = body
+        self.duration = duration
+        self.moduleID = moduleID
+        self.actions = actions
+    }
 }
 
 /// The platform's presentation surface. Called on the main thread.
@@ -49,6 +77,9 @@ package final class PlainTextPresentationSurface: PresentationSurface {
         let rule = String(repeating: "-", count: 60)
         var lines = [rule, "[\(presentation.kind.rawValue)] \(presentation.title)"]
         if !presentation.body.isEmpty { lines.append(presentation.body) }
+        if !presentation.actions.isEmpty {
+            lines.append(presentation.actions.map { "\($0.key): \($0.label)" }.joined(separator: "  "))
+        }
         lines.append(rule)
         print(lines.joined(separator: "\n"))
         if presentation.kind == .toast {

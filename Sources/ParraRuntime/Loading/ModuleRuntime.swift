@@ -111,6 +111,8 @@ package final class ModuleRuntime {
     var completions: [String: [ObjectIdentifier: CommandCompletion]] = [:]
     /// Admits command calls while modules run; `stop()` closes it and waits for calls.
     let commandGate = CommandGate()
+    /// The presentations modules show with actions, and the holds on an unattended session.
+    package let presentations = PresentationDesk()
 
     /// A runtime that has loaded nothing yet.
     package init(settings: Settings = Settings()) {

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The presentations modules show with actions (`PARRA_EXT_PRESENTATION`), which the user
+/// takes by key, and the holds modules put on an unattended session so that what they are
+/// about to show shows before it plays on.
+package final class PresentationDesk: @unchecked Sendable {
+    private struct Shown {
+        let moduleID: String
+        let keys: [String]
+        let onAction: (String) -> Void
+        let dismiss: (Bool) -> Void
+    }
+
+    private let lock = NSLock()
+    private var shown: [UInt64: Shown] = [:]
+    private var nextID: UInt64 = 1
+    private var holds: [UInt64: Date] = [:]
+
+    init() {}
+
+    /// Records a presentation of `moduleID` offering `keys`; `dismiss(byUser)` takes it away.
+    /// Returns its id.
+    func add(
+        moduleID: String, keys: [String], onAction: @escaping (String) -> Void, dismiss: @escaping (Bool) -> Void
+    ) -> UInt64 {
+        lock.withLock {
+            defer { nextID += 1 }
+            shown[nextID] = Shown(moduleID: moduleID, keys: keys, onAction: onAction, dismiss: dismiss)
+            return nextID
+        }
+    }
+
+    /// Forgets presentation `id` (it went away).
+    func remove(_ id: UInt64) { lock.withLock { _ = shown.removeValue(forKey: id) } }
+
+    /// Takes presentation `id` of `moduleID` away; false when it is not showing.
+    func dismiss(_ id: UInt64, of moduleID: String, byUser: Bool) -> Bool {
+        let entry = lock.withLock { () -> Shown? in
+            guard let entry = shown[id], entry.moduleID == moduleID else { return nil }
+            shown[id] = nil
+            return entry
+        }
+        entry?.dismiss(byUser)
+        return entry != nil
+    }
+
+    /// The user typed `key`: the newest presentation offering it takes the action. Main
+    /// thread. False when no presentation showing offers the key.
+    package func press(_ key: String) -> Bool {
+        let action = lock.withLock { shown.keys.sorted(by: >).lazy.compactMap { self.shown[$0] }.first { $0.keys.contains(key) } }
+        action?.onAction(key)
+        return action != nil
+    }
+
+    /// The keys the presentations showing offer, newest first.
+    package var offeredKeys: [String] {
+        lock.withLock { shown.keys.sorted(by: >).flatMap { shown[$0]!.keys } }
+    }
+
+    /// Starts a hold of at most `seconds`; returns its id.
+    func hold(for seconds: Double) -> UInt64 {
+        lock.withLock {
+            defer { nextID += 1 }
+            holds[nextID] = Date().addingTimeInterval(seconds)
+            return nextID
+        }
+    }
+
+    /// Ends hold `id`.
+    func release(_ id: UInt64) { lock.withLock { _ = holds.removeValue(forKey: id) } }
+
+    /// Whether a hold is in force now (expired ones end by themselves).
+    package var isHeld: Bool {
+        lock.withLock {
+            let now = Date()
+            holds = holds.filter { $0.value > now }
+            return !holds.isEmpty
+        }
+    }
+}
