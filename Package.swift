@@ -15,6 +15,7 @@ let package = Package(
         // link the code without the entry, since every module defines the same entry symbol.
         .library(name: "ParraLogger", type: .dynamic, targets: ["ParraLoggerEntry"]),
         .library(name: "ParraLaunchScreen", type: .dynamic, targets: ["ParraLaunchScreenEntry"]),
+        .library(name: "ParraWhatsNew", type: .dynamic, targets: ["ParraWhatsNewEntry"]),
         // A Swift module built only to exercise ParraPluginKit through the host in tests.
         // Its file name starts with `libParraTestFixture`, which discovery never picks up
         // from the build folder.
@@ -62,6 +63,9 @@ let package = Package(
         .target(
             name: "ParraLaunchScreenEntry", dependencies: ["ParraLaunchScreen"], path: "Plugins/ParraLaunchScreen/Entry"),
         .target(
+            name: "ParraWhatsNew", dependencies: ["CParraPlugin", "ParraPluginKit"], path: "Plugins/ParraWhatsNew/Module"),
+        .target(name: "ParraWhatsNewEntry", dependencies: ["ParraWhatsNew"], path: "Plugins/ParraWhatsNew/Entry"),
+        .target(
             name: "ParraTestFixtureSwiftModule", dependencies: ["ParraPluginKit"],
             path: "Tests/Fixtures/ParraTestFixtureSwiftModule"),
         .target(
@@ -74,6 +78,11 @@ let package = Package(
         .testTarget(name: "ParraLoggerTests", dependencies: ["ParraLogger", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
         .testTarget(
             name: "ParraLaunchScreenTests", dependencies: ["ParraLaunchScreen", "ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
+        .testTarget(
+            name: "ParraWhatsNewTests",
+            dependencies: [
+                "ParraWhatsNew", "ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport",
+            ]),
         // The documentation's environments listing again, compiled with its staging condition.
         .testTarget(
             name: "ParraStagingTests", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"],

@@ -1,27 +1,64 @@
 import Foundation
 import ParraAPI
+import ParraRuntime
 
 /// What's New, as the app calls it: `parra.releases`. The work is the ParraWhatsNew module's,
-/// reached through its commands.
+/// reached through its commands; without the module each call throws ``ParraCommandError``
+/// of kind `.notInstalled`.
 public struct ParraReleases: Sendable {
     let parra: Parra
 
-    /// The command behind ``fetchLatestRelease()``: `void(ptr,str,ptr)`, answering the
-    /// new-version info as JSON, or `null`.
-    static let fetchLatestReleaseCommand = "com.parra.whatsNew.fetchLatestRelease"
+    /// How a release is shown by ``present(_:style:)``.
+    public enum PresentationStyle: String, Sendable {
+        /// The full release notes, which the user closes.
+        case modal
+        /// "New Version Available!" for 8 seconds; opening it shows the modal.
+        case toast
+    }
+
+    static let module = "ParraWhatsNew"
+    static let prefix = "com.parra.whatsNew."
 
     /// Asks the server for the release of the version the user installed (a fresh app-info
-    /// fetch); nil when there is none. Throws ``ParraCommandError`` (`.notInstalled` without
-    /// the ParraWhatsNew module).
+    /// fetch); nil when there is none.
     public func fetchLatestRelease() async throws -> ParraNewInstalledVersionInfo? {
-        let result = try await parra.call(Self.fetchLatestReleaseCommand, [.string("{}")], feature: "ParraWhatsNew")
-        guard case .string(let json) = result else { return nil }
+        try await decoded(ParraNewInstalledVersionInfo?.self, "fetchLatestRelease")
+    }
+
+    /// Shows `info` (from ``fetchLatestRelease()``) as a modal or a toast; nil `style` takes
+    /// `whatsNew.presentationStyle`.
+    public func present(_ info: ParraNewInstalledVersionInfo, style: PresentationStyle? = nil) async throws {
+        var argument: [String: Any] = [
+            "info": try JSONSerialization.jsonObject(with: try ParraAPICoding.makeEncoder().encode(info))
+        ]
+        argument["style"] = style?.rawValue
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: argument), as: UTF8.self)
+        _ = try await parra.call(Self.prefix + "presentRelease", [.string(json)], feature: Self.module)
+    }
+
+    /// Whether a newer version than the installed one has been released (always true in a
+    /// debug build, as the SDK says).
+    public func updateAvailable() async throws -> Bool {
+        try await decoded(Bool.self, "updateAvailable")
+    }
+
+    /// The app's latest releases (at most 15), or nil when there are none.
+    public func fetchChangelog() async throws -> ParraChangelogInfo? {
+        try await decoded(ParraChangelogInfo?.self, "fetchChangelog")
+    }
+
+    /// Calls the module's command `name` and decodes its JSON answer as `type`.
+    private func decoded<T: Decodable>(_ type: T.Type, _ name: String) async throws -> T {
+        let command = Self.prefix + name
+        let result = try await parra.call(command, [.string("{}")], feature: Self.module)
+        guard case .string(let json) = result else {
+            throw ParraCommandError(.failed, commandID: command, description: "\(command) answered \(result), not JSON")
+        }
         do {
-            return try ParraAPICoding.makeDecoder().decode(ParraNewInstalledVersionInfo?.self, from: Data(json.utf8))
+            return try ParraAPICoding.makeDecoder().decode(T.self, from: Data(json.utf8))
         } catch {
             throw ParraCommandError(
-                .failed, commandID: Self.fetchLatestReleaseCommand,
-                description: "\(Self.fetchLatestReleaseCommand) answered what is not new-version info: \(error)")
+                .failed, commandID: command, description: "\(command) answered what is not a \(T.self): \(error)")
         }
     }
 }

@@ -1,0 +1,316 @@
+import Foundation
+import ParraPluginKit
+
+/// What's New's work, on the host's main thread: the automatic check once per process after
+/// the launch completes for a user, the requests behind the app's calls, and the modal, toast
+/// and changelog presentations. Every failure is logged with what went wrong and shows nothing.
+final class WhatsNewController {
+    /// The app's version, from its bundle.
+    struct Installed: Equatable {
+        let version: String
+        let shortVersion: String
+    }
+
+    private let services: WhatsNewServices
+    private let settings: WhatsNewSettings
+    private let installed: Installed?
+    private let interactive: Bool
+    private var hasUser = false
+    private var checkedThisProcess = false
+    /// The version token of the latest app-info, sent with the next check.
+    private var token: String?
+
+    static let appInfoPath = "tenants/{tenantId}/applications/{applicationId}/app-info"
+    static let releasesPath = "tenants/{tenantId}/applications/{applicationId}/releases"
+    /// How long one request may take before the check gives up.
+    static let requestTimeout = 10.0
+
+    /// A controller on `services`; `installed` is nil when the app's version is unknown;
+    /// `interactive` says a user is at a terminal (an unattended run does not wait the delay).
+    init(services: WhatsNewServices, settings: WhatsNewSettings, installed: Installed?, interactive: Bool) {
+        self.services = services
+        self.settings = settings
+        self.installed = installed
+        self.interactive = interactive
+    }
+
+    // MARK: - The automatic check
+
+    /// The launch found a user and starts their session.
+    func sessionDidStart() { hasUser = true }
+
+    /// The launch completed: runs the automatic check, once per process, as the mode says.
+    func launchDidComplete() {
+        guard !checkedThisProcess else { return }
+        checkedThisProcess = true
+        guard let installed else {
+            return services.log(.warn, "What's New: the app's version is unknown (no Info.plist); no automatic check")
+        }
+        var problems: [String] = []
+        let state = readState(&problems)
+        for problem in problems { services.log(.warn, "What's New: \(problem)") }
+        let current = WhatsNewState.SeenVersion(
+            version: installed.version, shortVersion: installed.shortVersion, date: services.wallClockSeconds)
+        switch WhatsNewDecision.start(mode: settings.mode, hasUser: hasUser, state: state) {
+        case .skip(let reason):
+            services.log(.info, "What's New: no automatic check (\(reason))")
+            if state.seen == nil { remember(current) }
+        case .check:
+            guard case .automatic(let behavior, let delay) = settings.mode else { return }
+            let wait = interactive ? delay : 0
+            let hold = try? services.holdSession(for: min(60, wait + 3 * Self.requestTimeout))
+            let done = { [services] in if let hold { services.releaseSession(hold) } }
+            do {
+                try services.schedule(after: wait, repeatEvery: 0) { [self] in
+                    check(behavior: behavior, current: current, state: state, done: done)
+                }
+            } catch {
+                services.log(.warn, "What's New: cannot schedule the check: \(error)")
+                done()
+            }
+        }
+    }
+
+    private func check(
+        behavior: WhatsNewSettings.Behavior, current: WhatsNewState.SeenVersion, state: WhatsNewState,
+        done: @escaping () -> Void
+    ) {
+        fetchLatestRelease { [self] result in
+            guard case .success(let info) = result else {
+                if case .failure(let error) = result { services.log(.warn, "What's New: the check failed: \(error)") }
+                return done()
+            }
+            let decide = { [self] (newest: String?) in
+                if let reason = WhatsNewDecision.show(
+                    behavior: behavior, info: info, newestVersion: newest, installed: current, state: state)
+                {
+                    services.log(.info, "What's New: nothing to show (\(reason))")
+                    return done()
+                }
+                guard let info else { return done() }
+                present(info, style: settings.style)
+                remember(current)
+                done()
+            }
+            guard behavior == .production, info != nil else { return decide(nil) }
+            newestVersion { [self] newest in
+                switch newest {
+                case .success(let version): decide(version)
+                case .failure(let error):
+                    services.log(.warn, "What's New: cannot learn the newest release: \(error)")
+                    done()
+                }
+            }
+        }
+    }
+
+    // MARK: - Requests
+
+    /// A forced app-info fetch with the version token: the new-version info with its release
+    /// notes (completed from `GET .../releases/{id}` when the answer had none), or nil.
+    func fetchLatestRelease(_ completion: @escaping (Result<NewVersionInfo?, ModuleError>) -> Void) {
+        var path = Self.appInfoPath
+        let stored = token ?? (try? services.stored(WhatsNewState.tokenKey)).flatMap { bytes in
+            var ignored: [String] = []
+            return WhatsNewState.read(version: nil, token: bytes, problems: &ignored).token
+        }
+        if let stored, let query = stored.addingPercentEncoding(withAllowedCharacters: Self.queryValue) {
+            path += "?version_token=\(query)"
+        }
+        getJSON(path) { [self] result in
+            switch result {
+            case .failure(let error): completion(.failure(error))
+            case .success(let appInfo):
+                if let newToken = appInfo.object?["version_token"]?.string {
+                    token = newToken
+                    store(WhatsNewState.bytes(token: newToken, date: services.wallClockSeconds), WhatsNewState.tokenKey)
+                }
+                var warnings: [String] = []
+                let info = NewVersionInfo.read(appInfo: appInfo, warnings: &warnings)
+                for warning in warnings { services.log(.warn, "What's New: \(warning)") }
+                guard let info, info.release.sections == nil else { return completion(.success(info)) }
+                completeSections(of: info, completion)
+            }
+        }
+    }
+
+    private func completeSections(
+        of info: NewVersionInfo, _ completion: @escaping (Result<NewVersionInfo?, ModuleError>) -> Void
+    ) {
+        let id = info.release.id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["-", "_", "."]))
+        getJSON(Self.releasesPath + "/" + (id ?? "")) { [self] result in
+            switch result {
+            case .failure(let error):
+                services.log(.warn, "What's New: release \(info.release.id)'s notes could not be fetched: \(error)")
+                completion(.success(info))
+            case .success(let value):
+                var warnings: [String] = []
+                let full = Release.read(value, warnings: &warnings)
+                for warning in warnings { services.log(.warn, "What's New: \(warning)") }
+                completion(
+                    .success(
+                        NewVersionInfo(
+                            title: info.title, hasOtherReleases: info.hasOtherReleases,
+                            release: info.release.with(sections: full?.sections ?? []))))
+            }
+        }
+    }
+
+    /// The newest release's version, `GET .../releases?limit=1` (nil: no release yet).
+    func newestVersion(_ completion: @escaping (Result<String?, ModuleError>) -> Void) {
+        releases(limit: 1) { completion($0.map { $0.first?.version }) }
+    }
+
+    /// Whether a newer version than the installed one is released; always true in a debug
+    /// build, as the SDK says.
+    func updateAvailable(environment: String, _ completion: @escaping (Result<Bool, ModuleError>) -> Void) {
+        guard environment != "debug" else { return completion(.success(true)) }
+        guard let installed else { return completion(.failure(ModuleError("the app's version is unknown"))) }
+        newestVersion { result in
+            completion(
+                result.map { newest in
+                    newest.map { Self.isVersion($0, newerThan: installed.shortVersion) } ?? false
+                })
+        }
+    }
+
+    /// The changelog: `GET .../releases?limit=15&offset=0`.
+    func changelog(_ completion: @escaping (Result<[Release], ModuleError>) -> Void) {
+        releases(limit: 15, completion)
+    }
+
+    private func releases(limit: Int, _ completion: @escaping (Result<[Release], ModuleError>) -> Void) {
+        getJSON(Self.releasesPath + "?limit=\(limit)&offset=0") { [self] result in
+            completion(
+                result.flatMap { value in
+                    guard case .array(let entries)? = value.object?["data"] else {
+                        return .failure(ModuleError("the releases answer has no data array"))
+                    }
+                    var warnings: [String] = []
+                    let releases = entries.compactMap { Release.read($0, warnings: &warnings) }
+                    for warning in warnings { services.log(.warn, "What's New: \(warning)") }
+                    return .success(releases)
+                })
+        }
+    }
+
+    /// GETs `path` and parses the JSON; the completion runs on the main thread.
+    private func getJSON(_ path: String, _ completion: @escaping (Result<JSONValue, ModuleError>) -> Void) {
+        let services = self.services
+        let onMain: (Result<JSONValue, ModuleError>) -> Void = { result in
+            if (try? services.schedule(after: 0, repeatEvery: 0, { completion(result) })) == nil { completion(result) }
+        }
+        do {
+            try services.request("GET", path, body: nil, timeout: Self.requestTimeout) { answer in
+                switch answer {
+                case .failure(let error): onMain(.failure(error))
+                case .success(let response) where !(200..<300).contains(response.status):
+                    onMain(.failure(ModuleError("GET \(path): HTTP \(response.status)")))
+                case .success(let response):
+                    do {
+                        onMain(.success(try JSONValue.parse(Data(response.body))))
+                    } catch {
+                        onMain(.failure(ModuleError("GET \(path): the answer is malformed (\(error))")))
+                    }
+                }
+            }
+        } catch {
+            onMain(.failure(ModuleError("GET \(path) could not be sent: \(error)")))
+        }
+    }
+
+    // MARK: - Presentation
+
+    /// Shows `info` as a modal or a toast; a toast's key opens the modal.
+    func present(_ info: NewVersionInfo, style: WhatsNewSettings.Style) {
+        do {
+            switch style {
+            case .modal: try presentModal(info)
+            case .toast:
+                var toast: UInt64 = 0
+                toast = try services.present(
+                    .toast, title: ReleaseText.toastTitle, body: ReleaseText.toastBody(info.release.version), duration: 8,
+                    actions: [("w", "see what's new")],
+                    onAction: { [self] _ in
+                        try? services.dismissPresentation(toast, byUser: true)
+                        try? presentModal(info)
+                    }, dismissed: { _ in })
+            }
+            services.log(.info, "What's New: showing \(info.release.version) '\(info.release.name)' (\(style.rawValue))")
+        } catch {
+            services.log(.warn, "What's New: cannot present the release: \(error)")
+        }
+    }
+
+    private func presentModal(_ info: NewVersionInfo) throws {
+        var actions: [(key: String, label: String)] = []
+        if info.hasOtherReleases { actions.append(("c", "changelog")) }
+        actions.append(("d", "close"))
+        var modal: UInt64 = 0
+        modal = try services.present(
+            .modal, title: info.title, body: ReleaseText.body(of: info.release), duration: 0, actions: actions,
+            onAction: { [self] key in
+                if key == "c" {
+                    presentChangelog()
+                } else {
+                    try? services.dismissPresentation(modal, byUser: true)
+                }
+            }, dismissed: { _ in })
+    }
+
+    private func presentChangelog() {
+        changelog { [self] result in
+            switch result {
+            case .failure(let error): services.log(.warn, "What's New: the changelog could not be fetched: \(error)")
+            case .success(let releases):
+                var changelog: UInt64 = 0
+                changelog =
+                    (try? services.present(
+                        .modal, title: "Changelog", body: ReleaseText.changelog(releases), duration: 0,
+                        actions: [("d", "close")],
+                        onAction: { [self] _ in try? services.dismissPresentation(changelog, byUser: true) },
+                        dismissed: { _ in })) ?? 0
+            }
+        }
+    }
+
+    // MARK: - State
+
+    private func readState(_ problems: inout [String]) -> WhatsNewState {
+        var version: [UInt8]?
+        var token: [UInt8]?
+        do {
+            version = try services.stored(WhatsNewState.versionKey)
+            token = try services.stored(WhatsNewState.tokenKey)
+        } catch {
+            problems.append("cannot read its state (\(error)); treated as a first launch")
+        }
+        return WhatsNewState.read(version: version, token: token, problems: &problems)
+    }
+
+    private func remember(_ seen: WhatsNewState.SeenVersion) {
+        store(WhatsNewState.bytes(seen), WhatsNewState.versionKey)
+    }
+
+    private func store(_ bytes: [UInt8], _ key: String) {
+        do {
+            try services.store(bytes, forKey: key)
+        } catch {
+            services.log(.warn, "What's New: cannot store \(key): \(error)")
+        }
+    }
+
+    private static let queryValue = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+
+    /// Whether dotted version `a` is newer than `b`, number by number.
+    static func isVersion(_ a: String, newerThan b: String) -> Bool {
+        let left = a.split(separator: ".").map { Int($0) ?? 0 }
+        let right = b.split(separator: ".").map { Int($0) ?? 0 }
+        for index in 0..<max(left.count, right.count) {
+            let x = index < left.count ? left[index] : 0
+            let y = index < right.count ? right[index] : 0
+            if x != y { return x > y }
+        }
+        return false
+    }
+}
