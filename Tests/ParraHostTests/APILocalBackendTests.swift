@@ -35,7 +35,8 @@ struct APILocalBackendTests {
         let newVersion = try #require(whole["new_installed_version_info"] as? [String: Any])
         let release = try #require(newVersion["release"] as? [String: Any])
         #expect(release["version"] as? String == "1.2.0" && release["name"] as? String == "Spring refresh")
-        #expect((release["sections"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["New", "Fixed"])
+        // The launch's release comes without its notes; What's New completes it from releases/<id>.
+        #expect(release["sections"] == nil)
 
         let base = "tenants/tenant-1/applications/app-1/releases"
         let all = try #require(try getJSON(client, base).json as? [String: Any])
@@ -50,6 +51,10 @@ struct APILocalBackendTests {
         let id = try #require(release["id"] as? String)
         let one = try #require(try getJSON(client, base + "/" + id).json as? [String: Any])
         #expect(one["version"] as? String == "1.2.0")
+        let sections = try #require(one["sections"] as? [[String: Any]])
+        #expect(sections.compactMap { $0["title"] as? String } == ["New", "Fixed"])
+        let item = try #require((sections.first?["items"] as? [[String: Any]])?.first)
+        #expect((item["ticket"] as? [String: Any])?["title"] as? String == "Offline mode" && item["release_id"] as? String == id)
         // Without a releases/<id>.json, the release comes from releases.json.
         let fromList = try getJSON(client, base + "/3b9e0c17-2d44-4f1a-8e6b-7a8c9d0e1f23")
         #expect((fromList.json as? [String: Any])?["version"] as? String == "1.1.0")
