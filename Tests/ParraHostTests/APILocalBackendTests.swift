@@ -54,7 +54,9 @@ struct APILocalBackendTests {
         let sections = try #require(one["sections"] as? [[String: Any]])
         #expect(sections.compactMap { $0["title"] as? String } == ["New", "Fixed"])
         let item = try #require((sections.first?["items"] as? [[String: Any]])?.first)
-        #expect((item["ticket"] as? [String: Any])?["title"] as? String == "Offline mode" && item["release_id"] as? String == id)
+        #expect(
+            (item["ticket"] as? [String: Any])?["title"] as? String == "Offline mode"
+                && item["release_id"] as? String == id)
         // Without a releases/<id>.json, the release comes from releases.json.
         let fromList = try getJSON(client, base + "/3b9e0c17-2d44-4f1a-8e6b-7a8c9d0e1f23")
         #expect((fromList.json as? [String: Any])?["version"] as? String == "1.1.0")

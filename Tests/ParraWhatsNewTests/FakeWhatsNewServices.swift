@@ -57,7 +57,8 @@ final class FakeWhatsNewServices: WhatsNewServices {
         dismissed: @escaping (Bool) -> Void
     ) throws -> UInt64 {
         defer { nextID += 1 }
-        shown.append(Shown(id: nextID, kind: kind, title: title, body: body, keys: actions.map(\.key), onAction: onAction))
+        shown.append(
+            Shown(id: nextID, kind: kind, title: title, body: body, keys: actions.map(\.key), onAction: onAction))
         return nextID
     }
 

@@ -9,17 +9,24 @@ enum WireFormat {
     static func release(version: String = "1.2.0", sections: Bool = true) -> String {
         let notes =
             #","sections":[{"id":"s1","title":"New","items":[{"id":"i1","release_id":"r1","ticket_id":"t1","ticket":{"id":"t1","title":"Offline mode","short_title":null,"description":"Works without a network."}},{"id":"i2","title":"old shape"}]}]"#
-        return #"{"id":"r1","name":"Spring","version":""# + version + #"","description":"Faster.","type":"minor","release_number":7,"status":"released""#
+        return #"{"id":"r1","name":"Spring","version":""# + version
+            + #"","description":"Faster.","type":"minor","release_number":7,"status":"released""#
             + (sections ? notes : "") + "}"
     }
 
     static func appInfo(token: String = "vt-2", release: String? = WireFormat.release(sections: false)) -> String {
-        let info = release.map { #","new_installed_version_info":{"configuration":{"title":"What's new","has_other_releases":true},"release":"# + $0 + "}" } ?? ""
+        let info =
+            release.map {
+                #","new_installed_version_info":{"configuration":{"title":"What's new","has_other_releases":true},"release":"#
+                    + $0 + "}"
+            } ?? ""
         return #"{"version_token":""# + token + #"""# + info + "}"
     }
 
     static func releases(_ versions: [String]) -> String {
-        #"{"data":["# + versions.map { #"{"id":"r-"# + $0 + #"","name":"R "# + $0 + #"","version":""# + $0 + #""}"# }.joined(separator: ",") + "]}"
+        #"{"data":["#
+            + versions.map { #"{"id":"r-"# + $0 + #"","name":"R "# + $0 + #"","version":""# + $0 + #""}"# }.joined(
+                separator: ",") + "]}"
     }
 }
 
@@ -41,7 +48,9 @@ struct WhatsNewLogicTests {
 
     private func seed(_ services: FakeWhatsNewServices, _ state: WhatsNewState) {
         if let seen = state.seen { services.storage[WhatsNewState.versionKey] = WhatsNewState.bytes(seen) }
-        if let token = state.token { services.storage[WhatsNewState.tokenKey] = WhatsNewState.bytes(token: token, date: 0) }
+        if let token = state.token {
+            services.storage[WhatsNewState.tokenKey] = WhatsNewState.bytes(token: token, date: 0)
+        }
     }
 
     @Test("options: the reference's defaults, each behaviour and mode, and bad values reported by key")
@@ -49,8 +58,10 @@ struct WhatsNewLogicTests {
         let defaults = WhatsNewSettings(style: nil, modeJSON: WhatsNewSettings.defaultModeJSON, appEnvironment: "beta")
         #expect(defaults.style == .modal && defaults.mode == .automatic(.beta, delay: 5) && defaults.problems.isEmpty)
         #expect(
-            WhatsNewSettings(style: "toast", modeJSON: #"{"kind":"automatic","behavior":"debug"}"#, appEnvironment: "production")
-                == WhatsNewSettings(style: "toast", modeJSON: #"{"kind":"automatic","behavior":"debug"}"#, appEnvironment: "beta"))
+            WhatsNewSettings(
+                style: "toast", modeJSON: #"{"kind":"automatic","behavior":"debug"}"#, appEnvironment: "production")
+                == WhatsNewSettings(
+                    style: "toast", modeJSON: #"{"kind":"automatic","behavior":"debug"}"#, appEnvironment: "beta"))
         #expect(
             WhatsNewSettings(style: nil, modeJSON: #"{"kind":"manual"}"#, appEnvironment: "debug").mode == .manual)
         #expect(
@@ -59,7 +70,8 @@ struct WhatsNewLogicTests {
         let bad = WhatsNewSettings(
             style: nil, modeJSON: #"{"kind":"delayed","behavior":"loud","delay":-1}"#, appEnvironment: "production")
         #expect(bad.mode == .automatic(.production, delay: 5))
-        #expect(bad.problems.count == 2 && bad.problems.allSatisfy { $0.hasPrefix("option whatsNew.presentationMode:") })
+        #expect(
+            bad.problems.count == 2 && bad.problems.allSatisfy { $0.hasPrefix("option whatsNew.presentationMode:") })
     }
 
     @Test("the wire format: items with tickets decode; a bad item is skipped with a warning, not the release")
@@ -77,11 +89,15 @@ struct WhatsNewLogicTests {
     @Test("the decision table, before any request")
     func startDecisions() {
         let state = seenOld
-        #expect(WhatsNewDecision.start(mode: .manual, hasUser: true, state: state) == .skip("the presentation mode is manual"))
+        #expect(
+            WhatsNewDecision.start(mode: .manual, hasUser: true, state: state)
+                == .skip("the presentation mode is manual"))
         #expect(
             WhatsNewDecision.start(mode: .automatic(.debug, delay: 0), hasUser: true, state: state)
                 == .skip("the behavior is debug: never automatically"))
-        #expect(WhatsNewDecision.start(mode: .automatic(.beta, delay: 0), hasUser: false, state: state) == .skip("no user yet"))
+        #expect(
+            WhatsNewDecision.start(mode: .automatic(.beta, delay: 0), hasUser: false, state: state)
+                == .skip("no user yet"))
         #expect(
             WhatsNewDecision.start(mode: .automatic(.beta, delay: 0), hasUser: true, state: WhatsNewState())
                 == .skip("the first launch of this install"))
@@ -94,16 +110,23 @@ struct WhatsNewLogicTests {
         let info = try #require(
             NewVersionInfo.read(appInfo: try JSONValue.parse(WireFormat.appInfo()), warnings: &warnings))
         let current = WhatsNewState.SeenVersion(version: "8", shortVersion: "1.2.0", date: 2)
-        func show(_ behavior: WhatsNewSettings.Behavior, _ info: NewVersionInfo?, newest: String? = nil, state: WhatsNewState)
+        func show(
+            _ behavior: WhatsNewSettings.Behavior, _ info: NewVersionInfo?, newest: String? = nil, state: WhatsNewState
+        )
             -> String?
         {
-            WhatsNewDecision.show(behavior: behavior, info: info, newestVersion: newest, installed: current, state: state)
+            WhatsNewDecision.show(
+                behavior: behavior, info: info, newestVersion: newest, installed: current, state: state)
         }
         #expect(show(.beta, info, state: seenOld) == nil)
         #expect(show(.beta, nil, state: seenOld) == "no release for the installed version")
-        #expect(show(.beta, info, state: WhatsNewState(seen: current, token: nil)) == "the release of 1.2.0 was seen already")
+        #expect(
+            show(.beta, info, state: WhatsNewState(seen: current, token: nil))
+                == "the release of 1.2.0 was seen already")
         #expect(show(.production, info, newest: "1.2.0", state: seenOld) == nil)
-        #expect(show(.production, info, newest: "1.1.0", state: seenOld) == "the newest release is 1.1.0, not the installed 1.2.0")
+        #expect(
+            show(.production, info, newest: "1.1.0", state: seenOld)
+                == "the newest release is 1.1.0, not the installed 1.2.0")
         let other = WhatsNewDecision.show(
             behavior: .beta, info: info, newestVersion: nil,
             installed: .init(version: "9", shortVersion: "1.3.0", date: 2), state: seenOld)
@@ -122,7 +145,9 @@ struct WhatsNewLogicTests {
         #expect(services.messages(.info) == ["What's New: no automatic check (the first launch of this install)"])
     }
 
-    @Test("an update with a release: after the delay, the check sends the token, completes the notes, shows the modal once")
+    @Test(
+        "an update with a release: after the delay, the check sends the token, completes the notes, shows the modal once"
+    )
     func updateShowsModal() throws {
         let services = FakeWhatsNewServices()
         seed(services, seenOld)
@@ -166,16 +191,21 @@ struct WhatsNewLogicTests {
         services.runTimers()
         services.answer("app-info", WireFormat.appInfo(release: WireFormat.release()))
         let toast = try #require(services.shown.first)
-        #expect(toast.kind == .toast && toast.title == "New Version Available!" && toast.body == "Version 1.2.0 is now available.")
+        #expect(
+            toast.kind == .toast && toast.title == "New Version Available!"
+                && toast.body == "Version 1.2.0 is now available.")
         services.press("w")
         #expect(services.shown.map(\.kind) == [.toast, .modal] && services.shown[0].dismissed)
     }
 
-    @Test("production waits for the newest release to be the installed version; an unattended run does not wait the delay")
+    @Test(
+        "production waits for the newest release to be the installed version; an unattended run does not wait the delay"
+    )
     func productionAndUnattended() {
         let services = FakeWhatsNewServices()
         seed(services, seenOld)
-        let whatsNew = controller(services, mode: #"{"kind":"delayed","behavior":"production","delay":5}"#, interactive: false)
+        let whatsNew = controller(
+            services, mode: #"{"kind":"delayed","behavior":"production","delay":5}"#, interactive: false)
         whatsNew.sessionDidStart()
         whatsNew.launchDidComplete()
         #expect(services.timers.map(\.delay) == [0])
@@ -186,7 +216,9 @@ struct WhatsNewLogicTests {
         services.answer("releases?limit=1", WireFormat.releases(["1.1.0"]))
         #expect(services.shown.isEmpty)
         #expect(services.holds.isEmpty)
-        #expect(services.messages(.info).last == "What's New: nothing to show (the newest release is 1.1.0, not the installed 1.2.0)")
+        #expect(
+            services.messages(.info).last
+                == "What's New: nothing to show (the newest release is 1.1.0, not the installed 1.2.0)")
     }
 
     @Test("a failed or malformed check and corrupt state are warnings; nothing shows")
@@ -196,7 +228,10 @@ struct WhatsNewLogicTests {
         let whatsNew = controller(services)
         whatsNew.sessionDidStart()
         whatsNew.launchDidComplete()
-        #expect(services.messages(.warn) == ["What's New: stored parra_app_version_info is corrupt; treated as a first launch"])
+        #expect(
+            services.messages(.warn) == [
+                "What's New: stored parra_app_version_info is corrupt; treated as a first launch"
+            ])
         #expect(services.timers.isEmpty)
 
         let failing = FakeWhatsNewServices()

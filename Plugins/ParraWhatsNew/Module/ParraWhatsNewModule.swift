@@ -12,8 +12,11 @@ final class ParraWhatsNewModule: ParraModule {
         description: "What's New: the installed version's release notes, once, after an update", license: "MIT",
         options: WhatsNewSettings.declarations,
         hooks: [
-            .raw(pointID: "com.parra.launchScreen.sessionDidStart", signature: "void(ptr,str)", function: sessionDidStart),
-            .raw(pointID: "com.parra.launchScreen.didComplete", signature: "void(ptr,str)", function: launchDidComplete),
+            .raw(
+                pointID: "com.parra.launchScreen.sessionDidStart", signature: "void(ptr,str)", function: sessionDidStart
+            ),
+            .raw(
+                pointID: "com.parra.launchScreen.didComplete", signature: "void(ptr,str)", function: launchDidComplete),
         ],
         commands: [
             .json(
@@ -36,7 +39,8 @@ final class ParraWhatsNewModule: ParraModule {
                 guard let controller = module.controller, let value = members?["info"],
                     let info = NewVersionInfo.read(value, warnings: &warnings)
                 else {
-                    return reply.fail("presentRelease needs {info: {configuration, release}}: \(warnings.joined(separator: "; "))")
+                    return reply.fail(
+                        "presentRelease needs {info: {configuration, release}}: \(warnings.joined(separator: "; "))")
                 }
                 let style = members?["style"]?.string.flatMap(WhatsNewSettings.Style.init) ?? module.settings.style
                 controller.present(info, style: style)
@@ -60,7 +64,9 @@ final class ParraWhatsNewModule: ParraModule {
                 module.controller?.changelog { result in
                     switch result {
                     case .success(let releases):
-                        reply.succeed(json: releases.isEmpty ? "null" : JSONValue.object(["releases": .array(releases.map(\.json))]).json)
+                        reply.succeed(
+                            json: releases.isEmpty
+                                ? "null" : JSONValue.object(["releases": .array(releases.map(\.json))]).json)
                     case .failure(let error): reply.fail("\(error)")
                     }
                 }

@@ -67,7 +67,8 @@ struct Release: Equatable {
     private static func section(_ entry: JSONValue, index: Int, releaseID: String, warnings: inout [String])
         -> Section?
     {
-        guard let members = entry.object, let title = members["title"]?.string, case .array(let items)? = members["items"]
+        guard let members = entry.object, let title = members["title"]?.string,
+            case .array(let items)? = members["items"]
         else {
             warnings.append("release \(releaseID): section \(index) has no title and items; it was skipped")
             return nil

@@ -110,10 +110,12 @@ final class WhatsNewController {
     /// notes (completed from `GET .../releases/{id}` when the answer had none), or nil.
     func fetchLatestRelease(_ completion: @escaping (Result<NewVersionInfo?, ModuleError>) -> Void) {
         var path = Self.appInfoPath
-        let stored = token ?? (try? services.stored(WhatsNewState.tokenKey)).flatMap { bytes in
-            var ignored: [String] = []
-            return WhatsNewState.read(version: nil, token: bytes, problems: &ignored).token
-        }
+        let stored =
+            token
+            ?? (try? services.stored(WhatsNewState.tokenKey)).flatMap { bytes in
+                var ignored: [String] = []
+                return WhatsNewState.read(version: nil, token: bytes, problems: &ignored).token
+            }
         if let stored, let query = stored.addingPercentEncoding(withAllowedCharacters: Self.queryValue) {
             path += "?version_token=\(query)"
         }
@@ -229,14 +231,16 @@ final class WhatsNewController {
             case .toast:
                 var toast: UInt64 = 0
                 toast = try services.present(
-                    .toast, title: ReleaseText.toastTitle, body: ReleaseText.toastBody(info.release.version), duration: 8,
+                    .toast, title: ReleaseText.toastTitle, body: ReleaseText.toastBody(info.release.version),
+                    duration: 8,
                     actions: [("w", "see what's new")],
                     onAction: { [self] _ in
                         try? services.dismissPresentation(toast, byUser: true)
                         try? presentModal(info)
                     }, dismissed: { _ in })
             }
-            services.log(.info, "What's New: showing \(info.release.version) '\(info.release.name)' (\(style.rawValue))")
+            services.log(
+                .info, "What's New: showing \(info.release.version) '\(info.release.name)' (\(style.rawValue))")
         } catch {
             services.log(.warn, "What's New: cannot present the release: \(error)")
         }
@@ -259,7 +263,9 @@ final class WhatsNewController {
     }
 
     private func presentChangelog() {
+        let hold = try? services.holdSession(for: Self.requestTimeout * 2)
         changelog { [self] result in
+            defer { if let hold { services.releaseSession(hold) } }
             switch result {
             case .failure(let error): services.log(.warn, "What's New: the changelog could not be fetched: \(error)")
             case .success(let releases):

@@ -49,7 +49,8 @@ struct WhatsNewSettings: Equatable {
         mode = .automatic(Self.behavior(for: appEnvironment), delay: 5)
         guard let modeJSON else { return }
         guard let members = (try? JSONValue.parse(modeJSON))?.object, let kind = members["kind"]?.string else {
-            problems.append("option \(Self.modeKey): \(modeJSON) is not {kind: automatic|delayed|manual, ...}; using delayed 5 s")
+            problems.append(
+                "option \(Self.modeKey): \(modeJSON) is not {kind: automatic|delayed|manual, ...}; using delayed 5 s")
             return
         }
         var behavior = Self.behavior(for: appEnvironment)
@@ -58,7 +59,8 @@ struct WhatsNewSettings: Equatable {
                 behavior = parsed
             } else {
                 problems.append(
-                    "option \(Self.modeKey): behavior \"\(named)\" is not default, production, beta or debug; using default")
+                    "option \(Self.modeKey): behavior \"\(named)\" is not default, production, beta or debug; using default"
+                )
             }
         }
         switch kind {
@@ -72,7 +74,8 @@ struct WhatsNewSettings: Equatable {
             }
             mode = .automatic(behavior, delay: delay)
         default:
-            problems.append("option \(Self.modeKey): kind \"\(kind)\" is not automatic, delayed or manual; using delayed 5 s")
+            problems.append(
+                "option \(Self.modeKey): kind \"\(kind)\" is not automatic, delayed or manual; using delayed 5 s")
             mode = .automatic(behavior, delay: 5)
         }
     }

@@ -48,7 +48,8 @@ struct WhatsNewState: Equatable {
     static func bytes(_ seen: SeenVersion) -> [UInt8] {
         Array(
             JSONValue.object([
-                "version": .string(seen.version), "version_short": .string(seen.shortVersion), "date": .number(seen.date),
+                "version": .string(seen.version), "version_short": .string(seen.shortVersion),
+                "date": .number(seen.date),
             ]).json.utf8)
     }
 

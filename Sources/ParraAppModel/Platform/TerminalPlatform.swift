@@ -73,7 +73,8 @@ package final class TerminalPlatform: ParraPlatform {
         case "r": return .retryLaunch
         case "q": return .terminate
         case "o": return nil
-        case let word? where words.count == 1 && word.count <= 16
+        case let word?
+        where words.count == 1 && word.count <= 16
             && word.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) }):
             return .key(word)
         default: return nil

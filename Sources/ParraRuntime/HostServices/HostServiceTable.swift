@@ -59,7 +59,7 @@ enum HostServiceTable {
             guard let (_, runtime) = ModuleHostContext.live(host), let extensionID else { return nil }
             switch String(cString: extensionID) {
             case PARRA_EXT_LAUNCH: return runtime.appRun == nil ? nil : UnsafeRawPointer(launchExtension)
-        case PARRA_EXT_PRESENTATION: return UnsafeRawPointer(presentationExtension)
+            case PARRA_EXT_PRESENTATION: return UnsafeRawPointer(presentationExtension)
             default: return nil
             }
         }
@@ -488,10 +488,12 @@ enum HostServiceTable {
         guard let presentation, fits(presentation, parra_presentation.self) else {
             return .failure(
                 PresentationRefusal(
-                    status: PARRA_STATUS_INVALID_ARGUMENT, message: "present needs a parra_presentation of at least its 1.0 size"))
+                    status: PARRA_STATUS_INVALID_ARGUMENT,
+                    message: "present needs a parra_presentation of at least its 1.0 size"))
         }
         guard runtime.isOnMainThread else {
-            return .failure(PresentationRefusal(status: PARRA_STATUS_WRONG_THREAD, message: "present is main-thread only"))
+            return .failure(
+                PresentationRefusal(status: PARRA_STATUS_WRONG_THREAD, message: "present is main-thread only"))
         }
         let p = presentation.pointee
         let kind: Presentation.Kind
@@ -501,11 +503,13 @@ enum HostServiceTable {
         case PARRA_PRESENTATION_LAUNCH_SCREEN: kind = .launchScreen
         default:
             return .failure(
-                PresentationRefusal(status: PARRA_STATUS_INVALID_ARGUMENT, message: "unknown presentation kind \(p.kind)"))
+                PresentationRefusal(
+                    status: PARRA_STATUS_INVALID_ARGUMENT, message: "unknown presentation kind \(p.kind)"))
         }
         guard kind != .toast || (p.duration_seconds.isFinite && p.duration_seconds > 0) else {
             return .failure(
-                PresentationRefusal(status: PARRA_STATUS_INVALID_ARGUMENT, message: "a toast needs a duration_seconds > 0"))
+                PresentationRefusal(
+                    status: PARRA_STATUS_INVALID_ARGUMENT, message: "a toast needs a duration_seconds > 0"))
         }
         let onDismiss = p.on_dismiss
         let user = UInt(bitPattern: p.user_data)
@@ -543,7 +547,8 @@ enum HostServiceTable {
                 guard action.struct_size >= MemoryLayout<parra_presentation_action>.size, let key = action.key,
                     let label = action.label
                 else {
-                    return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "action \(index) needs struct_size, key and label")
+                    return fail(
+                        error, PARRA_STATUS_INVALID_ARGUMENT, "action \(index) needs struct_size, key and label")
                 }
                 let word = String(cString: key)
                 guard !word.isEmpty, word.count <= 16,
@@ -551,7 +556,8 @@ enum HostServiceTable {
                     !listed.contains(where: { $0.key == word })
                 else {
                     return fail(
-                        error, PARRA_STATUS_INVALID_ARGUMENT, "action key '\(word)' is not a distinct short word of [a-z0-9]")
+                        error, PARRA_STATUS_INVALID_ARGUMENT,
+                        "action key '\(word)' is not a distinct short word of [a-z0-9]")
                 }
                 listed.append(Presentation.Action(key: word, label: String(cString: label)))
             }
@@ -586,20 +592,24 @@ enum HostServiceTable {
         }
 
     private static let dismissPresentation:
-        @convention(c) (UnsafePointer<parra_host>?, UInt64, Bool, UnsafeMutablePointer<parra_error>?) -> parra_status = {
-            host, id, byUser, error in
-            guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
-            guard runtime.isOnMainThread else {
-                return fail(error, PARRA_STATUS_WRONG_THREAD, "dismiss is main-thread only")
+        @convention(c) (UnsafePointer<parra_host>?, UInt64, Bool, UnsafeMutablePointer<parra_error>?) -> parra_status =
+            {
+                host, id, byUser, error in
+                guard let (context, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
+                guard runtime.isOnMainThread else {
+                    return fail(error, PARRA_STATUS_WRONG_THREAD, "dismiss is main-thread only")
+                }
+                guard runtime.presentations.dismiss(id, of: context.moduleID, byUser: byUser) else {
+                    return fail(
+                        error, PARRA_STATUS_NOT_FOUND, "presentation \(id) of \(context.moduleID) is not showing")
+                }
+                return PARRA_STATUS_OK
             }
-            guard runtime.presentations.dismiss(id, of: context.moduleID, byUser: byUser) else {
-                return fail(error, PARRA_STATUS_NOT_FOUND, "presentation \(id) of \(context.moduleID) is not showing")
-            }
-            return PARRA_STATUS_OK
-        }
 
     private static let holdSession:
-        @convention(c) (UnsafePointer<parra_host>?, Double, UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<parra_error>?)
+        @convention(c) (
+            UnsafePointer<parra_host>?, Double, UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<parra_error>?
+        )
             -> parra_status = { host, seconds, outHold, error in
                 guard let (_, runtime) = ModuleHostContext.live(host) else { return closed(host, error) }
                 guard seconds.isFinite, (0...60).contains(seconds) else {

@@ -47,7 +47,9 @@ package final class PresentationDesk: @unchecked Sendable {
     /// The user typed `key`: the newest presentation offering it takes the action. Main
     /// thread. False when no presentation showing offers the key.
     package func press(_ key: String) -> Bool {
-        let action = lock.withLock { shown.keys.sorted(by: >).lazy.compactMap { self.shown[$0] }.first { $0.keys.contains(key) } }
+        let action = lock.withLock {
+            shown.keys.sorted(by: >).lazy.compactMap { self.shown[$0] }.first { $0.keys.contains(key) }
+        }
         action?.onAction(key)
         return action != nil
     }
