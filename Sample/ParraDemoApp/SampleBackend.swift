@@ -9,7 +9,8 @@ import ParraAppModel
 // folder `Sample/LocalBackend/` (found from this source file, else beside the executable).
 // `PARRA_API_BASE_URL` still wins, e.g. `PARRA_API_BASE_URL=http://127.0.0.1:8080/v1/`.
 // With no Info.plist beside the executable it uses `Sample/Bundle/Info.plist` and its
-// `Resources` (the launch screen's art).
+// `Resources` (the launch screen's art). `SAMPLE_BUNDLE_VERSION=1.1.0` runs it as an older
+// version, so the next plain run is an update and What's New has something to show.
 
 extension ParraDemoApp {
     static func main() {
@@ -31,7 +32,10 @@ extension ParraDemoApp {
         guard FileManager.default.fileExists(atPath: plist.path) else { return nil }
         let (info, problems) = BundleInfo.load(from: plist)
         for problem in problems { print("parra: \(problem)") }
-        return info
+        guard let version = ProcessInfo.processInfo.environment["SAMPLE_BUNDLE_VERSION"], !version.isEmpty else {
+            return info
+        }
+        return info.replacingVersion(version, build: version)
     }
 
     /// `Sample/LocalBackend` of the source tree this was built from, else `LocalBackend`

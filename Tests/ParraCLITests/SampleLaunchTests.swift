@@ -32,3 +32,24 @@ struct SampleLaunchTests {
         #expect(!app.outputLines.contains { $0.hasPrefix("== window ") })
     }
 }
+
+@Suite("The sample's What's New")
+struct SampleWhatsNewTests {
+    @Test("run as 1.1.0, then as 1.2.0 (an update): the second run shows What's New from the offline backend")
+    func update() throws {
+        let workspace = try CLIWorkspace()
+        let older = try workspace.parra(
+            [], environment: ["SAMPLE_BUNDLE_VERSION": "1.1.0", "PARRA_ENVIRONMENT": "beta"], program: "ParraDemoApp")
+        #expect(older.status == 0, "\(older.transcript)")
+        #expect(!older.standardOutput.contains("[modal] What's new"))
+        let updated = try workspace.parra([], environment: ["PARRA_ENVIRONMENT": "beta"], program: "ParraDemoApp")
+        #expect(updated.status == 0, "\(updated.transcript)")
+        let lines = updated.outputLines
+        let modal = try #require(lines.firstIndex(of: "[modal] What's new"), "\(updated.transcript)")
+        let window = try #require(lines.firstIndex { $0.hasPrefix("== window window-1 ") })
+        #expect(window < modal)
+        #expect(lines.contains("Spring refresh (version 1.2.0)"))
+        #expect(lines.contains("  - Offline mode: The app starts and works without a network connection."))
+        #expect(lines.contains("c: changelog  d: close"))
+    }
+}

@@ -139,6 +139,7 @@ struct WhatsNewLogicTests {
         let whatsNew = controller(services)
         whatsNew.sessionDidStart()
         whatsNew.launchDidComplete()
+        whatsNew.sceneDidBecomeActive()
         #expect(services.timers.isEmpty && services.requests.isEmpty && services.shown.isEmpty)
         let stored = try #require(services.storage[WhatsNewState.versionKey])
         #expect(String(decoding: stored, as: UTF8.self) == #"{"date":1000,"version":"8","version_short":"1.2.0"}"#)
@@ -154,6 +155,7 @@ struct WhatsNewLogicTests {
         let whatsNew = controller(services)
         whatsNew.sessionDidStart()
         whatsNew.launchDidComplete()
+        whatsNew.sceneDidBecomeActive()
         #expect(services.timers.map(\.delay) == [5], "the delay, on the injected timers")
         services.runTimers(upTo: 5)
         #expect(services.requests.map(\.path) == [WhatsNewController.appInfoPath + "?version_token=vt-1"])
@@ -171,6 +173,7 @@ struct WhatsNewLogicTests {
         #expect(state.seen?.shortVersion == "1.2.0" && state.token == "vt-2" && problems.isEmpty)
         // Once per process: a second completion does nothing.
         whatsNew.launchDidComplete()
+        whatsNew.sceneDidBecomeActive()
         #expect(services.timers.isEmpty && services.requests.isEmpty)
         // The changelog, then closing.
         services.press("c")
@@ -188,6 +191,7 @@ struct WhatsNewLogicTests {
         let whatsNew = controller(services, mode: #"{"kind":"automatic","behavior":"beta"}"#, style: "toast")
         whatsNew.sessionDidStart()
         whatsNew.launchDidComplete()
+        whatsNew.sceneDidBecomeActive()
         services.runTimers()
         services.answer("app-info", WireFormat.appInfo(release: WireFormat.release()))
         let toast = try #require(services.shown.first)
@@ -208,6 +212,7 @@ struct WhatsNewLogicTests {
             services, mode: #"{"kind":"delayed","behavior":"production","delay":5}"#, interactive: false)
         whatsNew.sessionDidStart()
         whatsNew.launchDidComplete()
+        whatsNew.sceneDidBecomeActive()
         #expect(services.timers.map(\.delay) == [0])
         #expect(services.holds.count == 1)
         services.runTimers()
@@ -228,6 +233,7 @@ struct WhatsNewLogicTests {
         let whatsNew = controller(services)
         whatsNew.sessionDidStart()
         whatsNew.launchDidComplete()
+        whatsNew.sceneDidBecomeActive()
         #expect(
             services.messages(.warn) == [
                 "What's New: stored parra_app_version_info is corrupt; treated as a first launch"
@@ -239,6 +245,7 @@ struct WhatsNewLogicTests {
         let second = controller(failing, mode: #"{"kind":"automatic","behavior":"beta"}"#)
         second.sessionDidStart()
         second.launchDidComplete()
+        second.sceneDidBecomeActive()
         failing.runTimers()
         failing.answer("app-info", status: 500, "{}")
         #expect(failing.shown.isEmpty && failing.holds.isEmpty)
@@ -248,6 +255,7 @@ struct WhatsNewLogicTests {
         let third = controller(malformed, mode: #"{"kind":"automatic","behavior":"beta"}"#)
         third.sessionDidStart()
         third.launchDidComplete()
+        third.sceneDidBecomeActive()
         malformed.runTimers()
         malformed.answer("app-info", #"{"version_token":"x","new_installed_version_info":{"release":{"id":3}}}"#)
         #expect(malformed.shown.isEmpty)

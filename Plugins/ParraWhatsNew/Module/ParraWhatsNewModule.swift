@@ -1,9 +1,10 @@
 import CParraPlugin
 import ParraPluginKit
 
-/// The What's New feature module: owns the `whatsNew.*` options; after the launch screen's
-/// launch completes for a user it checks, once per process, for the installed version's release
-/// and shows it as a modal or a toast; its commands are what `parra.releases` calls.
+/// The What's New feature module: owns the `whatsNew.*` options; once the launch screen's
+/// launch has completed for a user and a window is active it checks, once per process, for the
+/// installed version's release and shows it as a modal or a toast; its commands are what
+/// `parra.releases` calls.
 final class ParraWhatsNewModule: ParraModule {
     static let id = "com.parra.whatsNew"
 
@@ -17,6 +18,7 @@ final class ParraWhatsNewModule: ParraModule {
             ),
             .raw(
                 pointID: "com.parra.launchScreen.didComplete", signature: "void(ptr,str)", function: launchDidComplete),
+            .sceneDidBecomeActive { module, _ in module.controller?.sceneDidBecomeActive() },
         ],
         commands: [
             .json(

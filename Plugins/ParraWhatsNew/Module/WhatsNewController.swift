@@ -16,6 +16,7 @@ final class WhatsNewController {
     private let installed: Installed?
     private let interactive: Bool
     private var hasUser = false
+    private var launchCompleted = false
     private var checkedThisProcess = false
     /// The version token of the latest app-info, sent with the next check.
     private var token: String?
@@ -39,9 +40,14 @@ final class WhatsNewController {
     /// The launch found a user and starts their session.
     func sessionDidStart() { hasUser = true }
 
-    /// The launch completed: runs the automatic check, once per process, as the mode says.
-    func launchDidComplete() {
-        guard !checkedThisProcess else { return }
+    /// The launch completed; the check waits for the app's windows.
+    func launchDidComplete() { launchCompleted = true }
+
+    /// A window became active: once the launch has completed, the first one runs the
+    /// automatic check, once per process, as the mode says (so a release shows over the app's
+    /// windows, not before them).
+    func sceneDidBecomeActive() {
+        guard launchCompleted, !checkedThisProcess else { return }
         checkedThisProcess = true
         guard let installed else {
             return services.log(.warn, "What's New: the app's version is unknown (no Info.plist); no automatic check")

@@ -20,6 +20,14 @@ package struct BundleInfo: Sendable, Hashable {
     /// The app's resource files (launch screen art): `Resources` beside the Info.plist.
     package let resourcesDirectory: URL?
 
+    /// These facts with the app's version replaced: `shortVersion` as
+    /// `CFBundleShortVersionString`, `version` as `CFBundleVersion`.
+    package func replacingVersion(_ shortVersion: String, build version: String) -> BundleInfo {
+        BundleInfo(
+            identifier: identifier, shortVersion: shortVersion, version: version, launchScreen: launchScreen,
+            launchStoryboardName: launchStoryboardName, file: file, resourcesDirectory: resourcesDirectory)
+    }
+
     /// No Info.plist: every fact absent.
     package static let empty = BundleInfo(
         identifier: nil, shortVersion: nil, version: nil, launchScreen: nil, launchStoryboardName: nil, file: nil,

@@ -104,6 +104,9 @@ private final class AppSession {
         if context.authState == .undetermined { context.authState = .guest }
         for (index, group) in groups.enumerated() { connect(group, index: index, delegate: delegate) }
         application.applicationState = .active
+        if let launch = context.launch, launch.isSessionHeld {
+            launch.waitWhileSessionHeld(cancelled: { [platform = context.platform] in platform.terminationRequested })
+        }
         context.platform.runEvents { event in
             handle(event, delegate)
             awaitLaunch(delegate)
@@ -123,12 +126,13 @@ private final class AppSession {
         return launch.state == .complete
     }
 
-    /// Waits for a module's launch in progress to complete or fail, then hands over to the
-    /// windows if it completed.
+    /// Waits for a module's launch in progress to complete or fail, hands over to the windows
+    /// if it completed, then waits while a module holds an unattended session.
     private func awaitLaunch(_ delegate: ParraAppDelegateDriving) {
-        guard let launch = context.launch, launch.hasWaitFor else { return }
+        guard let launch = context.launch else { return }
         let platform = context.platform
-        if !launch.waitUntilSettled(timeout: Self.launchWaitSeconds, cancelled: { platform.terminationRequested }),
+        if launch.driver != nil,
+            !launch.waitUntilSettled(timeout: Self.launchWaitSeconds, cancelled: { platform.terminationRequested }),
             !platform.terminationRequested
         {
             context.platform.report(
@@ -136,6 +140,9 @@ private final class AppSession {
             )
         }
         handOverIfComplete(delegate)
+        // What a module is about to show over the windows shows before an unattended session
+        // plays on.
+        if launch.isSessionHeld { launch.waitWhileSessionHeld(cancelled: { platform.terminationRequested }) }
     }
 
     /// Once the launch completed: draws the windows connected meanwhile and handles the

@@ -75,10 +75,10 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
 
     /// Whether the session may go on: no module drives the launch, or its state is complete
     /// or failed and the turn that set it has finished.
-    var isSettled: Bool { lock.withLock { driverID == nil || settledTurnDone } && !sessionHeld() }
+    var isSettled: Bool { lock.withLock { driverID == nil || settledTurnDone } }
 
-    /// Whether the session should wait now: a launch in progress, or a module's hold.
-    var hasWaitFor: Bool { driver != nil || sessionHeld() }
+    /// Whether a module holds the unattended session now.
+    var isSessionHeld: Bool { sessionHeld() }
 
     func setLaunchState(_ state: parra_launch_state, detail: String, from moduleID: String) -> (parra_status, String)? {
         switch state {
@@ -173,21 +173,32 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     /// a settled launch returns at once and the held main queue stays held: it is let go
     /// only while a launch in progress is waited for.
     func waitUntilSettled(timeout: Double, cancelled: () -> Bool = { false }) -> Bool {
+        wait(until: { isSettled }, timeout: timeout, cancelled: cancelled)
+    }
+
+    /// Waits until no module holds the unattended session (each hold has its own deadline), or
+    /// `cancelled` says to stop waiting, letting the main queue run meanwhile.
+    func waitWhileSessionHeld(cancelled: () -> Bool) {
+        _ = wait(until: { !sessionHeld() }, timeout: 60, cancelled: cancelled)
+    }
+
+    /// Waits until `done`, at most `timeout` seconds, or until `cancelled`; false when not done.
+    private func wait(until done: () -> Bool, timeout: Double, cancelled: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         if Thread.isMainThread {
-            while !isSettled && Date() < deadline && !cancelled() {
+            while !done() && Date() < deadline && !cancelled() {
                 RunLoop.main.run(until: Date().addingTimeInterval(0.01))
             }
-            return isSettled
+            return done()
         }
         let semaphore = DispatchSemaphore(value: 0)
-        if isSettled { return true }
+        if done() { return true }
         lock.withLock { waiter = semaphore }
         defer {
             lock.withLock { waiter = nil }
             reholdQueue()
         }
-        while !isSettled {
+        while !done() {
             // The launch's turns and a holding module's work run on the main queue: let it go
             // while waiting (the settling turn holds it again).
             lock.withLock {
