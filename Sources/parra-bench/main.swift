@@ -56,6 +56,10 @@ let usage = """
                                   session start, dismissal) against Sample/LocalBackend, from
                                   the launch state initial to complete, in this process;
                                   launch.tasks_local_ms_ratio is it over to_first_frame_ms
+      whatsNew.check_local_ms     What's New's check against Sample/LocalBackend through the module's
+                                  commands (app-info with the release's notes completed, then the
+                                  release list), in this process; whatsNew.check_local_ms_ratio
+                                  is it over launch.to_first_frame_ms
       api.request_overhead_us     what ParraAPIClient.send adds to one small JSON GET to a
                                   loopback server: client_request_us - raw_urlsession_us
       api.raw_urlsession_us       baseline: the same request (same headers) with a bare URLSession
@@ -185,6 +189,8 @@ let load: LoadFigures
 let launch: LaunchFigures
 let launchTasks: LaunchTasksFigures?
 let launchTasksSkipped: String?
+let whatsNew: WhatsNewFigures?
+let whatsNewSkipped: String?
 let api: APIFigures
 let logger: LoggerFigures
 do {
@@ -217,6 +223,9 @@ do {
     progress("parra-bench: measuring the launch tasks")
     (launchTasks, launchTasksSkipped) = try LaunchTasksBench.run(
         work: work, repetitions: launchRepetitions, warmups: launchWarmups)
+    progress("parra-bench: measuring What's New's check")
+    (whatsNew, whatsNewSkipped) = try WhatsNewBench.run(
+        work: work, repetitions: launchRepetitions, warmups: launchWarmups)
     progress("parra-bench: measuring API requests")
     api = try APIBench.run(repetitions: apiRepetitions, requestsPerSample: apiRequestsPerSample)
     progress("parra-bench: measuring the logger")
@@ -232,6 +241,10 @@ do {
         if let launchTasksSkipped {
             FileHandle.standardError.write(
                 Data("parra-bench: skipping launch.tasks_local_ms: \(launchTasksSkipped)\n".utf8))
+        }
+        if let whatsNewSkipped {
+            FileHandle.standardError.write(
+                Data("parra-bench: skipping whatsNew.check_local_ms: \(whatsNewSkipped)\n".utf8))
         }
     }
 } catch {
@@ -257,6 +270,10 @@ let launchTasksRatio = launchTasks.flatMap { tasks in
 }
 var skippedFigures = launch.skipped
 if let launchTasksSkipped { skippedFigures.append(("launch.tasks_local_ms", launchTasksSkipped)) }
+if let whatsNewSkipped { skippedFigures.append(("whatsNew.check_local_ms", whatsNewSkipped)) }
+let whatsNewRatio = whatsNew.flatMap { check in
+    launch.hasFirstFrame ? check.milliseconds / launch.firstFrameMilliseconds : nil
+}
 let ffiWithin = ffiRatio <= ffiRatioBudget
 let loadWithin = load.overNoneMilliseconds <= loadOverNoneBudgetMilliseconds
 let filteredNanoseconds = logger.nanoseconds(.filtered)
@@ -316,6 +333,8 @@ if json {
     }
     if let launchTasks { launchEntries.append(("launch.tasks_local_ms", launchTasks.milliseconds)) }
     if let launchTasksRatio { launchEntries.append(("launch.tasks_local_ms_ratio", launchTasksRatio)) }
+    if let whatsNew { launchEntries.append(("whatsNew.check_local_ms", whatsNew.milliseconds)) }
+    if let whatsNewRatio { launchEntries.append(("whatsNew.check_local_ms_ratio", whatsNewRatio)) }
     let budgets: [(String, Double)] = [
         ("dispatch.ffi_ns_ratio", ffiRatioBudget),
         ("command.call_ns_ratio", commandRatioBudget),
@@ -438,6 +457,12 @@ rows.append(
         value: launchTasks.map { number($0.milliseconds) + " ms" } ?? skippedValue,
         baseline: launch.hasFirstFrame ? "to_first_frame " + number(launch.firstFrameMilliseconds) + " ms" : "-",
         ratio: launchTasksRatio.map { number($0, 3) } ?? "-", budget: "-", within: "-"))
+rows.append(
+    Row(
+        name: "whatsNew.check_local_ms",
+        value: whatsNew.map { number($0.milliseconds) + " ms" } ?? skippedValue,
+        baseline: launch.hasFirstFrame ? "to_first_frame " + number(launch.firstFrameMilliseconds) + " ms" : "-",
+        ratio: whatsNewRatio.map { number($0, 3) } ?? "-", budget: "-", within: "-"))
 let header = Row(
     name: "name", value: "value", baseline: "baseline", ratio: "ratio", budget: "budget", within: "within budget")
 let columns: [KeyPath<Row, String>] = [\.name, \.value, \.baseline, \.ratio, \.budget, \.within]
@@ -508,6 +533,11 @@ if let launchTasks {
     print(
         "launch tasks: \(launchTasks.repetitions) repetitions (+\(launchTasks.warmups) warm-up), in this process; ms: "
             + spread(launchTasks.samples, 3))
+}
+if let whatsNew {
+    print(
+        "What's New check: \(whatsNew.repetitions) repetitions (+\(whatsNew.warmups) warm-up), in this process; ms: "
+            + spread(whatsNew.samples, 3))
 }
 for (figure, reason) in skippedFigures {
     print("skipped \(figure): \(reason)")
