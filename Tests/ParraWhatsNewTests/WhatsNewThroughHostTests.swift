@@ -112,7 +112,8 @@ struct WhatsNewThroughHostTests {
                 "What's New: no automatic check (the first launch of this install)"))
 
         let second = try TestAppRun(
-            WhatsNewApp.self, paths: Self.modules, script: [.key("c"), .key("d")], bundle: bundle("1.2.0", "7"),
+            WhatsNewApp.self, paths: Self.modules, script: [.key("c"), .key("d"), .key("d")],
+            bundle: bundle("1.2.0", "7"),
             environment: environment, storage: storage)
         #expect(second.status == 0)
         let shown = second.surface.presented.filter { $0.moduleID == "com.parra.whatsNew" }
@@ -129,6 +130,8 @@ struct WhatsNewThroughHostTests {
         let keyAt = try #require(timeline.firstIndex(of: "event: key(\"c\")"))
         let drawAt = try #require(timeline.firstIndex(of: "draw window-1"))
         #expect(drawAt < keyAt)
+        // Closing the changelog, then the modal, takes them away: the windows are drawn again.
+        #expect(second.platform.drawn.filter { $0.sceneID == "window-1" }.count == 2)
 
         // Never twice for the same version.
         let third = try TestAppRun(
