@@ -15,7 +15,7 @@ package enum CFixtureBuilder {
     }
 
     /// The repository root: this file is `<root>/Tests/ParraTestSupport/CFixtureBuilder.swift`.
-    static var repositoryRoot: URL {
+    package static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()  // Tests/ParraTestSupport
             .deletingLastPathComponent()  // Tests

@@ -55,6 +55,10 @@ extern "C" {
 /** The one symbol every module exports, whatever its file is called. */
 #define PARRA_MODULE_ENTRY_SYMBOL "parra_module_entry"
 
+/** Marks a function the module exports: the entry symbol. Needed when the module is built with
+ *  -fvisibility=hidden (then a symbol without it is not exported, and the host says so). */
+#define PARRA_EXPORT __attribute__((visibility("default")))
+
 /* ----------------------------------------------------------------------------------------
  * Status and errors
  * ------------------------------------------------------------------------------------- */
@@ -664,11 +668,17 @@ struct parra_host {
     void *host_data;
 
     /** [thread-safe] Writes a diagnostic line attributed to the module. `message` is the
-     *  caller's and may be freed when log returns. */
+     *  caller's and may be freed when log returns. The line goes to the app's standard error
+     *  as `parra: <level>: [<module id>] <message>` (a test host may record it instead), at
+     *  PARRA_LOG_LEVEL_INFO and above by default; set PARRA_HOST_LOG_LEVEL=debug (or trace) in
+     *  the app's environment to see lower levels. These are host diagnostics, not app log
+     *  records: they never reach a log_sink. */
     void (*log)(const parra_host *host, parra_log_level level, parra_string message);
 
-    /** [thread-safe] Reads the current value of an option any loaded module declares. Fails
-     *  with NOT_FOUND for an undeclared key. See parra_value for the lifetime of strings. */
+    /** [thread-safe] Reads the current value of an option any loaded module declares. The
+     *  caller sets `out_value->struct_size = sizeof(parra_value)` first (a smaller one is
+     *  INVALID_ARGUMENT). Fails with NOT_FOUND for an undeclared key. See parra_value for the
+     *  lifetime of strings. */
     parra_status (*get_option)(
         const parra_host *host, const char *key, parra_value *out_value, parra_error *error);
 
@@ -680,7 +690,9 @@ struct parra_host {
 
     /** [thread-safe] Reads the module's stored value for `key` (`[A-Za-z0-9._-]`, at most 128
      *  bytes) and passes it to `receive` before returning. NOT_FOUND when nothing is stored.
-     *  Storage is private to the module, durable, and survives restarts. */
+     *  Storage is private to the module, durable, and survives restarts: one file per key in
+     *  `$XDG_DATA_HOME/parra/<bundle id>/modules/<module id>/` (default
+     *  `~/.local/share/parra/...`). */
     parra_status (*storage_get)(
         const parra_host *host, const char *key, parra_bytes_fn receive, void *user_data,
         parra_error *error);
@@ -726,7 +738,10 @@ struct parra_host {
      *  receives the combined result. Fails with NOT_FOUND for a point this module does not
      *  offer, and with WRONG_STATE outside activation and running (in init, configure,
      *  deactivate), for a point whose hooks are running now (a hook may not re-emit it), or when
-     *  emits are nested more than 16 deep. */
+     *  emits are nested more than 16 deep. For a point of signature void(ptr,str):
+     *      const char *text = "hello";
+     *      void *arguments[] = {&text};   // one pointer to each argument's value
+     *      host->emit(host, "com.example.feature.didGreet", arguments, NULL, &error); */
     parra_status (*emit)(
         const parra_host *host, const char *point_id, void **arguments, void *result,
         parra_error *error);
@@ -747,7 +762,8 @@ struct parra_host {
 
     /** [thread-safe] The absolute path of a directory private to the module, created by the
      *  host, for files the key-value storage does not suit (append-only journals, databases).
-     *  It survives restarts. NUL-terminated; owned by the host; valid until shutdown returns. */
+     *  It survives restarts: `$XDG_DATA_HOME/parra/<bundle id>/module-files/<module id>/`.
+     *  NUL-terminated; owned by the host; valid until shutdown returns. */
     const char *(*storage_directory)(const parra_host *host);
 
     /** [thread-safe] Which of the tenant's environments the app runs in, as the API's
@@ -911,7 +927,9 @@ typedef struct parra_module_descriptor {
 
     /** Main thread, once, first. Creates the module's state and writes it to
      *  `out_module_data` (which is passed to every other function and hook). `host` stays
-     *  valid until shutdown returns. Options may be read from here on. May be NULL. */
+     *  valid until shutdown returns. Options may be read from here on. May be NULL: then the
+     *  module data every function, hook and command receives is NULL (keep what you need, such
+     *  as the host table, in your own statics). */
     parra_status (*init)(const parra_host *host, void **out_module_data, parra_error *error);
     /** Main thread, once, after every module's init. Reads and checks options; a value the
      *  module rejects is an error naming the key. May be NULL. */
@@ -958,6 +976,21 @@ typedef struct parra_module_descriptor {
  * do nothing but return the descriptor; NULL means the module cannot run here.
  */
 typedef const parra_module_descriptor *(*parra_module_entry_fn)(void);
+
+/** The entry symbol's prototype: a C module defines it, with PARRA_EXPORT, e.g.
+ *      PARRA_EXPORT const parra_module_descriptor *parra_module_entry(void) { return &my_descriptor; } */
+PARRA_EXPORT const parra_module_descriptor *parra_module_entry(void);
+
+/** True when `host`'s table (a `const parra_host *`) has `field`, a function added in a later
+ *  minor than 1.0, and the host set it: test before calling, e.g.
+ *  `if (PARRA_HOST_HAS(host, get_extension)) ...`. */
+#define PARRA_HOST_HAS(host, field) \
+    ((host)->struct_size >= offsetof(parra_host, field) + sizeof((host)->field) && (host)->field != NULL)
+
+/** True when a `const parra_module_descriptor *` is large enough to hold `field` (for a host
+ *  reading a module of an older minor; a module setting its own fields need not test). */
+#define PARRA_DESCRIPTOR_HAS(descriptor, field) \
+    ((descriptor)->struct_size >= offsetof(parra_module_descriptor, field) + sizeof((descriptor)->field))
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,13 @@ package enum HostLogLevel: Int32, Sendable, Comparable, CaseIterable {
     /// The lowercase name, as Parra spells it.
     package var name: String { String(describing: self) }
 
+    /// The level named `text` (trimmed, any case); nil for anything else.
+    package init?(named text: String) {
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let level = Self.allCases.first(where: { $0.name == word }) else { return nil }
+        self = level
+    }
+
     package static func < (lhs: HostLogLevel, rhs: HostLogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

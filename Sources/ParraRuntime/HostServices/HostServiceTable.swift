@@ -232,7 +232,10 @@ enum HostServiceTable {
                 return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "get_option needs host, key and out_value")
             }
             guard fits(out, parra_value.self) else {
-                return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "out_value's struct_size is smaller than parra_value")
+                return fail(
+                    error, PARRA_STATUS_INVALID_ARGUMENT,
+                    "out_value's struct_size is smaller than parra_value: set out_value->struct_size = sizeof(parra_value) before the call"
+                )
             }
             let name = String(cString: key)
             guard runtime.options.fill(&out.pointee, forKey: name) else {
@@ -376,7 +379,8 @@ enum HostServiceTable {
             }
             guard fits(request, parra_api_request.self) else {
                 return fail(
-                    error, PARRA_STATUS_INVALID_ARGUMENT, "the request's struct_size is smaller than parra_api_request")
+                    error, PARRA_STATUS_INVALID_ARGUMENT,
+                    "the request's struct_size is smaller than parra_api_request: set it to sizeof(parra_api_request)")
             }
             let body = request.pointee.body
             guard body.length >= 0, body.length <= maximumRequestBodyBytes else {
@@ -489,7 +493,9 @@ enum HostServiceTable {
             return .failure(
                 PresentationRefusal(
                     status: PARRA_STATUS_INVALID_ARGUMENT,
-                    message: "present needs a parra_presentation of at least its 1.0 size"))
+                    message:
+                        "present needs a parra_presentation of at least its 1.0 size: set struct_size to sizeof(parra_presentation)"
+                ))
         }
         guard runtime.isOnMainThread else {
             return .failure(

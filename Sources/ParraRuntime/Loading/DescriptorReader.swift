@@ -11,7 +11,8 @@ enum DescriptorReader {
         // The version fields sit right after struct_size in every version of the ABI.
         guard size >= 8 else {
             throw refuse(
-                "descriptor struct_size \(size) is smaller than the minimum \(descriptorSize10)")
+                "descriptor struct_size \(size) is smaller than the minimum \(descriptorSize10); set it to sizeof(parra_module_descriptor)"
+            )
         }
         let major = raw.load(fromByteOffset: 4, as: UInt16.self)
         let minor = raw.load(fromByteOffset: 6, as: UInt16.self)
@@ -22,11 +23,13 @@ enum DescriptorReader {
         }
         guard minor <= PARRA_ABI_VERSION_MINOR else {
             throw refuse(
-                "built for ABI \(major).\(minor), newer than this host's \(PARRA_ABI_VERSION_MAJOR).\(PARRA_ABI_VERSION_MINOR); update the host"
+                "built for ABI \(major).\(minor), newer than this host's \(PARRA_ABI_VERSION_MAJOR).\(PARRA_ABI_VERSION_MINOR); update the host, or if the module was not built for a newer host, rebuild it against this host's parra_plugin.h and set abi_minor to PARRA_ABI_VERSION_MINOR rather than a number"
             )
         }
         guard size >= descriptorSize10 else {
-            throw refuse("descriptor struct_size \(size) is smaller than the minimum \(descriptorSize10)")
+            throw refuse(
+                "descriptor struct_size \(size) is smaller than the minimum \(descriptorSize10); set it to sizeof(parra_module_descriptor)"
+            )
         }
         // Read only what struct_size covers; fields a 1.0 module lacks stay zero.
         var d = parra_module_descriptor()
@@ -105,7 +108,10 @@ enum DescriptorReader {
         do {
             parsed = try OptionValue(json: defaultText)
         } catch {
-            throw refuse("option '\(key)' default \(defaultText): \(error)")
+            let hint =
+                type == .string && !defaultText.hasPrefix("\"")
+                ? "; a string default is quoted JSON: write \"\\\"\(defaultText)\\\"\" in C" : ""
+            throw refuse("option '\(key)' default \(defaultText) is not JSON (\(error))\(hint)")
         }
         var allowed: [String]?
         if var cursor = decl.allowed_values {
@@ -180,7 +186,7 @@ enum DescriptorReader {
         }
         guard let rule = CombineRule(cValue: decl.combine), rule.fits(signature.returnType) else {
             throw refuse(
-                "extension point '\(pointID)': combine rule \(decl.combine) does not fit return type \(signature.returnType.rawValue)"
+                "extension point '\(pointID)': combine rule \(CombineRule(cValue: decl.combine).map { "PARRA_COMBINE_\($0.rawValue.uppercased())" } ?? "\(decl.combine) (not a PARRA_COMBINE_* value)") does not fit return type \(signature.returnType.rawValue); use \(CombineRule.fitting(signature.returnType))"
             )
         }
         return OverridePoint(
@@ -245,7 +251,9 @@ enum DescriptorReader {
                 throw refuse("\(what) \(index) struct_size \(size) is larger than the maximum \(maximumStructSize)")
             }
             guard size >= MemoryLayout<T>.size else {
-                throw refuse("\(what) \(index) struct_size \(size) is smaller than the minimum \(MemoryLayout<T>.size)")
+                throw refuse(
+                    "\(what) \(index) struct_size \(size) is smaller than the minimum \(MemoryLayout<T>.size); set it to sizeof(\(String(describing: T.self)))"
+                )
             }
             guard size % MemoryLayout<T>.alignment == 0 else {
                 throw refuse("\(what) \(index) struct_size \(size) is not a multiple of \(MemoryLayout<T>.alignment)")

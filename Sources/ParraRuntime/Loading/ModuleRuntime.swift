@@ -48,7 +48,8 @@ package final class ModuleRuntime {
 
         /// Defaults: the documented search order, `PARRA_CONFIG_FILE` if set, the process
         /// environment, storage under `$XDG_DATA_HOME/parra/<bundleID>/`, the main queue,
-        /// standard error, plain-text presentation, no API service, the system clock.
+        /// standard error from info up (`PARRA_HOST_LOG_LEVEL` names another level), plain-text
+        /// presentation, no API service, the system clock.
         package init(
             bundleID: String = "unknown",
             environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -61,7 +62,8 @@ package final class ModuleRuntime {
             self.storageDirectory = URL(fileURLWithPath: DataHome.path(environment: environment))
                 .appendingPathComponent("parra/\(bundleID)")
             self.mainQueue = .main
-            self.log = .standardError()
+            self.log = .standardError(
+                minimumLevel: environment["PARRA_HOST_LOG_LEVEL"].flatMap(HostLogLevel.init(named:)) ?? .info)
             self.presentationSurface = PlainTextPresentationSurface()
             self.apiService = nil
             self.clock = SystemClock()
@@ -268,8 +270,13 @@ package final class ModuleRuntime {
         // Modules stay loaded until exit: Swift libraries cannot be safely unloaded.
         _ = dlerror()
         guard let symbol = dlsym(handle, PARRA_MODULE_ENTRY_SYMBOL) else {
+            let hidden =
+                ELFSymbolTable.defines(PARRA_MODULE_ENTRY_SYMBOL, inFileAt: path)
+                ? "; the file defines it but does not export it (built with -fvisibility=hidden?): declare it PARRA_EXPORT"
+                : ""
             return refuse(
-                &record, ModuleRefusal(phase: .entry, reason: "no entry symbol '\(PARRA_MODULE_ENTRY_SYMBOL)'"))
+                &record,
+                ModuleRefusal(phase: .entry, reason: "no entry symbol '\(PARRA_MODULE_ENTRY_SYMBOL)'\(hidden)"))
         }
         let entry = unsafeBitCast(symbol, to: parra_module_entry_fn.self)
         guard let descriptor = entry() else {

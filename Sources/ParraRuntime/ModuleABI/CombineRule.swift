@@ -31,6 +31,14 @@ package enum CombineRule: String, Sendable {
         }
     }
 
+    /// The rules that fit results of `type`, by their C names, for a message.
+    static func fitting(_ type: HookSignature.ValueType) -> String {
+        [CombineRule.none, .all, .any, .union].filter { $0.fits(type) }.map {
+            "PARRA_COMBINE_\($0.rawValue.uppercased())"
+        }
+        .joined(separator: " or ")
+    }
+
     /// The result when no hook is registered, as the raw 64-bit value the dispatcher keeps.
     package var identity: UInt64 { self == .all ? 1 : 0 }
 }

@@ -78,6 +78,8 @@
  *   FIXTURE_ADD_ID=<s>        the add command's id is <s> (e.g. not under the module's id)
  *   FIXTURE_ADD_SIGNATURE=<s> the add command declares signature <s>
  *   FIXTURE_ECHO_SIGNATURE=<s> the echo command (which completes later) declares signature <s>
+ *   FIXTURE_UNQUOTED_DEFAULT  <prefix>.greeting's default_json is `hello`, not JSON
+ *   FIXTURE_POINT_COMBINE=<n> the didGreet extension point declares combine rule <n>
  */
 
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
@@ -532,7 +534,11 @@ static const parra_option_decl fixture_options[] = {
         .struct_size = sizeof(parra_option_decl),
         .key = FIXTURE_GREETING_KEY,
         .type = PARRA_OPTION_TYPE_STRING,
+#ifdef FIXTURE_UNQUOTED_DEFAULT
+        .default_json = "hello",
+#else
         .default_json = "\"hello\"",
+#endif
         .doc = "What the fixture greets with.",
         .environment_variable = FIXTURE_ENV,
         .allowed_values = NULL,
@@ -653,7 +659,11 @@ static const parra_extension_point_decl fixture_extension_points[] = {
         .struct_size = sizeof(parra_extension_point_decl),
         .point_id = FIXTURE_DID_GREET_POINT,
         .signature = "void(ptr,str)",
+#ifdef FIXTURE_POINT_COMBINE
+        .combine = FIXTURE_POINT_COMBINE,
+#else
         .combine = PARRA_COMBINE_NONE,
+#endif
         .doc = "The fixture greeted; the argument is the greeting.",
     },
 };
