@@ -5,8 +5,8 @@ import ParraRuntime
 
 /// `whatsNew.check_local_ms`: What's New's check against the offline backend, in this process:
 /// the forced app-info fetch with the release's notes completed (`fetchLatestRelease`), then a
-/// page of the release list (`fetchChangelog`; a production check reads its first entry), the
-/// three requests of a production check, through the module's commands.
+/// page of the release list (`fetchChangelog`, 15 releases; a production check asks for one),
+/// three requests as a production check makes, through the module's commands.
 struct WhatsNewFigures {
     var samples: [Double]
     var repetitions: Int

@@ -10,7 +10,7 @@ enum WireFormat {
         let notes =
             #","sections":[{"id":"s1","title":"New","items":[{"id":"i1","release_id":"r1","ticket_id":"t1","ticket":{"id":"t1","title":"Offline mode","short_title":null,"description":"Works without a network."}},{"id":"i2","title":"old shape"}]}]"#
         return #"{"id":"r1","name":"Spring","version":""# + version
-            + #"","description":"Faster.","type":"minor","release_number":7,"status":"released""#
+            + #"","description":"Faster.","type":"minor","release_number":7,"status":"released","created_at":"2025-03-18T09:30:00.000Z","header":{"id":"h1","url":"https://example.com/h.png","size":{"width":10,"height":5}}"#
             + (sections ? notes : "") + "}"
     }
 
@@ -182,6 +182,38 @@ struct WhatsNewLogicTests {
         #expect(services.shown.last?.body == "1.2.0  R 1.2.0\n1.1.0  R 1.1.0")
         services.press("d")
         #expect(services.shown.last?.dismissed == true)
+    }
+
+    @Test("the token is stored once the release is seen, not when the check shows nothing")
+    func tokenAfterShowing() {
+        let services = FakeWhatsNewServices()
+        seed(services, seenOld)
+        let whatsNew = controller(services, mode: #"{"kind":"delayed","behavior":"production","delay":0}"#)
+        whatsNew.sessionDidStart()
+        whatsNew.launchDidComplete()
+        whatsNew.sceneDidBecomeActive()
+        services.runTimers()
+        services.answer("app-info", WireFormat.appInfo(token: "vt-9", release: WireFormat.release()))
+        services.answer("releases?limit=1", WireFormat.releases(["1.1.0"]))
+        #expect(services.shown.isEmpty)
+        var problems: [String] = []
+        let token = WhatsNewState.read(
+            version: nil, token: services.storage[WhatsNewState.tokenKey], problems: &problems
+        )
+        .token
+        #expect(token == "vt-1", "nothing was seen, so the old token stays")
+    }
+
+    @Test("a launch that completes after a retry, with a window already active, still checks")
+    func checkAfterRetry() {
+        let services = FakeWhatsNewServices()
+        seed(services, seenOld)
+        let whatsNew = controller(services, mode: #"{"kind":"automatic","behavior":"beta"}"#)
+        whatsNew.sessionDidStart()
+        whatsNew.sceneDidBecomeActive()
+        #expect(services.timers.isEmpty, "the launch has not completed")
+        whatsNew.launchDidComplete()
+        #expect(services.timers.count == 1)
     }
 
     @Test("a toast for the update; its key opens the modal")

@@ -25,7 +25,7 @@ final class ParraWhatsNewModule: ParraModule {
                 id: id + ".fetchLatestRelease",
                 doc: "A forced app-info fetch: the installed version's new-version info as JSON, or null"
             ) { module, _, reply in
-                module.controller?.fetchLatestRelease { result in
+                module.controller?.fetchLatestRelease { result, _ in
                     switch result {
                     case .success(let info): reply.succeed(json: info?.json.json ?? "null")
                     case .failure(let error): reply.fail("\(error)")

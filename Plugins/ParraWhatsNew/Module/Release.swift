@@ -27,6 +27,8 @@ struct Release: Equatable {
     let releaseNumber: Int?
     let status: String?
     let createdAt: String?
+    /// The header image as the server gave it (`{id, url, size: {width, height}}`), if any.
+    let header: JSONValue?
     /// Nil when the answer carried no sections (a list entry, or the launch's app-info): the
     /// release is completed with `GET .../releases/{id}`.
     let sections: [Section]?
@@ -61,6 +63,7 @@ struct Release: Equatable {
         releaseNumber = members["release_number"]?.number.map { Int($0) }
         status = members["status"]?.string
         createdAt = members["created_at"]?.string
+        header = members["header"].flatMap { $0.object == nil ? nil : $0 }
         self.sections = sections
     }
 
@@ -97,12 +100,12 @@ struct Release: Equatable {
     func with(sections: [Section]) -> Release {
         Release(
             id: id, name: name, version: version, description: description, type: type, releaseNumber: releaseNumber,
-            status: status, createdAt: createdAt, sections: sections)
+            status: status, createdAt: createdAt, header: header, sections: sections)
     }
 
     private init(
         id: String, name: String, version: String, description: String?, type: String?, releaseNumber: Int?,
-        status: String?, createdAt: String?, sections: [Section]?
+        status: String?, createdAt: String?, header: JSONValue?, sections: [Section]?
     ) {
         self.id = id
         self.name = name
@@ -112,6 +115,7 @@ struct Release: Equatable {
         self.releaseNumber = releaseNumber
         self.status = status
         self.createdAt = createdAt
+        self.header = header
         self.sections = sections
     }
 
@@ -143,6 +147,7 @@ struct Release: Equatable {
         members["release_number"] = releaseNumber.map { .number(Double($0)) }
         members["status"] = status.map(JSONValue.string)
         members["created_at"] = createdAt.map(JSONValue.string)
+        members["header"] = header
         return .object(members)
     }
 }

@@ -17,9 +17,8 @@ final class WhatsNewController {
     private let interactive: Bool
     private var hasUser = false
     private var launchCompleted = false
+    private var sceneActive = false
     private var checkedThisProcess = false
-    /// The version token of the latest app-info, sent with the next check.
-    private var token: String?
 
     static let appInfoPath = "tenants/{tenantId}/applications/{applicationId}/app-info"
     static let releasesPath = "tenants/{tenantId}/applications/{applicationId}/releases"
@@ -41,13 +40,22 @@ final class WhatsNewController {
     func sessionDidStart() { hasUser = true }
 
     /// The launch completed; the check waits for the app's windows.
-    func launchDidComplete() { launchCompleted = true }
+    func launchDidComplete() {
+        launchCompleted = true
+        checkWhenReady()
+    }
 
-    /// A window became active: once the launch has completed, the first one runs the
-    /// automatic check, once per process, as the mode says (so a release shows over the app's
-    /// windows, not before them).
+    /// A window became active.
     func sceneDidBecomeActive() {
-        guard launchCompleted, !checkedThisProcess else { return }
+        sceneActive = true
+        checkWhenReady()
+    }
+
+    /// Once the launch has completed (perhaps after a retry, with a window already active) and
+    /// a window is active, runs the automatic check, once per process, as the mode says, so a
+    /// release shows over the app's windows, not before them.
+    private func checkWhenReady() {
+        guard launchCompleted, sceneActive, !checkedThisProcess else { return }
         checkedThisProcess = true
         guard let installed else {
             return services.log(.warn, "What's New: the app's version is unknown (no Info.plist); no automatic check")
@@ -81,7 +89,7 @@ final class WhatsNewController {
         behavior: WhatsNewSettings.Behavior, current: WhatsNewState.SeenVersion, state: WhatsNewState,
         done: @escaping () -> Void
     ) {
-        fetchLatestRelease { [self] result in
+        fetchLatestRelease { [self] result, token in
             guard case .success(let info) = result else {
                 if case .failure(let error) = result { services.log(.warn, "What's New: the check failed: \(error)") }
                 return done()
@@ -91,11 +99,14 @@ final class WhatsNewController {
                     behavior: behavior, info: info, newestVersion: newest, installed: current, state: state)
                 {
                     services.log(.info, "What's New: nothing to show (\(reason))")
+                    // No release at all: the token is the server's word that nothing is new.
+                    if info == nil { remember(token: token) }
                     return done()
                 }
                 guard let info else { return done() }
                 present(info, style: settings.style)
                 remember(current)
+                remember(token: token)
                 done()
             }
             guard behavior == .production, info != nil else { return decide(nil) }
@@ -113,31 +124,27 @@ final class WhatsNewController {
     // MARK: - Requests
 
     /// A forced app-info fetch with the version token: the new-version info with its release
-    /// notes (completed from `GET .../releases/{id}` when the answer had none), or nil.
-    func fetchLatestRelease(_ completion: @escaping (Result<NewVersionInfo?, ModuleError>) -> Void) {
+    /// notes (completed from `GET .../releases/{id}` when the answer had none), or nil; and the
+    /// answer's version token, which the automatic check stores once the release is seen.
+    func fetchLatestRelease(_ completion: @escaping (Result<NewVersionInfo?, ModuleError>, String?) -> Void) {
         var path = Self.appInfoPath
-        let stored =
-            token
-            ?? (try? services.stored(WhatsNewState.tokenKey)).flatMap { bytes in
-                var ignored: [String] = []
-                return WhatsNewState.read(version: nil, token: bytes, problems: &ignored).token
-            }
+        let stored = (try? services.stored(WhatsNewState.tokenKey)).flatMap { bytes in
+            var ignored: [String] = []
+            return WhatsNewState.read(version: nil, token: bytes, problems: &ignored).token
+        }
         if let stored, let query = stored.addingPercentEncoding(withAllowedCharacters: Self.queryValue) {
             path += "?version_token=\(query)"
         }
         getJSON(path) { [self] result in
             switch result {
-            case .failure(let error): completion(.failure(error))
+            case .failure(let error): completion(.failure(error), nil)
             case .success(let appInfo):
-                if let newToken = appInfo.object?["version_token"]?.string {
-                    token = newToken
-                    store(WhatsNewState.bytes(token: newToken, date: services.wallClockSeconds), WhatsNewState.tokenKey)
-                }
+                let token = appInfo.object?["version_token"]?.string
                 var warnings: [String] = []
                 let info = NewVersionInfo.read(appInfo: appInfo, warnings: &warnings)
                 for warning in warnings { services.log(.warn, "What's New: \(warning)") }
-                guard let info, info.release.sections == nil else { return completion(.success(info)) }
-                completeSections(of: info, completion)
+                guard let info, info.release.sections == nil else { return completion(.success(info), token) }
+                completeSections(of: info) { completion($0, token) }
             }
         }
     }
@@ -302,6 +309,11 @@ final class WhatsNewController {
 
     private func remember(_ seen: WhatsNewState.SeenVersion) {
         store(WhatsNewState.bytes(seen), WhatsNewState.versionKey)
+    }
+
+    private func remember(token: String?) {
+        guard let token else { return }
+        store(WhatsNewState.bytes(token: token, date: services.wallClockSeconds), WhatsNewState.tokenKey)
     }
 
     private func store(_ bytes: [UInt8], _ key: String) {

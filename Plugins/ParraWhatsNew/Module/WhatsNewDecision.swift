@@ -6,7 +6,8 @@
 /// - the very first launch of an install (nothing remembered): never, and the installed
 ///   version counts as seen;
 /// - no release for the installed version: nothing;
-/// - the installed version's release already seen: never twice;
+/// - the installed version's release already seen (by its short version, as releases are
+///   matched): never twice, whatever the build number;
 /// - production: only when the installed version is the newest release (the Linux stand-in for
 ///   the App Store version lookup), so a build ahead of its release shows nothing;
 /// - beta: whenever the installed version's release has not been seen.
@@ -35,7 +36,7 @@ enum WhatsNewDecision: Equatable {
         guard info.release.version == installed.shortVersion else {
             return "the release is for \(info.release.version), not the installed \(installed.shortVersion)"
         }
-        if let seen = state.seen, seen.shortVersion == installed.shortVersion, seen.version == installed.version {
+        if let seen = state.seen, seen.shortVersion == installed.shortVersion {
             return "the release of \(installed.shortVersion) was seen already"
         }
         if behavior == .production, newestVersion != installed.shortVersion {

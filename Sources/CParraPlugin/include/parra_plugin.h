@@ -848,8 +848,8 @@ typedef struct parra_launch_extension {
         const parra_host *host, parra_launch_state state, parra_string detail, parra_error *error);
 } parra_launch_extension;
 
-/** One thing the user can do with a presentation: type `key` (a short word, `[a-z0-9]`, e.g.
- *  "c") to take the action `label` describes ("open the changelog"). */
+/** One thing the user can do with a presentation: type `key` (a word of 1 to 16 characters of
+ *  `[a-z0-9]`, e.g. "c") to take the action `label` describes ("open the changelog"). */
 typedef struct parra_presentation_action {
     uint32_t struct_size;
     const char *key;
@@ -867,7 +867,10 @@ typedef struct parra_presentation_extension {
      *  does, listing `actions` (the caller's; copied; at most 8, keys distinct) for the user.
      *  When the user types an action's key while it shows (the newest presentation offering the
      *  key wins), `on_action(presentation->user_data, key)` runs. Writes the presentation's id
-     *  to `out_id` (may be NULL). `on_dismiss` runs as for `present`, also after `dismiss`. */
+     *  to `out_id` (may be NULL). `on_action` and `on_dismiss` share `presentation->user_data`:
+     *  `on_dismiss` runs exactly once, whichever way the presentation goes (the user, a toast's
+     *  time, `dismiss`), and no `on_action` runs after it, so it may free `user_data`; neither
+     *  runs once the module has shut down. */
     parra_status (*present)(
         const parra_host *host, const parra_presentation *presentation,
         const parra_presentation_action *actions, size_t action_count, parra_presentation_action_fn on_action,
@@ -877,8 +880,8 @@ typedef struct parra_presentation_extension {
     parra_status (*dismiss)(const parra_host *host, uint64_t id, bool by_user, parra_error *error);
     /** [thread-safe] Asks a session without a user at a terminal (a scripted or piped run) to
      *  wait before it plays its next event, so what the module is about to show shows first:
-     *  until release_session, at most `max_seconds` (0 to 60). Interactive sessions do not wait.
-     *  Writes the hold's id to `out_hold`. */
+     *  until release_session, at most `max_seconds` (0 to 60). Interactive sessions, and a host
+     *  that runs no app, do not wait. Writes the hold's id to `out_hold`. */
     parra_status (*hold_session)(const parra_host *host, double max_seconds, uint64_t *out_hold, parra_error *error);
     /** [thread-safe] Ends a hold; unknown or ended ids are ignored. */
     void (*release_session)(const parra_host *host, uint64_t hold);

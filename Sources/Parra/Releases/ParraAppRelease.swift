@@ -67,6 +67,37 @@ public struct ParraAppReleaseSection: Codable, Sendable, Hashable, Identifiable 
     }
 }
 
+/// A release's header image.
+public struct ParraReleaseHeader: Codable, Sendable, Hashable {
+    /// Pixel size.
+    public struct Size: Codable, Sendable, Hashable {
+        /// Width in pixels.
+        public var width: Int
+        /// Height in pixels.
+        public var height: Int
+
+        /// A size.
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// The image's id.
+    public var id: String?
+    /// Where the image is.
+    public var url: String
+    /// Its size, when known.
+    public var size: Size?
+
+    /// A header image.
+    public init(id: String? = nil, url: String, size: Size? = nil) {
+        self.id = id
+        self.url = url
+        self.size = size
+    }
+}
+
 /// A release of the app, as What's New shows it.
 public struct ParraAppRelease: Codable, Sendable, Hashable, Identifiable {
     /// The release's id.
@@ -85,11 +116,16 @@ public struct ParraAppRelease: Codable, Sendable, Hashable, Identifiable {
     public var status: ParraReleaseStatus?
     /// The release notes.
     public var sections: [ParraAppReleaseSection]
+    /// The header image, if any.
+    public var header: ParraReleaseHeader?
+    /// When it was created.
+    public var createdAt: Date?
 
     /// A release.
     public init(
         id: String, name: String, version: String, description: String? = nil, type: ParraReleaseType? = nil,
-        releaseNumber: Int? = nil, status: ParraReleaseStatus? = nil, sections: [ParraAppReleaseSection] = []
+        releaseNumber: Int? = nil, status: ParraReleaseStatus? = nil, sections: [ParraAppReleaseSection] = [],
+        header: ParraReleaseHeader? = nil, createdAt: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -99,6 +135,8 @@ public struct ParraAppRelease: Codable, Sendable, Hashable, Identifiable {
         self.releaseNumber = releaseNumber
         self.status = status
         self.sections = sections
+        self.header = header
+        self.createdAt = createdAt
     }
 
     /// Decodes a release; an unknown type or status reads as nil, missing sections as none.
@@ -112,6 +150,8 @@ public struct ParraAppRelease: Codable, Sendable, Hashable, Identifiable {
         releaseNumber = try container.decodeIfPresent(Int.self, forKey: .releaseNumber)
         status = try? container.decodeIfPresent(ParraReleaseStatus.self, forKey: .status)
         sections = try container.decodeIfPresent([ParraAppReleaseSection].self, forKey: .sections) ?? []
+        header = try? container.decodeIfPresent(ParraReleaseHeader.self, forKey: .header)
+        createdAt = try? container.decodeIfPresent(Date.self, forKey: .createdAt)
     }
 }
 

@@ -215,7 +215,9 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     }
 
     /// Holds the main queue again, from inside it, when this coordinator holds it while the
-    /// app's thread runs and a wait let it go.
+    /// app's thread runs and a wait let it go. Waits a few seconds at most for the queue to
+    /// reach the block (a module may be stuck in a main-queue turn); the block still holds it
+    /// when it runs.
     private func reholdQueue() {
         guard lock.withLock({ holdsQueue && !queueHeld }) else { return }
         let held = DispatchSemaphore(value: 0)
@@ -228,7 +230,7 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
             }
             held.signal()
         }
-        held.wait()
+        _ = held.wait(timeout: .now() + 5)
     }
 
     private func settleAfterThisTurn() {

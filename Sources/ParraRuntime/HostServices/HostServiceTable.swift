@@ -575,22 +575,18 @@ enum HostServiceTable {
                 }
                 let user = UInt(bitPattern: presentation!.pointee.user_data)
                 let desk = runtime.presentations
-                var dismissOnce: ((Bool) -> Void)?
-                var id: UInt64 = 0
-                let dismissed: (Bool) -> Void = { [weak context] byUser in
-                    guard let dismiss = dismissOnce else { return }
-                    dismissOnce = nil
-                    desk.remove(id)
-                    guard let context, !context.isClosed else { return }
-                    dismiss(byUser)
-                }
-                dismissOnce = onDismiss
-                id = desk.add(
+                // Every way it goes away ends in the desk, which runs the dismissal once.
+                let id = desk.add(
                     moduleID: context.moduleID, keys: listed.map(\.key),
                     onAction: { [weak context] key in
                         guard let context, !context.isClosed else { return }
                         key.withCString { onAction?(UnsafeMutableRawPointer(bitPattern: user), $0) }
-                    }, dismiss: dismissed)
+                    },
+                    dismiss: { [weak context] byUser in
+                        guard let context, !context.isClosed else { return }
+                        onDismiss(byUser)
+                    })
+                let dismissed: (Bool) -> Void = { byUser in desk.finish(id, byUser: byUser) }
                 runtime.presentationSurface.present(shown, dismissed: dismissed)
                 outID?.pointee = id
                 return PARRA_STATUS_OK

@@ -30,8 +30,11 @@ package final class PresentationDesk: @unchecked Sendable {
         }
     }
 
-    /// Forgets presentation `id` (it went away).
-    func remove(_ id: UInt64) { lock.withLock { _ = shown.removeValue(forKey: id) } }
+    /// Presentation `id` went away (its toast timed out, the platform replaced it): its
+    /// dismissal runs, once whichever way it goes.
+    func finish(_ id: UInt64, byUser: Bool) {
+        lock.withLock { shown.removeValue(forKey: id) }?.dismiss(byUser)
+    }
 
     /// Takes presentation `id` of `moduleID` away; false when it is not showing.
     func dismiss(_ id: UInt64, of moduleID: String, byUser: Bool) -> Bool {
@@ -42,6 +45,11 @@ package final class PresentationDesk: @unchecked Sendable {
         }
         entry?.dismiss(byUser)
         return entry != nil
+    }
+
+    /// Forgets the presentations of a module that shut down (their callbacks may not run).
+    func forget(moduleID: String) {
+        lock.withLock { shown = shown.filter { $0.value.moduleID != moduleID } }
     }
 
     /// The user typed `key`: the newest presentation offering it takes the action. Main

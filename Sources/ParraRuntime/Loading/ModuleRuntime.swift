@@ -450,6 +450,7 @@ package final class ModuleRuntime {
         module.context?.close()
         answerPendingCommands(of: module.id)
         commandLock.withLock { _ = completions.removeValue(forKey: module.id) }
+        presentations.forget(moduleID: module.id)
     }
 
     /// Hooks of modules that can be called (configured or active), on the points they can see.
