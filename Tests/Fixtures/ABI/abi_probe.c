@@ -1,0 +1,27 @@
+/*
+ * abi_probe.c: a library that only mentions every type and function-pointer table of
+ * parra_plugin.h, so that its debug info describes their layouts. The ABI test compiles it with
+ * -g, dumps that with libabigail's abidw and compares the dump with the committed baseline
+ * (parra_plugin.abi) using abidiff: a released layout may never change.
+ */
+#include <parra_plugin.h>
+
+__attribute__((visibility("default"))) void parra_abi_probe(
+    parra_module_descriptor *descriptor, parra_host *host, parra_error *error, parra_string *string,
+    parra_value *value, parra_option_decl *option, parra_hook_decl *hook,
+    parra_extension_point_decl *point, parra_command_decl *command, parra_command_completion *completion,
+    parra_log_record *record, parra_api_request *request, parra_presentation *presentation,
+    parra_launch_extension *launch, parra_presentation_action *action,
+    parra_presentation_extension *presentations);
+
+void parra_abi_probe(
+    parra_module_descriptor *descriptor, parra_host *host, parra_error *error, parra_string *string,
+    parra_value *value, parra_option_decl *option, parra_hook_decl *hook,
+    parra_extension_point_decl *point, parra_command_decl *command, parra_command_completion *completion,
+    parra_log_record *record, parra_api_request *request, parra_presentation *presentation,
+    parra_launch_extension *launch, parra_presentation_action *action,
+    parra_presentation_extension *presentations) {
+    (void)descriptor, (void)host, (void)error, (void)string, (void)value, (void)option, (void)hook;
+    (void)point, (void)command, (void)completion, (void)record, (void)request, (void)presentation;
+    (void)launch, (void)action, (void)presentations;
+}
