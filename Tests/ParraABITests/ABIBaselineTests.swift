@@ -19,7 +19,8 @@ struct ABIBaselineTests {
         let candidates = ["/usr/bin/\(tool)", "/usr/local/bin/\(tool)"]
         guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw CFixtureBuilder.BuildError(
-                "\(tool) is missing: install Debian's abigail-tools (apt-get install -y abigail-tools), as .ci/run does")
+                "\(tool) is missing: install Debian's abigail-tools (apt-get install -y abigail-tools), as .ci/run does"
+            )
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
