@@ -144,6 +144,10 @@ public struct ModuleDefinition<Module: ParraModule> {
     }
 }
 
+/// A definition is immutable once made and is read only by `export()` (under its lock) and
+/// the host's calls, so modules may keep it in a `static let` in Swift 6 mode.
+extension ModuleDefinition: @unchecked Sendable {}
+
 /// A C string that lives until the process exits, as descriptor strings must.
 private func permanent(_ text: String) -> UnsafePointer<CChar> { UnsafePointer(strdup(text)!) }
 

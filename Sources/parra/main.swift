@@ -2,7 +2,7 @@ import Foundation
 
 let tool = CommandLineTool(
     root: CommandGroup(
-        name: "parra", summary: "Inspect Parra feature modules and their configuration.",
+        name: "parra", summary: "Inspect Parra feature modules and their configuration; write new ones.",
         children: [
             .group(
                 CommandGroup(
@@ -15,6 +15,9 @@ let tool = CommandLineTool(
                         .command(ConfigSchemaCommand()), .command(ConfigValidateCommand()),
                         .command(ConfigShowCommand()),
                     ])),
+            .group(
+                CommandGroup(
+                    name: "new", summary: "Start something new.", children: [.command(NewModuleCommand())])),
         ]),
     console: Console())
 exit(tool.run(Array(CommandLine.arguments.dropFirst())).rawValue)

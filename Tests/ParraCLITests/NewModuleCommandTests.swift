@@ -1,0 +1,74 @@
+import Foundation
+import ParraTestSupport
+import Testing
+
+@Suite("parra new module")
+struct NewModuleCommandTests {
+    /// Runs `executable` with `arguments` in `folder`; its status and output.
+    private func run(_ executable: String, _ arguments: [String], in folder: URL, environment: [String: String] = [:])
+        throws -> (status: Int32, output: String)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    private var parraTool: String { BuildProducts.folder.appendingPathComponent("parra").path }
+
+    @Test("a C module: NAME.c, build.sh and test.sh; its test builds it and the host loads it")
+    func cModule() throws {
+        let workspace = try CLIWorkspace()
+        let made = try workspace.parra("new", "module", "Greeter", "--c", "--dir", workspace.folder.path)
+        #expect(made.status == 0, "\(made.transcript)")
+        let folder = workspace.folder.appendingPathComponent("Greeter")
+        let test = try run(
+            "/bin/sh", [folder.appendingPathComponent("test.sh").path], in: folder, environment: ["PARRA": parraTool])
+        #expect(test.status == 0, "\(test.output)")
+        #expect(test.output.contains("ok: libGreeter.so loads") && test.output.contains("com.example.greeter.twice"))
+        let lines = try String(contentsOf: folder.appendingPathComponent("Greeter.c"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count < 70, "a module of about 40 lines of code")
+    }
+
+    @Test("a Swift module: a package whose test passes and whose .so the host loads")
+    func swiftModule() throws {
+        let workspace = try CLIWorkspace()
+        let made = try workspace.parra(
+            "new", "module", "Greeter", "--swift", "--id", "com.example.hello", "--dir", workspace.folder.path)
+        #expect(made.status == 0, "\(made.transcript)")
+        let folder = workspace.folder.appendingPathComponent("Greeter")
+        let swift = try #require(
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swift" }
+                .first { FileManager.default.isExecutableFile(atPath: $0) }, "no swift on PATH")
+        let test = try run(swift, ["test"], in: folder)
+        #expect(test.status == 0, "\(test.output.suffix(3000))")
+        let library = folder.appendingPathComponent(".build/debug/libGreeter.so").path
+        let build = try run(swift, ["build"], in: folder)
+        #expect(build.status == 0, "\(build.output.suffix(3000))")
+        let inspect = try run(parraTool, ["plugins", "inspect", library], in: folder)
+        #expect(inspect.status == 0, "\(inspect.output)")
+        #expect(inspect.output.contains("com.example.hello.twice"))
+    }
+
+    @Test("bad requests are usage errors that say why")
+    func usage() throws {
+        let workspace = try CLIWorkspace()
+        #expect(try workspace.parra("new", "module", "Greeter").status == 2)
+        let both = try workspace.parra("new", "module", "Greeter", "--c", "--swift")
+        #expect(both.status == 2 && both.standardError.contains("choose one language"))
+        let name = try workspace.parra("new", "module", "9lives", "--c")
+        #expect(name.status == 2 && name.standardError.contains("'9lives' is not a module name"))
+        _ = try workspace.parra("new", "module", "Twice", "--c", "--dir", workspace.folder.path)
+        let again = try workspace.parra("new", "module", "Twice", "--c", "--dir", workspace.folder.path)
+        #expect(again.status == 2 && again.standardError.contains("exists already"))
+    }
+}
