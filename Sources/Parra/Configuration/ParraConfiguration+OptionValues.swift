@@ -11,7 +11,7 @@ extension ParraConfiguration {
         Dictionary(uniqueKeysWithValues: optionEntries.map { ($0.key, $0.value) })
     }
 
-    /// The entries of ``optionValues`` the app set, in an initializer argument or by
+    /// The entries of `optionValues` the app set, in an initializer argument or by
     /// assignment, whatever their value: the code layer of the options.
     package var explicitOptionValues: [String: OptionValue] {
         Dictionary(uniqueKeysWithValues: optionEntries.filter(\.isSet).map { ($0.key, $0.value) })

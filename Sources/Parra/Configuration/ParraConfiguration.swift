@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every field has a default, so any subset can be given. The host flattens the module-owned
 /// groups (logger, What's New, push notifications, launch screen) into option keys with
-/// ``optionValues``; app info, theme and component attributes stay with the host.
+/// `optionValues`; app info, theme and component attributes stay with the host.
 public struct ParraConfiguration: Sendable, Hashable {
     /// Facts about the app reported to the Parra API (bundle ID).
     public var appInfoOptions: ParraAppInfoOptions

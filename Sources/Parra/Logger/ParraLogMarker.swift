@@ -1,7 +1,7 @@
 import Foundation
 
 /// What every log call returns: when it was made and at which level, to measure from later
-/// with ``ParraLogger/measureTime(since:message:format:fileID:function:line:column:)``.
+/// with ``ParraLogger/measureTime(since:message:format:fileID:function:line:column:)-method``.
 public struct ParraLogMarker: Sendable {
     /// The level of the call that made the marker.
     public let level: ParraLogLevel
@@ -26,7 +26,7 @@ public struct ParraLogMarker: Sendable {
     }
 }
 
-/// The result of ``ParraLogger/measureTime(since:message:format:fileID:function:line:column:)``.
+/// The result of ``ParraLogger/measureTime(since:message:format:fileID:function:line:column:)-method``.
 public struct ParraLogMarkerMeasurement: Sendable {
     /// Seconds since the start marker; nil when the start marker has no time.
     public let timeInterval: TimeInterval?

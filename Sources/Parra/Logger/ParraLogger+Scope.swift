@@ -70,7 +70,7 @@ extension ParraLogger {
             nextMarker: marker.timestamp == nil ? ParraLogMarker(level: .info, timestamp: now, message: name) : marker)
     }
 
-    /// The static form of ``measureTime(since:message:format:fileID:function:line:column:)``.
+    /// The static form of ``measureTime(since:message:format:fileID:function:line:column:)-method``.
     @discardableResult
     public static func measureTime(
         since startMarker: ParraLogMarker, message: String? = nil, format: ParraLogMeasurementFormat = .pretty,
