@@ -244,10 +244,7 @@ public final class ModuleHost: @unchecked Sendable {
         actions: [(key: String, label: String)], onAction: @escaping (String) -> Void,
         dismissed: @escaping (Bool) -> Void = { _ in }
     ) throws -> UInt64 {
-        guard let raw = self.extension(PARRA_EXT_PRESENTATION) else {
-            throw ModuleError("this host offers no presentation extension (\(PARRA_EXT_PRESENTATION))")
-        }
-        let desk = raw.assumingMemoryBound(to: parra_presentation_extension.self)
+        let desk = try presentationExtension()
         let callbacks = CallbackBox(flag: dismissed)
         callbacks.text = onAction
         let box = Unmanaged.passRetained(callbacks)
@@ -284,10 +281,7 @@ public final class ModuleHost: @unchecked Sendable {
     /// Takes one of this module's presentations away; its dismissal runs with `byUser`.
     /// Main thread only.
     public func dismissPresentation(_ id: UInt64, byUser: Bool = false) throws {
-        guard let raw = self.extension(PARRA_EXT_PRESENTATION) else {
-            throw ModuleError("this host offers no presentation extension (\(PARRA_EXT_PRESENTATION))")
-        }
-        let desk = raw.assumingMemoryBound(to: parra_presentation_extension.self)
+        let desk = try presentationExtension()
         try check("dismiss") { desk.pointee.dismiss(table, id, byUser, $0) }
     }
 
@@ -295,8 +289,7 @@ public final class ModuleHost: @unchecked Sendable {
     /// with the id this returns: what the module is about to show then shows before the session
     /// plays on. Nil when the host offers no such hold. Any thread.
     public func holdSession(for seconds: Double) throws -> UInt64? {
-        guard let raw = self.extension(PARRA_EXT_PRESENTATION) else { return nil }
-        let desk = raw.assumingMemoryBound(to: parra_presentation_extension.self)
+        guard let desk = try? presentationExtension() else { return nil }
         var hold: UInt64 = 0
         try check("hold_session") { desk.pointee.hold_session(table, seconds, &hold, $0) }
         return hold
@@ -304,8 +297,7 @@ public final class ModuleHost: @unchecked Sendable {
 
     /// Ends a hold `holdSession` made. Any thread.
     public func releaseSession(_ hold: UInt64) {
-        guard let raw = self.extension(PARRA_EXT_PRESENTATION) else { return }
-        raw.assumingMemoryBound(to: parra_presentation_extension.self).pointee.release_session(table, hold)
+        (try? presentationExtension())?.pointee.release_session(table, hold)
     }
 
     /// Emits one of this module's extension points whose signature is `void(ptr)`.
@@ -416,15 +408,7 @@ public final class ModuleHost: @unchecked Sendable {
             try check("run_launch_step") { error in
                 run(
                     table, step.cValue,
-                    { user, status, json, message in
-                        let box = Unmanaged<CallbackBox>.fromOpaque(user!)
-                        let completion = box.takeUnretainedValue().launchDone
-                        box.release()
-                        completion?(
-                            status == PARRA_STATUS_OK
-                                ? .success(String(json))
-                                : .failure(ModuleError(String(message), status: status)))
-                    }, box.toOpaque(), error)
+                    Self.answered, box.toOpaque(), error)
             }
         } catch {
             box.release()
@@ -468,15 +452,7 @@ public final class ModuleHost: @unchecked Sendable {
                         var arguments: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(valuePointer)]
                         return call(
                             table, id, &arguments, nil,
-                            { user, status, json, message in
-                                let box = Unmanaged<CallbackBox>.fromOpaque(user!)
-                                let completion = box.takeUnretainedValue().launchDone
-                                box.release()
-                                completion?(
-                                    status == PARRA_STATUS_OK
-                                        ? .success(String(json))
-                                        : .failure(ModuleError(String(message), status: status)))
-                            }, box.toOpaque(), error)
+                            Self.answered, box.toOpaque(), error)
                     }
                 }
             }
@@ -485,6 +461,27 @@ public final class ModuleHost: @unchecked Sendable {
             throw error
         }
     }
+
+    /// The presentation extension, or why there is none.
+    private func presentationExtension() throws -> UnsafePointer<parra_presentation_extension> {
+        guard let raw = self.extension(PARRA_EXT_PRESENTATION) else {
+            throw ModuleError("this host offers no presentation extension (\(PARRA_EXT_PRESENTATION))")
+        }
+        return raw.assumingMemoryBound(to: parra_presentation_extension.self)
+    }
+
+    /// Delivers a launch step's or a called command's answer to the box's closure, then frees
+    /// the box (the host answers once).
+    private static let answered:
+        @convention(c) (UnsafeMutableRawPointer?, parra_status, parra_string, parra_string)
+            -> Void = { user, status, json, message in
+                let box = Unmanaged<CallbackBox>.fromOpaque(user!)
+                let completion = box.takeUnretainedValue().launchDone
+                box.release()
+                completion?(
+                    status == PARRA_STATUS_OK
+                        ? .success(String(json)) : .failure(ModuleError(String(message), status: status)))
+            }
 
     /// The host extension `id` (`PARRA_EXT_*`), as the host hands it out, or nil when the host
     /// does not offer it now (or predates ABI 1.2). Cast it to the extension's struct.

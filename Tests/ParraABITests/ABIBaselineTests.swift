@@ -22,16 +22,7 @@ struct ABIBaselineTests {
                 "\(tool) is missing: install Debian's abigail-tools (apt-get install -y abigail-tools), as .ci/run does"
             )
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        return try ChildProcess.run(path, arguments)
     }
 
     @Test("the header's layouts match the committed baseline")

@@ -1,5 +1,6 @@
 import Foundation
 import Parra
+import ParraAppModel
 import ParraTestSupport
 import Testing
 
@@ -14,18 +15,6 @@ private func note(_ what: String, _ body: () async throws -> Any?) async {
         parraCalls.note("\(what) threw \(error.kind): \(error.description)")
     } catch {
         parraCalls.note("\(what) threw \(error)")
-    }
-}
-
-/// Runs the delegate's task on a queue of its own, not Swift's shared pool: the app run blocks
-/// a pool thread while it waits for the task, and on two cores the pool may have no other.
-final class QueueTaskExecutor: TaskExecutor, @unchecked Sendable {
-    private let queue = DispatchQueue(label: "test.parra.calls")
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
     }
 }
 
@@ -44,7 +33,7 @@ final class CallingAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
             parraCalls.note("add threw \(error)")
         }
         let done = DispatchSemaphore(value: 0)
-        Task(executorPreference: QueueTaskExecutor()) {
+        Task(executorPreference: QueueTaskExecutor(label: "test.parra.calls")) {
             await note("echo") { try await parra.command("com.example.cfixture.echo", .string("x")) }
             await note("add async") { try await parra.command("com.example.cfixture.add", .int(1), .int(1)) }
             await note("count async") { try await parra.command("com.example.cfixture.count") }

@@ -4,24 +4,6 @@ import Testing
 
 @Suite("parra new module")
 struct NewModuleCommandTests {
-    /// Runs `executable` with `arguments` in `folder`; its status and output.
-    private func run(_ executable: String, _ arguments: [String], in folder: URL, environment: [String: String] = [:])
-        throws -> (status: Int32, output: String)
-    {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
-    }
-
     private var parraTool: String { BuildProducts.folder.appendingPathComponent("parra").path }
 
     @Test("a C module: NAME.c, build.sh and test.sh; its test builds it and the host loads it")
@@ -30,7 +12,7 @@ struct NewModuleCommandTests {
         let made = try workspace.parra("new", "module", "Greeter", "--c", "--dir", workspace.folder.path)
         #expect(made.status == 0, "\(made.transcript)")
         let folder = workspace.folder.appendingPathComponent("Greeter")
-        let test = try run(
+        let test = try ChildProcess.run(
             "/bin/sh", [folder.appendingPathComponent("test.sh").path], in: folder, environment: ["PARRA": parraTool])
         #expect(test.status == 0, "\(test.output)")
         #expect(test.output.contains("ok: libGreeter.so loads") && test.output.contains("com.example.greeter.twice"))
@@ -49,12 +31,12 @@ struct NewModuleCommandTests {
         let swift = try #require(
             (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swift" }
                 .first { FileManager.default.isExecutableFile(atPath: $0) }, "no swift on PATH")
-        let test = try run(swift, ["test"], in: folder)
+        let test = try ChildProcess.run(swift, ["test"], in: folder)
         #expect(test.status == 0, "\(test.output.suffix(3000))")
         let library = folder.appendingPathComponent(".build/debug/libGreeter.so").path
-        let build = try run(swift, ["build"], in: folder)
+        let build = try ChildProcess.run(swift, ["build"], in: folder)
         #expect(build.status == 0, "\(build.output.suffix(3000))")
-        let inspect = try run(parraTool, ["plugins", "inspect", library], in: folder)
+        let inspect = try ChildProcess.run(parraTool, ["plugins", "inspect", library], in: folder)
         #expect(inspect.status == 0, "\(inspect.output)")
         #expect(inspect.output.contains("com.example.hello.twice"))
     }

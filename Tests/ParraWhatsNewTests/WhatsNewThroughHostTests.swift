@@ -17,17 +17,6 @@ struct WhatsNewApp: App {
 /// What the facade app saw; set by the test before it runs.
 nonisolated(unsafe) var facadeCalls = RecordingLog()
 
-/// Runs the delegate's task on a queue of its own (the app run blocks a pool thread).
-final class FacadeExecutor: TaskExecutor, @unchecked Sendable {
-    private let queue = DispatchQueue(label: "test.whatsnew.facade")
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
-    }
-}
-
 /// Calls `parra.releases` from its delegate, as an app would.
 final class FacadeAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
     override func application(
@@ -37,7 +26,7 @@ final class FacadeAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
         let launched = super.application(application, didFinishLaunchingWithOptions: launchOptions)
         let releases = parra.releases
         let done = DispatchSemaphore(value: 0)
-        Task(executorPreference: FacadeExecutor()) {
+        Task(executorPreference: QueueTaskExecutor(label: "test.whatsnew.facade")) {
             do {
                 let info = try await releases.fetchLatestRelease()
                 facadeCalls.note(

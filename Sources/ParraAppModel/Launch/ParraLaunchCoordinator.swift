@@ -22,7 +22,7 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     private let clock: HostClock
     private let mainQueue: DispatchQueue
     private let prerequisite: (@Sendable () async throws -> Void)?
-    private let launchExecutor = LaunchTaskExecutor()
+    private let launchExecutor = QueueTaskExecutor(label: "parra.launch.prerequisite")
     private let authCheck: (@escaping (ParraAuthState) -> Void) -> Void
     private let appInfo: (@escaping @Sendable (ParraAppInfoTask.Outcome) -> Void) -> Void
     /// Whether a module holds an unattended session (`hold_session`): the session then waits
