@@ -16,9 +16,25 @@ struct NewModuleCommandTests {
             "/bin/sh", [folder.appendingPathComponent("test.sh").path], in: folder, environment: ["PARRA": parraTool])
         #expect(test.status == 0, "\(test.output)")
         #expect(test.output.contains("ok: libGreeter.so loads") && test.output.contains("com.example.greeter.twice"))
-        let lines = try String(contentsOf: folder.appendingPathComponent("Greeter.c"), encoding: .utf8)
-            .split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count < 70, "a module of about 40 lines of code")
+        let module = try String(contentsOf: folder.appendingPathComponent("Greeter.c"), encoding: .utf8)
+        #expect(module.split(separator: "\n").count <= 60, "a module of about 50 lines")
+        let withoutPARRA = try ChildProcess.run("/bin/sh", [folder.appendingPathComponent("test.sh").path], in: folder)
+        #expect(withoutPARRA.status == 0, "test.sh runs the parra that wrote it: \(withoutPARRA.output)")
+    }
+
+    @Test("the C module in the README and in the DocC article is the one the scaffold writes")
+    func documentedCModule() throws {
+        let workspace = try CLIWorkspace()
+        #expect(try workspace.parra("new", "module", "Greeter", "--c", "--dir", workspace.folder.path).status == 0)
+        let written = try String(
+            contentsOf: workspace.folder.appendingPathComponent("Greeter/Greeter.c"), encoding: .utf8)
+        for document in ["README.md", "Sources/ParraPluginKit/ParraPluginKit.docc/WritingAModuleInC.md"] {
+            let text = try String(
+                contentsOf: CFixtureBuilder.repositoryRoot.appendingPathComponent(document), encoding: .utf8)
+            let block = try #require(text.components(separatedBy: "```c\n").dropFirst().first)
+            let code = try #require(block.components(separatedBy: "```\n").first)
+            #expect(code == written, "\(document) shows another module than parra new module writes")
+        }
     }
 
     @Test("a Swift module: a package whose test passes and whose .so the host loads")
@@ -49,6 +65,8 @@ struct NewModuleCommandTests {
         #expect(both.status == 2 && both.standardError.contains("choose one language"))
         let name = try workspace.parra("new", "module", "9lives", "--c")
         #expect(name.status == 2 && name.standardError.contains("'9lives' is not a module name"))
+        let id = try workspace.parra("new", "module", "Greeter", "--c", "--id", "com.example.my greeter")
+        #expect(id.status == 2 && id.standardError.contains("is not a reverse-DNS id"))
         _ = try workspace.parra("new", "module", "Twice", "--c", "--dir", workspace.folder.path)
         let again = try workspace.parra("new", "module", "Twice", "--c", "--dir", workspace.folder.path)
         #expect(again.status == 2 && again.standardError.contains("exists already"))

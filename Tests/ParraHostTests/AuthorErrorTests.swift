@@ -31,6 +31,9 @@ struct AuthorErrorTests {
         let combine = try refusal(["FIXTURE_POINT_COMBINE=PARRA_COMBINE_ALL"])
         #expect(
             combine.contains("combine rule PARRA_COMBINE_ALL does not fit return type void; use PARRA_COMBINE_NONE"))
+        #expect(
+            try refusal(["FIXTURE_POINT_RETURNS_F64"]).hasSuffix(
+                "no combine rule fits f64: an extension point returns void, bool or an integer"))
         let unquoted = try refusal(["FIXTURE_UNQUOTED_DEFAULT"])
         #expect(unquoted.contains("default hello is not JSON"))
         #expect(unquoted.hasSuffix(#"a string default is quoted JSON: write "\"hello\"" in C"#))

@@ -55,8 +55,9 @@ extern "C" {
 /** The one symbol every module exports, whatever its file is called. */
 #define PARRA_MODULE_ENTRY_SYMBOL "parra_module_entry"
 
-/** Marks a function the module exports: the entry symbol. Needed when the module is built with
- *  -fvisibility=hidden (then a symbol without it is not exported, and the host says so). */
+/** Marks a function the module exports: the entry symbol. The prototype of parra_module_entry
+ *  below carries it, so a file that includes this header exports its entry even when built with
+ *  -fvisibility=hidden; a module whose entry is hidden is refused, and the host says so. */
 #define PARRA_EXPORT __attribute__((visibility("default")))
 
 /* ----------------------------------------------------------------------------------------
@@ -980,8 +981,11 @@ typedef struct parra_module_descriptor {
  */
 typedef const parra_module_descriptor *(*parra_module_entry_fn)(void);
 
-/** The entry symbol's prototype: a C module defines it, with PARRA_EXPORT, e.g.
- *      PARRA_EXPORT const parra_module_descriptor *parra_module_entry(void) { return &my_descriptor; } */
+/** The entry symbol's prototype (since 1.2): a C module defines it with exactly this signature,
+ *  e.g.
+ *      PARRA_EXPORT const parra_module_descriptor *parra_module_entry(void) { return &my_descriptor; }
+ *  A module written before 1.2 that declared it otherwise (say, without `const`) must change its
+ *  declaration to this one to compile against this header; its built .so is unaffected. */
 PARRA_EXPORT const parra_module_descriptor *parra_module_entry(void);
 
 /** True when `host`'s table (a `const parra_host *`) has `field`, a function added in a later

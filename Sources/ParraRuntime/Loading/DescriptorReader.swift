@@ -4,7 +4,7 @@ import Foundation
 /// Reads a module's C descriptor into a `ModuleDeclaration`, enforcing every rule that needs
 /// no other module: versions, struct sizes, required strings, the id's characters, option
 /// declarations and their defaults, signature syntax, and canonical-point signatures.
-enum DescriptorReader {
+package enum DescriptorReader {
     static func read(_ descriptor: UnsafePointer<parra_module_descriptor>) throws(ModuleRefusal) -> ModuleDeclaration {
         let raw = UnsafeRawPointer(descriptor)
         let size = raw.load(as: UInt32.self)
@@ -82,7 +82,7 @@ enum DescriptorReader {
     static let descriptorSize10 = MemoryLayout<parra_module_descriptor>.offset(of: \.log_sink)!
 
     /// Reverse-DNS: at least two non-empty dot-separated parts of `[A-Za-z0-9_-]`.
-    static func isValidModuleID(_ id: String) -> Bool {
+    package static func isValidModuleID(_ id: String) -> Bool {
         let parts = id.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count >= 2
             && parts.allSatisfy { part in
@@ -186,7 +186,7 @@ enum DescriptorReader {
         }
         guard let rule = CombineRule(cValue: decl.combine), rule.fits(signature.returnType) else {
             throw refuse(
-                "extension point '\(pointID)': combine rule \(CombineRule(cValue: decl.combine).map { "PARRA_COMBINE_\($0.rawValue.uppercased())" } ?? "\(decl.combine) (not a PARRA_COMBINE_* value)") does not fit return type \(signature.returnType.rawValue); use \(CombineRule.fitting(signature.returnType))"
+                "extension point '\(pointID)': combine rule \(CombineRule(cValue: decl.combine).map { "PARRA_COMBINE_\($0.rawValue.uppercased())" } ?? "\(decl.combine) (not a PARRA_COMBINE_* value)") does not fit return type \(signature.returnType.rawValue); \(CombineRule.advice(for: signature.returnType))"
             )
         }
         return OverridePoint(

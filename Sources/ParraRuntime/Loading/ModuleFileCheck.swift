@@ -82,9 +82,13 @@ enum ModuleFileCheck {
         if machine != hostMachine {
             return "built for ELF machine \(machine), this host is \(hostMachine)"
         }
-        let programHeadersEnd = read64(32) + read16(54) * read16(56)
-        let sectionHeadersEnd = read64(40) + read16(58) * read16(60)
-        let needed = max(programHeadersEnd, sectionHeadersEnd)
+        // Offsets come from the file, so they may be anything: an overflowing sum is past any end.
+        let programHeadersEnd = read64(32).addingReportingOverflow(read16(54) * read16(56))
+        let sectionHeadersEnd = read64(40).addingReportingOverflow(read16(58) * read16(60))
+        if programHeadersEnd.overflow || sectionHeadersEnd.overflow {
+            return "truncated ELF (its header tables lie beyond any file size)"
+        }
+        let needed = max(programHeadersEnd.partialValue, sectionHeadersEnd.partialValue)
         if needed > size {
             return "truncated ELF (its headers end at byte \(needed), the file has \(size))"
         }

@@ -272,7 +272,7 @@ package final class ModuleRuntime {
         guard let symbol = dlsym(handle, PARRA_MODULE_ENTRY_SYMBOL) else {
             let hidden =
                 ELFSymbolTable.defines(PARRA_MODULE_ENTRY_SYMBOL, inFileAt: path)
-                ? "; the file defines it but does not export it (built with -fvisibility=hidden?): declare it PARRA_EXPORT"
+                ? "; the file defines it but does not export it (built with -fvisibility=hidden?): declare it PARRA_EXPORT, or include parra_plugin.h, whose prototype does"
                 : ""
             return refuse(
                 &record,

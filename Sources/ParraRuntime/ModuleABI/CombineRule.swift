@@ -31,12 +31,14 @@ package enum CombineRule: String, Sendable {
         }
     }
 
-    /// The rules that fit results of `type`, by their C names, for a message.
-    static func fitting(_ type: HookSignature.ValueType) -> String {
-        [CombineRule.none, .all, .any, .union].filter { $0.fits(type) }.map {
-            "PARRA_COMBINE_\($0.rawValue.uppercased())"
+    /// What to do instead, for a refusal: the rules that fit results of `type` by their C
+    /// names, or that no rule fits a `type` other than void, bool or an integer.
+    static func advice(for type: HookSignature.ValueType) -> String {
+        let rules = [CombineRule.none, .all, .any, .union].filter { $0.fits(type) }
+        guard !rules.isEmpty else {
+            return "no combine rule fits \(type.rawValue): an extension point returns void, bool or an integer"
         }
-        .joined(separator: " or ")
+        return "use " + rules.map { "PARRA_COMBINE_\($0.rawValue.uppercased())" }.joined(separator: " or ")
     }
 
     /// The result when no hook is registered, as the raw 64-bit value the dispatcher keeps.

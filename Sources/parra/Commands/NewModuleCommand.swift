@@ -1,4 +1,5 @@
 import Foundation
+import ParraRuntime
 
 /// `parra new module NAME --swift|--c`: writes a buildable feature module and its test.
 struct NewModuleCommand: Command {
@@ -35,20 +36,25 @@ struct NewModuleCommand: Command {
         let swift = arguments.isSet("--swift")
         guard swift != arguments.isSet("--c") else { throw UsageError("choose one language: --swift or --c") }
         let id = arguments.value("--id") ?? "com.example.\(name.lowercased())"
-        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty }) else {
-            throw UsageError("'\(id)' is not a reverse-DNS id like com.example.\(name.lowercased())")
+        guard DescriptorReader.isValidModuleID(id) else {
+            throw UsageError(
+                "'\(id)' is not a reverse-DNS id like com.example.\(name.lowercased()) (dot-separated parts of letters, digits, _ and -)"
+            )
         }
         let parra = arguments.value("--parra").map { URL(fileURLWithPath: $0) } ?? Self.builtFrom
         guard FileManager.default.fileExists(atPath: parra.appendingPathComponent("Package.swift").path) else {
             throw UsageError("\(parra.path) is not a Parra checkout (no Package.swift); name one with --parra")
+        }
+        let tool = Bundle.main.executablePath ?? "parra"
+        for path in [parra.standardizedFileURL.path, tool] where !ModuleScaffold.isQuotable(path) {
+            throw UsageError("\(path) cannot be written into the module's files: it holds a quote, backslash, $ or `")
         }
         let folder = URL(fileURLWithPath: arguments.value("--dir") ?? FileManager.default.currentDirectoryPath)
             .appendingPathComponent(name)
         guard !FileManager.default.fileExists(atPath: folder.path) else {
             throw UsageError("\(folder.path) exists already; choose another name or --dir")
         }
-        let scaffold = ModuleScaffold(name: name, id: id, parraRoot: parra.standardizedFileURL)
+        let scaffold = ModuleScaffold(name: name, id: id, parraRoot: parra.standardizedFileURL, parraTool: tool)
         for file in swift ? scaffold.swiftFiles : scaffold.cFiles {
             let url = folder.appendingPathComponent(file.path)
             try FileManager.default.createDirectory(

@@ -9,6 +9,8 @@ struct ModuleScaffold {
     let id: String
     /// The Parra checkout the module builds against (its package, or its C header).
     let parraRoot: URL
+    /// The `parra` tool the C module's `test.sh` runs unless `PARRA` names another.
+    let parraTool: String
 
     /// The first segment of the module's option keys: its name, lowercased.
     var keyPrefix: String { name.lowercased() }
@@ -19,6 +21,12 @@ struct ModuleScaffold {
         else { return false }
         return name.count <= 64
             && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    }
+
+    /// Whether `path` can be written into the generated files as it is: inside a Swift string
+    /// literal and a single-quoted shell word.
+    static func isQuotable(_ path: String) -> Bool {
+        !path.contains { "'\"\\$`\n".contains($0) }
     }
 
     /// The files of a Swift module, by path relative to its folder.
@@ -45,6 +53,7 @@ struct ModuleScaffold {
         template.replacingOccurrences(of: "{{NAME}}", with: name)
             .replacingOccurrences(of: "{{ID}}", with: id)
             .replacingOccurrences(of: "{{PREFIX}}", with: keyPrefix)
+            .replacingOccurrences(of: "{{PARRA_TOOL}}", with: parraTool)
             .replacingOccurrences(of: "{{PARRA}}", with: parraRoot.path)
             .replacingOccurrences(of: "{{PARRA_PACKAGE}}", with: parraRoot.lastPathComponent.lowercased())
             .replacingOccurrences(

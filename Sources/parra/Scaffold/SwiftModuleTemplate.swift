@@ -1,6 +1,7 @@
 /// The files `parra new module NAME --swift` writes: a package with the module's code, its
 /// entry target (the `.dynamic` product) and a test of the module's logic.
 enum SwiftModuleTemplate {
+    /// `Package.swift`: the module library, its `.dynamic` entry product and the test target.
     static let package = #"""
         // swift-tools-version:6.0
         import PackageDescription
@@ -25,6 +26,7 @@ enum SwiftModuleTemplate {
 
         """#
 
+    /// `Sources/NAME/NAMEModule.swift`: the module, an option, a hook and a command.
     static let module = #"""
         import ParraPluginKit
 
@@ -58,6 +60,7 @@ enum SwiftModuleTemplate {
 
         """#
 
+    /// `Sources/NAMEEntry/NAMEEntry.swift`: the exported `parra_module_entry`.
     static let entry = #"""
         import CParraPlugin
         import {{NAME}}
@@ -70,6 +73,7 @@ enum SwiftModuleTemplate {
 
         """#
 
+    /// `Tests/NAMETests/NAMETests.swift`: a test of the module's logic.
     static let test = #"""
         import CParraPlugin
         import Testing

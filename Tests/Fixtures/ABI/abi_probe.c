@@ -24,4 +24,6 @@ void parra_abi_probe(
     (void)descriptor, (void)host, (void)error, (void)string, (void)value, (void)option, (void)hook;
     (void)point, (void)command, (void)completion, (void)record, (void)request, (void)presentation;
     (void)launch, (void)action, (void)presentations;
+    /* The header's macros compile against the types they test. */
+    (void)(PARRA_HOST_HAS(host, get_extension) && PARRA_DESCRIPTOR_HAS(descriptor, commands));
 }

@@ -80,6 +80,7 @@
  *   FIXTURE_ECHO_SIGNATURE=<s> the echo command (which completes later) declares signature <s>
  *   FIXTURE_UNQUOTED_DEFAULT  <prefix>.greeting's default_json is `hello`, not JSON
  *   FIXTURE_POINT_COMBINE=<n> the didGreet extension point declares combine rule <n>
+ *   FIXTURE_POINT_RETURNS_F64 the didGreet extension point returns f64, which no rule combines
  */
 
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
@@ -157,10 +158,12 @@ typedef struct fixture_state {
     char *greeting;
 } fixture_state;
 
-/** True when the host table is long enough to hold `field` and the function is set. */
-#define FIXTURE_HOST_HAS(host, field)                                                       \
-    ((host)->struct_size >= offsetof(parra_host, field) + sizeof((host)->field) &&          \
-     (host)->field != NULL)
+/* The released 1.0 and 1.1 headers, which this file is also built against, lack PARRA_HOST_HAS
+ * (added in 1.2); with them it is defined here as 1.2 defines it. */
+#ifndef PARRA_HOST_HAS
+#define PARRA_HOST_HAS(host, field) \
+    ((host)->struct_size >= offsetof(parra_host, field) + sizeof((host)->field) && (host)->field != NULL)
+#endif
 
 /** printf-style text for a log line; NULL becomes "(null)". */
 static const char *fixture_text(const char *text) {
@@ -170,7 +173,7 @@ static const char *fixture_text(const char *text) {
 /** Writes one INFO line through the host's log service. */
 __attribute__((format(printf, 2, 3)))
 static void fixture_log(const fixture_state *state, const char *format, ...) {
-    if (state == NULL || !FIXTURE_HOST_HAS(state->host, log)) {
+    if (state == NULL || !PARRA_HOST_HAS(state->host, log)) {
         return;
     }
     char small[256];
@@ -398,8 +401,8 @@ static parra_status fixture_init(const parra_host *host, void **out_module_data,
         parra_error_set(error, "init needs a host table and somewhere to write module data");
         return PARRA_STATUS_INVALID_ARGUMENT;
     }
-    if (!FIXTURE_HOST_HAS(host, log) || !FIXTURE_HOST_HAS(host, get_option) ||
-        !FIXTURE_HOST_HAS(host, emit)) {
+    if (!PARRA_HOST_HAS(host, log) || !PARRA_HOST_HAS(host, get_option) ||
+        !PARRA_HOST_HAS(host, emit)) {
         parra_error_set(error, "the host table lacks log, get_option or emit");
         return PARRA_STATUS_UNSUPPORTED;
     }
@@ -462,7 +465,7 @@ static parra_status fixture_configure(void *module_data, parra_error *error) {
     state->greeting = greeting;
     fixture_log(state, "configure greeting=%s", greeting);
 #ifdef FIXTURE_LOG_SINK
-    if (FIXTURE_HOST_HAS(host, set_log_threshold)) {
+    if (PARRA_HOST_HAS(host, set_log_threshold)) {
         host->set_log_threshold(host, PARRA_LOG_LEVEL_TRACE);
     }
 #endif
@@ -658,7 +661,11 @@ static const parra_extension_point_decl fixture_extension_points[] = {
     {
         .struct_size = sizeof(parra_extension_point_decl),
         .point_id = FIXTURE_DID_GREET_POINT,
+#ifdef FIXTURE_POINT_RETURNS_F64
+        .signature = "f64(ptr,str)",
+#else
         .signature = "void(ptr,str)",
+#endif
 #ifdef FIXTURE_POINT_COMBINE
         .combine = FIXTURE_POINT_COMBINE,
 #else
