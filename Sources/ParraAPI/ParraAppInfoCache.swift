@@ -48,8 +48,7 @@ package struct ParraAppInfoCache: Sendable {
     /// Stores `json` (an app-info object as text, already checked) atomically, fetched from
     /// `backend` at `fetchedAt`.
     package func save(json: String, backend: String, fetchedAt: Double) throws {
-        try FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createPrivateFolder(at: file.deletingLastPathComponent())
         let entry =
             "{\"app_info\":\(json),\"backend\":\(JSONStringLiteral.quoted(backend)),\"fetched_at\":\(OptionValue.double(fetchedAt).json)}"
         try Data(entry.utf8).write(to: file, options: .atomic)

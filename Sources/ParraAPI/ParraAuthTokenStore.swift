@@ -1,4 +1,5 @@
 import Foundation
+import ParraRuntime
 
 #if canImport(Glibc)
     import Glibc
@@ -74,8 +75,7 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
         let data = try ParraAPICoding.makeEncoder().encode(contents)
         try lock.withLock {
             let folder = file.deletingLastPathComponent()
-            try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createPrivateFolder(at: folder)
             let temporary = folder.appendingPathComponent(".auth-token.\(UUID().uuidString).tmp")
             let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }

@@ -119,6 +119,10 @@ struct BadInputTests {
         BadInput(
             "smallstruct", .fixture(["FIXTURE_SMALL_STRUCT"]),
             .refused(.validate, ["struct_size 8", "smaller than the minimum"])),
+        BadInput(
+            "hugestruct", .fixture(["FIXTURE_HUGE_STRUCT"]),
+            .refused(
+                .validate, ["struct_size 4294967295", "is larger than ABI 1.\(PARRA_ABI_VERSION_MINOR)'s descriptor"])),
         BadInput("noid", .fixture(["FIXTURE_NO_ID"]), .refused(.validate, ["missing id"])),
         BadInput(
             "badid", .fixture([#"FIXTURE_ID="bad id!""#]),

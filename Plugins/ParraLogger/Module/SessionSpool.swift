@@ -142,7 +142,8 @@ final class SessionSpool: @unchecked Sendable {
                 index == 1
                 ? base : base.deletingLastPathComponent().appendingPathComponent("\(base.lastPathComponent)-\(index)")
             do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
                 throw ModuleError("cannot create the session spool \(folder.path): \(error.localizedDescription)")
             }

@@ -102,7 +102,7 @@ final class ModuleHostContext: @unchecked Sendable {
     var storageDirectoryPath: UnsafePointer<CChar>? {
         lock.withLock {
             if let directoryPath { return UnsafePointer(directoryPath) }
-            guard (try? FileManager.default.createDirectory(at: filesFolder, withIntermediateDirectories: true)) != nil
+            guard (try? FileManager.default.createPrivateFolder(at: filesFolder)) != nil
             else { return nil }
             directoryPath = strdup(filesFolder.path)
             return directoryPath.map { UnsafePointer($0) }

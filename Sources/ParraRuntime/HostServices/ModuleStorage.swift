@@ -32,7 +32,7 @@ final class ModuleStorage: @unchecked Sendable {
     /// Replaces the value for `key`; durable when it returns.
     func write(_ data: Data, forKey key: String) throws {
         try lock.withLock {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createPrivateFolder(at: folder)
             let target = folder.appendingPathComponent(key)
             let temporary = folder.appendingPathComponent(".\(key).\(getpid()).tmp")
             let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)

@@ -31,6 +31,13 @@ package enum DescriptorReader {
                 "descriptor struct_size \(size) is smaller than the minimum \(descriptorSize10); set it to sizeof(parra_module_descriptor)"
             )
         }
+        // A module of this host's minor or an older one has a descriptor no larger than this
+        // header's: a larger size is a lie that would have the host read past it.
+        guard size <= MemoryLayout<parra_module_descriptor>.size else {
+            throw refuse(
+                "descriptor struct_size \(size) is larger than ABI \(major).\(minor)'s descriptor (at most \(MemoryLayout<parra_module_descriptor>.size) bytes); set it to sizeof(parra_module_descriptor)"
+            )
+        }
         // Read only what struct_size covers; fields a 1.0 module lacks stay zero.
         var d = parra_module_descriptor()
         withUnsafeMutableBytes(of: &d) { copy in

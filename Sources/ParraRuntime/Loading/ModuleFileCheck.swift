@@ -6,8 +6,8 @@ import Foundation
 
 /// Checks a candidate file before it is handed to `dlopen`, so that what `dlopen` would report
 /// badly (or what it must never see) gets a clear reason: a missing or broken file, something
-/// that is not a shared object for this machine, a truncated ELF, or a file or folder that
-/// others may write (a module runs with the app's rights).
+/// that is not a shared object for this machine, a truncated ELF, or a file that fails the
+/// ownership rule of ``FileTrust``.
 enum ModuleFileCheck {
     /// Returns the resolved path of a file fit to open, or the reason it is not.
     static func check(_ path: String) -> Result<String, ModuleRefusal> {
@@ -27,20 +27,8 @@ enum ModuleFileCheck {
             return refuse("not a regular file")
         }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        if info.st_mode & S_IWOTH != 0 {
-            return refuse(
-                "writable by others (mode \(String(info.st_mode & 0o7777, radix: 8))); a module runs with the app's rights"
-            )
-        }
-        // Both the link's folder and the target's: whoever can write either can swap the code.
-        let folders = [(path as NSString).deletingLastPathComponent, (resolved as NSString).deletingLastPathComponent]
-        for folder in Set(folders.map { $0.isEmpty ? "." : $0 }).sorted() {
-            var folderInfo = stat()
-            if stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IWOTH != 0 {
-                let mode = String(folderInfo.st_mode & 0o7777, radix: 8)
-                return refuse(
-                    "its folder \(folder) is writable by others (mode \(mode)); a module runs with the app's rights")
-            }
+        if let problem = FileTrust.problem(path: path, resolved: resolved, info: info) {
+            return refuse(problem)
         }
         if info.st_size == 0 {
             return refuse("empty file")

@@ -34,7 +34,7 @@ package struct ResolvedOptionsRecord: Codable, Sendable {
 
     /// Writes the record into `folder`, replacing the last one.
     package func write(into folder: URL) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createPrivateFolder(at: folder)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(self).write(to: folder.appendingPathComponent(Self.fileName), options: .atomic)

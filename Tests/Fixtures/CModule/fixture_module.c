@@ -67,6 +67,7 @@
  *   FIXTURE_ABI_MAJOR=<n>     descriptor abi_major is <n>
  *   FIXTURE_ABI_MINOR=<n>     descriptor abi_minor is <n>
  *   FIXTURE_SMALL_STRUCT      descriptor struct_size is 8 (only struct_size and the versions)
+ *   FIXTURE_HUGE_STRUCT       descriptor struct_size is 0xFFFFFFFF
  *   FIXTURE_ABI_1_0           built as a module of ABI 1.0: minor 0 and the 1.0 descriptor size
  *   FIXTURE_NO_ID             descriptor id is NULL (a bad id: -DFIXTURE_ID='"bad id!"')
  *   FIXTURE_UNKNOWN_POINT     an extra hook on "application.didDoSomethingUnknown", "void(ptr)"
@@ -717,6 +718,8 @@ static void fixture_log_sink(void *module_data, const parra_log_record *record) 
 static const parra_module_descriptor fixture_descriptor = {
 #ifdef FIXTURE_SMALL_STRUCT
     .struct_size = 8,
+#elif defined(FIXTURE_HUGE_STRUCT)
+    .struct_size = 0xFFFFFFFFu,
 #elif defined(FIXTURE_ABI_1_0)
     .struct_size = PARRA_MODULE_DESCRIPTOR_SIZE_1_0,
 #else

@@ -1,0 +1,69 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The ownership rule a module file must pass before the host opens it, after OpenSSH's
+/// StrictModes: a module runs with the app's rights, so nobody but the app's user (or root) may
+/// be able to write the file or replace it. The file and every folder above it, up to `/`, on
+/// both the path as given and the path its links resolve to, must be owned by this user or
+/// root and not writable by group or others; a folder others may write is accepted only with
+/// the sticky bit (as `/tmp`), where nobody can replace a file they do not own.
+enum FileTrust {
+    /// Why the file at `path` (resolving to `resolved`, described by `info`) is not to be
+    /// trusted, or nil when it is.
+    static func problem(path: String, resolved: String, info: stat) -> String? {
+        if let problem = problem(with: info, isFolder: false) {
+            return problem
+        }
+        let given = absolute(path)
+        var checked = Set<String>()
+        for (index, folder) in (folders(above: given) + folders(above: resolved)).enumerated()
+        where checked.insert(folder).inserted {
+            var folderInfo = stat()
+            guard stat(folder, &folderInfo) == 0 else {
+                return "its folder \(folder) cannot be checked (\(String(cString: strerror(errno))))"
+            }
+            if let problem = problem(with: folderInfo, isFolder: true) {
+                let name =
+                    index == 0 || folder == (resolved as NSString).deletingLastPathComponent
+                    ? "its folder \(folder)" : "the folder \(folder) above it"
+                return "\(name) is \(problem)"
+            }
+        }
+        return nil
+    }
+
+    /// What is wrong with the owner or mode in `info`, or nil.
+    private static func problem(with info: stat, isFolder: Bool) -> String? {
+        let user = geteuid()
+        let mode = String(info.st_mode & 0o7777, radix: 8)
+        if info.st_uid != user && info.st_uid != 0 {
+            return
+                "owned by uid \(info.st_uid), neither this user (uid \(user)) nor root; a module runs with the app's rights"
+        }
+        let othersMayWrite = info.st_mode & (S_IWGRP | S_IWOTH) != 0
+        if othersMayWrite && !(isFolder && info.st_mode & S_ISVTX != 0) {
+            return "writable by others than its owner (mode \(mode)); a module runs with the app's rights"
+        }
+        return nil
+    }
+
+    /// Every folder above `path`, nearest first, ending with `/`.
+    private static func folders(above path: String) -> [String] {
+        var folders: [String] = []
+        var current = (path as NSString).deletingLastPathComponent
+        while !current.isEmpty {
+            folders.append(current)
+            if current == "/" { break }
+            current = (current as NSString).deletingLastPathComponent
+        }
+        return folders
+    }
+
+    /// `path` made absolute against the working folder, without resolving links.
+    private static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : URL(fileURLWithPath: path).standardized.path
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import ParraRuntime
+import ParraTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The ownership rule, as OpenSSH's StrictModes: nobody but the app's user or root can have
+/// written or be able to replace a module the host opens.
+@Suite("Module trust check")
+struct TrustCheckTests {
+    /// A user other than this one and root, for the cases only root can set up.
+    private static let otherUser: uid_t = 65534
+    private static let isRoot = geteuid() == 0
+
+    /// The reason the host refuses the fixture at `path`, or nil when it loads.
+    private func refusal(of path: String) throws -> String? {
+        let host = try TestHost(paths: [path])
+        let report = host.runtime.start(through: .validate)
+        defer { host.runtime.stop() }
+        if let refused = report.refused.first { return refused.reason }
+        #expect(report.loaded.count == 1, "\(report.lines)")
+        return nil
+    }
+
+    /// A fixture built in `folder`.
+    private func fixture(in folder: URL) throws -> URL {
+        try CFixtureBuilder.build("trust.so", defines: [#"FIXTURE_ID="com.test.trust""#], in: folder)
+    }
+
+    @Test("a file its group may write is refused, with its mode")
+    func groupWritableFile() throws {
+        let file = try fixture(in: CFixtureBuilder.makeTemporaryDirectory())
+        #expect(chmod(file.path, 0o664) == 0)
+        let reason = try #require(try refusal(of: file.path))
+        #expect(reason.hasPrefix("writable by others than its owner (mode 664)"))
+    }
+
+    @Test("a folder above the module's that others may write is refused by name; with the sticky bit it is not")
+    func openFolderAbove() throws {
+        let open = try CFixtureBuilder.makeTemporaryDirectory()
+        let inner = open.appendingPathComponent("inner")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: false)
+        #expect(chmod(inner.path, 0o755) == 0)
+        let file = try fixture(in: inner)
+        #expect(chmod(open.path, 0o777) == 0)
+        let reason = try #require(try refusal(of: file.path))
+        #expect(reason.hasPrefix("the folder \(open.path) above it is writable by others than its owner (mode 777)"))
+        #expect(chmod(open.path, 0o1777) == 0)
+        #expect(try refusal(of: file.path) == nil)
+    }
+
+    @Test("a link in a trusted folder to a module in an open one is refused, naming the target's folder")
+    func linkToOpenFolder() throws {
+        let open = try CFixtureBuilder.makeTemporaryDirectory()
+        let file = try fixture(in: open)
+        #expect(chmod(open.path, 0o757) == 0)
+        let trusted = try CFixtureBuilder.makeTemporaryDirectory()
+        let link = trusted.appendingPathComponent("link.so")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+        let reason = try #require(try refusal(of: link.path))
+        #expect(reason.hasPrefix("its folder \(open.path) is writable by others than its owner (mode 757)"))
+    }
+
+    @Test("a module or folder owned by another user is refused", .enabled(if: isRoot, "needs root to chown"))
+    func otherOwner() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let file = try fixture(in: folder)
+        #expect(chown(file.path, Self.otherUser, Self.otherUser) == 0)
+        let reason = try #require(try refusal(of: file.path))
+        #expect(reason.hasPrefix("owned by uid \(Self.otherUser), neither this user (uid 0) nor root"))
+        #expect(chown(file.path, 0, 0) == 0)
+        #expect(try refusal(of: file.path) == nil)
+        #expect(chown(folder.path, Self.otherUser, Self.otherUser) == 0)
+        let folderReason = try #require(try refusal(of: file.path))
+        #expect(folderReason.hasPrefix("its folder \(folder.path) is owned by uid \(Self.otherUser)"))
+    }
+
+    @Test("the host's data folders are made 0700, not what the umask gives, intermediate ones too")
+    func privateFolders() throws {
+        let root = try CFixtureBuilder.makeTemporaryDirectory()
+        let nested = root.appendingPathComponent("a/b")
+        try FileManager.default.createPrivateFolder(at: nested)
+        for folder in [root.appendingPathComponent("a"), nested] {
+            var info = stat()
+            #expect(stat(folder.path, &info) == 0)
+            #expect(info.st_mode & 0o7777 == 0o700, "\(folder.path)")
+        }
+    }
+}
