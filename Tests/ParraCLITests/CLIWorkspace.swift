@@ -37,10 +37,14 @@ final class CLIWorkspace {
     func parra(_ arguments: [String], environment: [String: String] = [:], program: String = "parra") throws
         -> ParraResult
     {
+        try ParraProcess.run(
+            arguments, environment: self.environment.merging(environment, uniquingKeysWith: { _, added in added }),
+            in: folder, program: program)
+    }
+
+    /// HOME and XDG_DATA_HOME inside the workspace: the environment of a run in it.
+    var environment: [String: String] {
         let home = folder.appendingPathComponent("home").path
-        let base = ["HOME": home, "XDG_DATA_HOME": home + "/.local/share"]
-        return try ParraProcess.run(
-            arguments, environment: base.merging(environment, uniquingKeysWith: { _, added in added }), in: folder,
-            program: program)
+        return ["HOME": home, "XDG_DATA_HOME": home + "/.local/share"]
     }
 }

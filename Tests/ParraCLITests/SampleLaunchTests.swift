@@ -31,6 +31,50 @@ struct SampleLaunchTests {
         #expect(app.standardOutput.contains("parra: the launch never completed"))
         #expect(!app.outputLines.contains { $0.hasPrefix("== window ") })
     }
+
+    @Test("a server that never answers: the launch retried on return to the foreground does not hold the exit")
+    func retryAtTerminate() throws {
+        let server = try LoopbackHTTPServer(handler: { _ in .silent })
+        defer { server.stop() }
+        let workspace = try CLIWorkspace()
+        let app = try workspace.parra(
+            [], environment: ["PARRA_API_BASE_URL": server.baseURL.absoluteString], program: "ParraDemoApp")
+        #expect(app.status == 1, "\(app.transcript)")
+        #expect(app.transcript.contains("retrying the launch: the app entered the foreground"))
+        #expect(app.transcript.contains("parra: event: terminate"))
+        #expect(!app.transcript.contains("did not settle"), "the exit waited for a launch nobody runs any more")
+    }
+}
+
+@Suite("The sample's output closed early")
+struct SampleClosedOutputTests {
+    @Test("`ParraDemoApp | head -1`: the app outlives its closed stdout and ends its session normally")
+    func closedStandardOutput() throws {
+        let workspace = try CLIWorkspace()
+        let process = Process()
+        process.executableURL = BuildProducts.folder.appendingPathComponent("ParraDemoApp")
+        process.currentDirectoryURL = workspace.folder
+        process.environment = workspace.environment.merging(["PATH": "/usr/bin:/bin"]) { own, _ in own }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read one line, as `head -1` does, then close the reading end.
+        var first = Data()
+        while !first.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1),
+            !byte.isEmpty
+        {
+            first.append(byte)
+        }
+        try output.fileHandleForReading.close()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(!first.isEmpty)
+        #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus): \(errorText)")
+        #expect(process.terminationStatus == 0, "\(errorText)")
+    }
 }
 
 @Suite("The sample's What's New")

@@ -19,6 +19,9 @@ package enum ParraAppHost {
         // the run ends if the app never starts Parra.
         let logHold = LogRouter.shared.hold()
         defer { LogRouter.shared.release(logHold) }
+        // A closed stdout (`app | head -1`) makes writes fail with EPIPE instead of killing the
+        // app before willTerminate and the modules' deactivate.
+        signal(SIGPIPE, SIG_IGN)
         let platform = platform ?? TerminalPlatform()
         let bundleInfo: BundleInfo
         if let bundle {
@@ -109,6 +112,9 @@ private final class AppSession {
         }
         context.platform.runEvents { event in
             handle(event, delegate)
+            // After terminate the modules are stopped: a launch they were retrying never
+            // settles, and nothing is left to hand over to.
+            if case .terminate = event { return }
             awaitLaunch(delegate)
         }
         guard isLaunchComplete else {
