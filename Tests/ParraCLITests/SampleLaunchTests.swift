@@ -46,34 +46,79 @@ struct SampleLaunchTests {
     }
 }
 
-@Suite("The sample's output closed early")
-struct SampleClosedOutputTests {
-    @Test("`ParraDemoApp | head -1`: the app outlives its closed stdout and ends its session normally")
-    func closedStandardOutput() throws {
-        let workspace = try CLIWorkspace()
-        let process = Process()
-        process.executableURL = BuildProducts.folder.appendingPathComponent("ParraDemoApp")
+/// The sample started with its output on a pipe the test reads as it comes.
+private struct RunningSample {
+    let process = Process()
+    let output = Pipe()
+    let errors = Pipe()
+
+    init(in workspace: CLIWorkspace, environment: [String: String] = [:]) throws {
+        // A child inherits ignored signals, and this test process may ignore some (an app run
+        // in it does): `env` gives the sample the default dispositions a shell would.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "--default-signal=PIPE,TERM,INT", BuildProducts.folder.appendingPathComponent("ParraDemoApp").path,
+        ]
         process.currentDirectoryURL = workspace.folder
-        process.environment = workspace.environment.merging(["PATH": "/usr/bin:/bin"]) { own, _ in own }
-        let output = Pipe()
-        let errors = Pipe()
+        process.environment = workspace.environment.merging(environment) { _, given in given }
+            .merging(["PATH": "/usr/bin:/bin"]) { own, _ in own }
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read one line, as `head -1` does, then close the reading end.
-        var first = Data()
-        while !first.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1),
-            !byte.isEmpty
-        {
-            first.append(byte)
+    }
+
+    /// Reads standard output up to and including the first line that contains `text` (or to
+    /// its end) and returns what it read.
+    func read(through text: String) throws -> String {
+        var read = Data()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty {
+            read.append(byte)
+            line.append(byte)
+            guard byte.first == UInt8(ascii: "\n") else { continue }
+            if String(decoding: line, as: UTF8.self).contains(text) { break }
+            line = Data()
         }
-        try output.fileHandleForReading.close()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return String(decoding: read, as: UTF8.self)
+    }
+
+    /// Waits for the end and returns standard error.
+    func finish() -> String {
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(!first.isEmpty)
-        #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus): \(errorText)")
-        #expect(process.terminationStatus == 0, "\(errorText)")
+        return text
+    }
+}
+
+@Suite("The sample's process")
+struct SampleProcessTests {
+    @Test("`ParraDemoApp | head -1`: the app outlives its closed stdout and ends its session normally")
+    func closedStandardOutput() throws {
+        let sample = try RunningSample(in: try CLIWorkspace())
+        #expect(!(try sample.read(through: "\n")).isEmpty)
+        try sample.output.fileHandleForReading.close()
+        let errors = sample.finish()
+        #expect(
+            sample.process.terminationReason == .exit, "killed by signal \(sample.process.terminationStatus): \(errors)"
+        )
+        #expect(sample.process.terminationStatus == 0, "\(errors)")
+    }
+
+    @Test("SIGTERM while the session waits for the launch ends it through terminate, not by the signal")
+    func terminatedDuringLaunch() throws {
+        let server = try LoopbackHTTPServer(handler: { _ in .silent })
+        defer { server.stop() }
+        let sample = try RunningSample(
+            in: try CLIWorkspace(), environment: ["PARRA_API_BASE_URL": server.baseURL.absoluteString])
+        let before = try sample.read(through: "parra: launch: initial")
+        #expect(!before.contains("launch: failed"), "the launch was still waiting: \(before)")
+        #expect(kill(sample.process.processIdentifier, SIGTERM) == 0)
+        let after = try sample.read(through: "exiting with status")
+        let errors = sample.finish()
+        #expect(sample.process.terminationReason == .exit, "killed by the signal: \(before)\(after)\(errors)")
+        #expect(sample.process.terminationStatus == 1)
+        #expect(after.contains("parra: event: terminate") && after.contains("the launch never completed"))
     }
 }
 

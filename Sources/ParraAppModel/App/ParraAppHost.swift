@@ -22,7 +22,13 @@ package enum ParraAppHost {
         // A closed stdout (`app | head -1`) makes writes fail with EPIPE instead of killing the
         // app before willTerminate and the modules' deactivate.
         signal(SIGPIPE, SIG_IGN)
-        let platform = platform ?? TerminalPlatform()
+        let platform =
+            platform
+            ?? {
+                let terminal = TerminalPlatform()
+                terminal.listenForSignals()
+                return terminal
+            }()
         let bundleInfo: BundleInfo
         if let bundle {
             bundleInfo = bundle

@@ -21,6 +21,8 @@ package final class TerminalPlatform: ParraPlatform {
     private var pending: [PlatformEvent] = []
     private let lock = NSLock()
     private var signalSources: [DispatchSourceSignal] = []
+    /// SIGTERM and SIGINT received so far: the second ends the process at once.
+    private var terminationSignals = 0
 
     /// A platform for this process's terminal and environment.
     package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -42,7 +44,7 @@ package final class TerminalPlatform: ParraPlatform {
 
     package func runEvents(_ handle: (PlatformEvent) -> Void) {
         setbuf(stdout, nil)
-        installSignals()
+        listenForSignals()
         if isInteractive {
             print(Self.keys)
             readCommandsInBackground()
@@ -55,7 +57,7 @@ package final class TerminalPlatform: ParraPlatform {
             guard let event = takeNext() else { continue }
             handle(event)
             if event == .terminate {
-                for source in signalSources { source.cancel() }
+                for source in lock.withLock({ signalSources }) { source.cancel() }
                 return
             }
         }
@@ -93,25 +95,41 @@ package final class TerminalPlatform: ParraPlatform {
         lock.withLock { pending.isEmpty ? nil : pending.removeFirst() }
     }
 
-    private func installSignals() {
+    /// Takes SIGINT, SIGTERM, SIGTSTP and SIGCONT from here on (once; `runEvents` does it if
+    /// nobody did before). The app host calls it before the launch, so a signal during the
+    /// launch wait still ends the session through willTerminate. The handlers run on a queue
+    /// of their own: the main thread may be waiting for the launch.
+    package func listenForSignals() {
+        guard lock.withLock({ signalSources.isEmpty }) else { return }
         let handlers: [(Int32, () -> Void)] = [
-            (SIGINT, { [weak self] in self?.requestTermination() }),
-            (SIGTERM, { [weak self] in self?.requestTermination() }),
+            (SIGINT, { [weak self] in self?.requestTermination(SIGINT) }),
+            (SIGTERM, { [weak self] in self?.requestTermination(SIGTERM) }),
             (SIGTSTP, { [weak self] in self?.suspend() }),
             (SIGCONT, { [weak self] in self?.post(.willEnterForeground) }),
         ]
-        for (number, handler) in handlers {
+        let queue = DispatchQueue(label: "parra.terminal.signals")
+        let sources = handlers.map { number, handler in
             signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler(handler: handler)
             source.resume()
-            signalSources.append(source)
+            return source
         }
+        lock.withLock { signalSources = sources }
     }
 
-    /// A signal to quit overtakes whatever events were still waiting.
-    private func requestTermination() {
-        lock.withLock { pending = [.terminate] }
+    /// A signal to quit overtakes whatever events were still waiting; a second one, while the
+    /// first is still being handled, ends the process at once.
+    private func requestTermination(_ number: Int32) {
+        let first = lock.withLock {
+            terminationSignals += 1
+            pending = [.terminate]
+            return terminationSignals == 1
+        }
+        if !first {
+            report("second \(number == SIGINT ? "SIGINT" : "SIGTERM"): exiting now")
+            _exit(128 + number)
+        }
     }
 
     /// Ctrl-Z: tell the app, then stop the process for real; SIGCONT brings it back.
