@@ -4,9 +4,11 @@ import Parra
 // Info.plist before the app runs.
 import ParraAPI
 import ParraAppModel
+import ParraRuntime
 
 // The sample runs offline by default: before the app starts, it points the Parra API at the
-// folder `Sample/LocalBackend/` (found from this source file, else beside the executable).
+// folder `Sample/LocalBackend/` (found from this source file, else beside the executable),
+// writing what it would send under the app's data folder.
 // `PARRA_API_BASE_URL` still wins, e.g. `PARRA_API_BASE_URL=http://127.0.0.1:8080/v1/`.
 // With no Info.plist beside the executable it uses `Sample/Bundle/Info.plist` and its
 // `Resources` (the launch screen's art). `SAMPLE_BUNDLE_VERSION=1.1.0` runs it as an older
@@ -14,10 +16,18 @@ import ParraAppModel
 
 extension ParraDemoApp {
     static func main() {
+        let bundle = sampleBundle()
         if let folder = sampleLocalBackend() {
-            ParraAPIBackend.appDefault = .local(directory: folder)
+            ParraAPIBackend.appDefault = .local(directory: folder, outbox: sampleOutbox(bundle))
         }
-        exit(ParraAppHost.run(Self.self, bundle: sampleBundle()))
+        exit(ParraAppHost.run(Self.self, bundle: bundle))
+    }
+
+    /// Where the offline backend's writes go: the app's data folder, not the source tree,
+    /// `$XDG_DATA_HOME/parra/<bundle id>/local-backend-outbox`.
+    static func sampleOutbox(_ bundle: BundleInfo?) -> URL {
+        URL(fileURLWithPath: DataHome.path(environment: ProcessInfo.processInfo.environment), isDirectory: true)
+            .appendingPathComponent("parra/\(bundle?.identifier ?? "com.parra.demo")/local-backend-outbox")
     }
 
     /// `Sample/Bundle/Info.plist` of the source tree this was built from, when there is no

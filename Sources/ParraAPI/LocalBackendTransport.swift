@@ -24,26 +24,30 @@ import Foundation
 /// body says what the local backend does answer. A file that is not valid JSON fails the
 /// request with `localBackend`, naming the file.
 package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendable {
-    /// The folder answers come from and writes go to.
+    /// The folder answers come from.
     package let directory: URL
+    /// The folder writes go to.
+    package let outbox: URL
     /// The largest file served, in bytes (the same cap as a server's body).
     package let maxBodyBytes: Int
     private let now: @Sendable () -> Date
     private let lock = NSLock()
 
-    /// A backend answering from `directory`; `now` stamps outbox lines.
+    /// A backend answering from `directory` and writing to `outbox` (by default
+    /// `directory/outbox`); `now` stamps outbox lines.
     package init(
-        directory: URL, maxBodyBytes: Int = ParraAPIClient.defaultMaxBodyBytes,
+        directory: URL, outbox: URL? = nil, maxBodyBytes: Int = ParraAPIClient.defaultMaxBodyBytes,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.directory = directory
+        self.outbox = outbox ?? directory.appendingPathComponent("outbox", isDirectory: true)
         self.maxBodyBytes = maxBodyBytes
         self.now = now
     }
 
     /// The file the outbox line of a write to `name` (`sessions`, `push-tokens`) goes to.
     package func outboxFile(_ name: String) -> URL {
-        directory.appendingPathComponent("outbox", isDirectory: true).appendingPathComponent("\(name).jsonl")
+        outbox.appendingPathComponent("\(name).jsonl")
     }
 
     package func invalidate() {}

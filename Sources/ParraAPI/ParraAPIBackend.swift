@@ -5,8 +5,8 @@ package enum ParraAPIBackend: Sendable, Hashable, CustomStringConvertible {
     /// An HTTP(S) server; paths are resolved against `baseURL`, which ends with `/`.
     case remote(baseURL: URL)
     /// The offline local backend: answers from files in `directory` and appends writes to
-    /// `directory/outbox/` (see `LocalBackendTransport`).
-    case local(directory: URL)
+    /// `outbox`, by default `directory/outbox/` (see `LocalBackendTransport`).
+    case local(directory: URL, outbox: URL? = nil)
 
     /// `https://api.parra.io/v1/`.
     package static let production = ParraAPIBackend.remote(baseURL: URL(string: "https://api.parra.io/v1/")!)
@@ -84,7 +84,7 @@ package enum ParraAPIBackend: Sendable, Hashable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .remote(let baseURL): baseURL.absoluteString
-        case .local(let directory): "local:\(directory.path)"
+        case .local(let directory, _): "local:\(directory.path)"
         }
     }
 }

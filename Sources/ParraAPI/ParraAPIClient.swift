@@ -90,10 +90,10 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
             switch settings.backend {
             case .remote(let baseURL):
                 self.transport = URLSessionTransport(baseURL: baseURL, maxBodyBytes: settings.maxBodyBytes)
-            case .local(let directory):
+            case .local(let directory, let outbox):
                 let scheduler = settings.scheduler
                 self.transport = LocalBackendTransport(
-                    directory: directory, maxBodyBytes: settings.maxBodyBytes, now: { scheduler.now })
+                    directory: directory, outbox: outbox, maxBodyBytes: settings.maxBodyBytes, now: { scheduler.now })
             }
         }
         authenticator =

@@ -19,6 +19,17 @@ struct SampleLaunchTests {
         #expect(splash < complete && complete < window)
     }
 
+    @Test("a production run uploads its session to the offline backend's outbox in the data folder")
+    func outboxInDataFolder() throws {
+        let workspace = try CLIWorkspace()
+        let app = try workspace.parra([], environment: ["PARRA_ENVIRONMENT": "production"], program: "ParraDemoApp")
+        #expect(app.status == 0, "\(app.transcript)")
+        let sessions = workspace.folder.appendingPathComponent(
+            "home/.local/share/parra/com.parra.demo/local-backend-outbox/sessions.jsonl")
+        let text = try String(contentsOf: sessions, encoding: .utf8)
+        #expect(text.contains("custom launch setup ran after the modules' hooks"))
+    }
+
     @Test("a launch that cannot complete does not keep the process up: the session ends with status 1")
     func failedLaunchExits() throws {
         let server = try LoopbackHTTPServer(script: [.json(status: 404, "{}")])

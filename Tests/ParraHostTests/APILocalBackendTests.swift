@@ -106,6 +106,19 @@ struct APILocalBackendTests {
         #expect(push.contains(#""body":{"token":"dead","type":"linux"}"#))
     }
 
+    @Test("an outbox folder of its own takes the writes; the answering folder is left alone")
+    func outboxElsewhere() throws {
+        let folder = try sampleCopy()
+        let outbox = try CFixtureBuilder.makeTemporaryDirectory().appendingPathComponent("out")
+        let client = APITest.client(.local(directory: folder, outbox: outbox))
+        let response = try APITest.send(
+            client, APIRequest(method: "POST", path: "tenants/tenant-1/sessions", body: Data(#"{"events":[]}"#.utf8))
+        ).get()
+        #expect((200..<300).contains(response.status))
+        #expect(FileManager.default.fileExists(atPath: outbox.appendingPathComponent("sessions.jsonl").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("outbox").path))
+    }
+
     @Test("auth is answered locally: an anonymous user, or a guest when auth.json turns anonymous users off")
     func localAuth() throws {
         let folder = try sampleCopy()
