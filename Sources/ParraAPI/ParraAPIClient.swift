@@ -363,6 +363,9 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
             .failure(ParraAPIError(endpoint: endpoint, kind: kind, attempts: attempts))
         }
         let excerpt = ParraAPIError.excerpt(response.body)
+        if (300...399).contains(response.status), let location = response.headers["location"] {
+            return failure(.redirectNotFollowed(code: response.status, location: location))
+        }
         guard (200...299).contains(response.status) else {
             return failure(.status(code: response.status, excerpt: excerpt))
         }

@@ -17,6 +17,9 @@ package struct ParraAPIError: Error, Sendable, Hashable, CustomStringConvertible
         case bodyTooLarge(limit: Int)
         /// The server answered with a status the endpoint treats as failure.
         case status(code: Int, excerpt: String)
+        /// A redirect the client did not follow: to another origin (the token stays with the
+        /// API's), or with no usable target.
+        case redirectNotFollowed(code: Int, location: String)
         /// A JSON endpoint answered with another content type (nil: none given).
         case wrongContentType(found: String?, status: Int, excerpt: String)
         /// The body is not the JSON the endpoint expects.
@@ -46,7 +49,7 @@ package struct ParraAPIError: Error, Sendable, Hashable, CustomStringConvertible
     /// The HTTP status, when a response arrived.
     package var status: Int? {
         switch kind {
-        case .status(let code, _): code
+        case .status(let code, _), .redirectNotFollowed(let code, _): code
         case .wrongContentType(_, let status, _), .malformedJSON(_, let status, _): status
         default: nil
         }
@@ -74,6 +77,8 @@ package struct ParraAPIError: Error, Sendable, Hashable, CustomStringConvertible
             "the connection closed after \(received) of the \(declared) bytes the response declared"
         case .bodyTooLarge(let limit): "the response body is larger than the \(limit) bytes the client accepts"
         case .status(let code, let excerpt): "HTTP \(code)\(Self.quote(excerpt))"
+        case .redirectNotFollowed(let code, let location):
+            "HTTP \(code) redirect to \(location) not followed: the client follows redirects only within the API's own scheme, host and port, so its token never leaves them"
         case .wrongContentType(let found, let status, let excerpt):
             "HTTP \(status) with content type \(found.map { "'\($0)'" } ?? "(none)") where JSON was expected\(Self.quote(excerpt))"
         case .malformedJSON(let detail, let status, let excerpt):

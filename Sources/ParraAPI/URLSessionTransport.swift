@@ -10,7 +10,8 @@ import Foundation
 /// Each exchange is bounded by the request's timeout as a whole (a watchdog cancels it), not
 /// only between packets. Bodies are streamed and cut off at `maxBodyBytes`: a declared
 /// `Content-Length` over the cap fails before any of the body is read. A connection that closes
-/// before the declared length is a `truncatedBody`. Redirects to another origin are not followed.
+/// before the declared length is a `truncatedBody`. Redirects to another origin are not followed;
+/// within the origin, every one but a 303 keeps the method and body.
 package final class URLSessionTransport: NSObject, ParraAPITransport, @unchecked Sendable {
     /// The base every request path is resolved against; ends with `/`.
     package let baseURL: URL
@@ -25,12 +26,21 @@ package final class URLSessionTransport: NSObject, ParraAPITransport, @unchecked
         var failure: ParraAPIError.Kind?
         var finished = false
         weak var task: URLSessionTask?
+        /// When the whole exchange, redirects included, must be over.
+        let deadline: DispatchTime
+        /// How many more redirects this exchange may follow.
+        let redirectsLeft: Int
+        /// A same-origin redirect the transport follows itself, to keep the method and body
+        /// (URLSession would send the body nowhere).
+        var followTo: URL?
 
         init(
-            request: ParraAPIOutgoingRequest,
+            request: ParraAPIOutgoingRequest, deadline: DispatchTime, redirectsLeft: Int,
             completion: @escaping @Sendable (Result<ParraAPIRawResponse, ParraAPIError.Kind>) -> Void
         ) {
             self.request = request
+            self.deadline = deadline
+            self.redirectsLeft = redirectsLeft
             self.completion = completion
         }
     }
@@ -64,17 +74,31 @@ package final class URLSessionTransport: NSObject, ParraAPITransport, @unchecked
             completion(.failure(.invalidRequest(reason: "'\(request.path)' does not make a URL under \(baseURL)")))
             return
         }
+        start(
+            request, at: url, deadline: .now() + request.timeout, redirectsLeft: Self.maximumRedirects,
+            completion: completion)
+    }
+
+    /// The most redirects one exchange follows.
+    private static let maximumRedirects = 10
+
+    /// Sends `request` to `url`, finishing by `deadline` at the latest.
+    private func start(
+        _ request: ParraAPIOutgoingRequest, at url: URL, deadline: DispatchTime, redirectsLeft: Int,
+        completion: @escaping @Sendable (Result<ParraAPIRawResponse, ParraAPIError.Kind>) -> Void
+    ) {
         var urlRequest = URLRequest(
             url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: max(0.001, request.timeout))
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.httpBody = request.body
-        let exchange = Exchange(request: request, completion: completion)
+        let exchange = Exchange(
+            request: request, deadline: deadline, redirectsLeft: redirectsLeft, completion: completion)
         let task = session.dataTask(with: urlRequest)
         exchange.task = task
         let id = task.taskIdentifier
         lock.withLock { exchanges[id] = exchange }
-        watchdogQueue.asyncAfter(deadline: .now() + request.timeout) { [weak self] in
+        watchdogQueue.asyncAfter(deadline: deadline) { [weak self] in
             self?.finish(id, failure: .timedOut(seconds: request.timeout))
         }
         task.resume()
@@ -102,6 +126,12 @@ package final class URLSessionTransport: NSObject, ParraAPITransport, @unchecked
         }
         guard let response else {
             exchange.completion(.failure(.network(message: "the server closed the connection without a response")))
+            return
+        }
+        if let target = exchange.followTo, exchange.redirectsLeft > 0, DispatchTime.now() < exchange.deadline {
+            start(
+                exchange.request, at: target, deadline: exchange.deadline, redirectsLeft: exchange.redirectsLeft - 1,
+                completion: exchange.completion)
             return
         }
         var headers: [String: String] = [:]
@@ -205,6 +235,8 @@ extension URLSessionTransport: URLSessionDataDelegate {
 
     /// Redirects are followed only within the base URL's scheme, host and port, so the
     /// bearer token never goes to another server; otherwise the 3xx itself is the answer.
+    /// A followed redirect keeps the method and body, except a 303 ("see other"), which HTTP
+    /// turns into a GET: a 301 or 302 must not turn the auth POST into a GET.
     package func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
@@ -213,7 +245,13 @@ extension URLSessionTransport: URLSessionDataDelegate {
         let sameOrigin =
             target?.scheme?.lowercased() == baseURL.scheme?.lowercased()
             && target?.host?.lowercased() == baseURL.host?.lowercased() && target?.port == baseURL.port
-        completionHandler(sameOrigin ? request : nil)
+        guard sameOrigin, let target else { return completionHandler(nil) }
+        guard response.statusCode != 303, let exchange = exchange(task), exchange.request.method != "GET",
+            exchange.request.method != "HEAD"
+        else { return completionHandler(request) }
+        // The 3xx comes back as the answer, and `finish` sends the request again to `target`.
+        lock.withLock { exchange.followTo = target }
+        completionHandler(nil)
     }
 
     package func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

@@ -485,10 +485,36 @@ struct APIClientTests {
         let client = APITest.client(server, authenticates: true)
         let away = try APITest.send(client, APIRequest(method: "GET", path: "tenants/t/away")).get()
         #expect(away.status == 302)
+        let named = try #require(APITest.appInfo(client).failure)
+        #expect(
+            named.description.contains("HTTP 302 redirect to \(elsewhere.baseURL.absoluteString)stolen not followed"))
         #expect(elsewhere.requests.isEmpty)
         let same = try APITest.send(client, APIRequest(method: "GET", path: "tenants/t/same")).get()
         #expect(same.status == 200)
         #expect(server.requests.last?.path == "/v1/moved")
+    }
+
+    @Test("a 301, 302, 307 or 308 keeps the POST and its body; a 303 turns it into a GET, as HTTP says")
+    func redirectKeepsMethod() throws {
+        let server = try LoopbackHTTPServer(handler: { request in
+            if request.path.hasPrefix("/v1/moved") {
+                let body = String(decoding: request.body, as: UTF8.self)
+                return .json(status: 200, #"{"method":"\#(request.method)","body":"\#(body.count)"}"#)
+            }
+            let code = Int(request.path.split(separator: "/").last ?? "") ?? 500
+            return .respond(status: code, headers: ["Location": "/v1/moved"])
+        })
+        defer { server.stop() }
+        let client = APITest.client(server)
+        for code in [301, 302, 303, 307, 308] {
+            let response = try APITest.send(
+                client, APIRequest(method: "POST", path: "tenants/t/\(code)", body: Data("{}".utf8))
+            ).get()
+            let answer = try #require(
+                try JSONSerialization.jsonObject(with: response.body) as? [String: String], "\(code)")
+            #expect(answer["method"] == (code == 303 ? "GET" : "POST"), "\(code)")
+            if code != 303 { #expect(answer["body"] == "2", "\(code)") }
+        }
     }
 
     @Test("send calls its completion once, off the main thread, with the body")
