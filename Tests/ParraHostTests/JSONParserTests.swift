@@ -306,6 +306,24 @@ struct JSONParserTests {
                 == "\(belowFile.path): cannot read: no such file (a parent in the path is not a directory)")
     }
 
+    @Test("a FIFO, a device and a file over 1 MiB are refused by type and size, without being read")
+    func specialFiles() throws {
+        let fifo = temporaryURL("pipe.json")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(at: fifo) }
+        #expect(readProblem(fifo) == "\(fifo.path): cannot read: is a named pipe (FIFO), not a regular file")
+        #expect(
+            readProblem(URL(fileURLWithPath: "/dev/zero"))
+                == "/dev/zero: cannot read: is a character device, not a regular file")
+        let large = temporaryURL("large.json")
+        #expect(FileManager.default.createFile(atPath: large.path, contents: Data("{}".utf8)))
+        defer { try? FileManager.default.removeItem(at: large) }
+        #expect(truncate(large.path, off_t(OptionStore.maximumConfigFileBytes + 1)) == 0)
+        #expect(
+            readProblem(large)
+                == "\(large.path): cannot read: is 1048577 bytes; a config file may have at most 1048576 (1 MiB)")
+    }
+
     @Test(
         "a file without read permission is reported as such",
         .enabled(if: geteuid() != 0, "root reads files whatever their mode"))

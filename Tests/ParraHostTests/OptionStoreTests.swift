@@ -149,4 +149,23 @@ struct OptionStoreTests {
         #expect(try OptionValue(json: value.json) == value)
         #expect(throws: OptionJSONError.self) { try OptionValue(json: "null") }
     }
+
+    @Test("resolved-options.json is written only when the resolved options changed")
+    func recordWrittenOnChange() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parra-record-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(ResolvedOptionsRecord.fileName)
+        func inode() throws -> UInt64 {
+            try #require((try FileManager.default.attributesOfItem(atPath: file.path))[.systemFileNumber] as? UInt64)
+        }
+        let store = OptionStore(schemas: Self.schemas)
+        try ResolvedOptionsRecord(store).write(into: folder)
+        let first = try inode()
+        try ResolvedOptionsRecord(store).write(into: folder)
+        #expect(try inode() == first, "the same record is not written again")
+        #expect(store.applyCode(["logger.minimumLogLevel": .string("warn")]).isEmpty)
+        try ResolvedOptionsRecord(store).write(into: folder)
+        #expect(try inode() != first, "a changed record replaces the file")
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("warn"))
+    }
 }

@@ -243,11 +243,16 @@ package final class OptionStore: @unchecked Sendable {
         return problems
     }
 
-    /// Why a config file could not be read: "no such file", "is a directory", "permission
-    /// denied", "not UTF-8 text (...)", or the system's words for a rarer failure.
+    /// Why a config file could not be read: "no such file", "is a directory", a special file
+    /// by its type, a file over ``maximumConfigFileBytes``, "permission denied", "not UTF-8 text
+    /// (...)", or the system's words for a rarer failure.
     struct ReadFailure: Error, Equatable {
         let reason: String
     }
+
+    /// The largest config file read, in bytes: options are a few kilobytes, and a file far
+    /// larger is a mistake that would cost memory at every launch.
+    package static let maximumConfigFileBytes = 1 << 20
 
     /// The UTF-8 text of the file at `url`.
     static func readText(at url: URL) -> Result<String, ReadFailure> {
@@ -256,8 +261,22 @@ package final class OptionStore: @unchecked Sendable {
         guard stat(path, &info) == 0 else {
             return .failure(ReadFailure(reason: readReason(errno: errno)))
         }
-        if info.st_mode & S_IFMT == S_IFDIR {
-            return .failure(ReadFailure(reason: readReason(errno: EISDIR)))
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(ReadFailure(reason: readReason(errno: EISDIR)))
+        // Reading a FIFO blocks until a writer comes, and a device may never end: refused by
+        // type, before they are opened.
+        case S_IFIFO: return .failure(ReadFailure(reason: "is a named pipe (FIFO), not a regular file"))
+        case S_IFCHR: return .failure(ReadFailure(reason: "is a character device, not a regular file"))
+        case S_IFBLK: return .failure(ReadFailure(reason: "is a block device, not a regular file"))
+        case S_IFSOCK: return .failure(ReadFailure(reason: "is a socket, not a regular file"))
+        default: return .failure(ReadFailure(reason: "is not a regular file"))
+        }
+        if info.st_size > maximumConfigFileBytes {
+            return .failure(
+                ReadFailure(
+                    reason: "is \(info.st_size) bytes; a config file may have at most \(maximumConfigFileBytes) (1 MiB)"
+                ))
         }
         let data: Data
         do {

@@ -32,12 +32,16 @@ package struct ResolvedOptionsRecord: Codable, Sendable {
         problems = store.problems.map(\.description)
     }
 
-    /// Writes the record into `folder`, replacing the last one.
+    /// Writes the record into `folder`, replacing the last one; leaves the file alone when
+    /// it already says the same, so a launch with unchanged options writes nothing.
     package func write(into folder: URL) throws {
-        try FileManager.default.createPrivateFolder(at: folder)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(self).write(to: folder.appendingPathComponent(Self.fileName), options: .atomic)
+        let data = try encoder.encode(self)
+        let file = folder.appendingPathComponent(Self.fileName)
+        if FileManager.default.contents(atPath: file.path) == data { return }
+        try FileManager.default.createPrivateFolder(at: folder)
+        try data.write(to: file, options: .atomic)
     }
 
     /// Reads the record an app with `bundleID` left under the data home of `environment`.
