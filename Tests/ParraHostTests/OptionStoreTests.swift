@@ -168,4 +168,26 @@ struct OptionStoreTests {
         #expect(try inode() != first, "a changed record replaces the file")
         #expect(try String(contentsOf: file, encoding: .utf8).contains("warn"))
     }
+
+    @Test("a key given both nested and dotted is reported and neither value used; the lower layer stays")
+    func nestedAndDotted() throws {
+        let file = try writeConfig(#"{"logger": {"minimumLogLevel": "debug"}, "logger.minimumLogLevel": "warn"}"#)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let store = OptionStore(schemas: Self.schemas)
+        let problems = store.applyConfigFile(at: file)
+        #expect(
+            problems.map(\.description) == [
+                "\(file.path): logger.minimumLogLevel: is given 2 times in this file (nested and dotted); neither is used"
+            ])
+        #expect(store.option(forKey: "logger.minimumLogLevel")?.source == .moduleDefault(moduleID: "com.parra.logger"))
+    }
+
+    @Test("a very long unknown key gets no suggestion and is shown shortened")
+    func longUnknownKey() throws {
+        let key = "logger." + String(repeating: "x", count: 100_000)
+        let store = OptionStore(schemas: Self.schemas)
+        let problem = try #require(store.applyCode([key: .string("a")]).first)
+        #expect(problem.message == "no loaded module owns this key")
+        #expect(problem.description.hasSuffix("… (100007 bytes): no loaded module owns this key"))
+    }
 }

@@ -56,6 +56,8 @@ package struct OptionProblem: Error, Sendable, Hashable, CustomStringConvertible
         case .code: origin = "configuration"
         case .moduleDefault(let moduleID): origin = moduleID
         }
-        return key.isEmpty ? "\(origin): \(message)" : "\(origin): \(key): \(message)"
+        // A key from a file may be any length; a message shows its start.
+        let shown = key.count > 120 ? "\(key.prefix(120))… (\(key.utf8.count) bytes)" : key
+        return key.isEmpty ? "\(origin): \(message)" : "\(origin): \(shown): \(message)"
     }
 }

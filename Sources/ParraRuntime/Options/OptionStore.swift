@@ -69,8 +69,24 @@ package final class OptionStore: @unchecked Sendable {
                 OptionProblem(key: "", source: source, message: "the top level must be a JSON object")
             ])
         }
+        var entries: [(key: String, value: OptionValue)] = []
+        walk(members, path: "", into: &entries)
+        // A key written both nested and dotted is ambiguous: neither value is used.
+        let counts = Dictionary(entries.map { ($0.key, 1) }, uniquingKeysWith: +)
         var problems: [OptionProblem] = []
-        walk(members, path: "", source: source, problems: &problems)
+        for (key, value) in entries {
+            if counts[key]! > 1 {
+                if !problems.contains(where: { $0.key == key }) {
+                    problems.append(
+                        OptionProblem(
+                            key: key, source: source,
+                            message: "is given \(counts[key]!) times in this file (nested and dotted); neither is used")
+                    )
+                }
+            } else if let problem = place(value, forKey: key, source: source) {
+                problems.append(problem)
+            }
+        }
         return record(problems)
     }
 
@@ -172,9 +188,9 @@ package final class OptionStore: @unchecked Sendable {
 
     // MARK: - Layers
 
+    /// The config file's leaves as full dotted keys with their values, in key order.
     private func walk(
-        _ members: [String: OptionValue], path: String, source: OptionSource,
-        problems: inout [OptionProblem]
+        _ members: [String: OptionValue], path: String, into entries: inout [(key: String, value: OptionValue)]
     ) {
         for name in members.keys.sorted() {
             let key = path.isEmpty ? name : "\(path).\(name)"
@@ -182,9 +198,9 @@ package final class OptionStore: @unchecked Sendable {
             // An object at a path that is not itself a key groups keys below it; walking into
             // it gives every unknown leaf its full key path.
             if schemas[key] == nil, case .object(let nested) = value, !nested.isEmpty {
-                walk(nested, path: key, source: source, problems: &problems)
-            } else if let problem = place(value, forKey: key, source: source) {
-                problems.append(problem)
+                walk(nested, path: key, into: &entries)
+            } else {
+                entries.append((key, value))
             }
         }
     }
@@ -227,6 +243,9 @@ package final class OptionStore: @unchecked Sendable {
         }
     }
 
+    /// The longest unknown key, in bytes, that gets a "did you mean" suggestion.
+    static let longestSuggestedKey = 256
+
     private func unknownKeyMessage(_ key: String) -> String {
         let feature = String(key.prefix { $0 != "." })
         let featureKeys = schemas.keys.filter { $0.hasPrefix(feature + ".") }
@@ -234,6 +253,9 @@ package final class OptionStore: @unchecked Sendable {
             let module = featureModuleNames[feature].map { " (is \($0) installed?)" } ?? ""
             return "no loaded module owns this key\(module)"
         }
+        // The distance costs the product of the lengths: a key far longer than any the module
+        // declares is nobody's typo, and gets no suggestion.
+        guard key.utf8.count <= Self.longestSuggestedKey else { return "no loaded module owns this key" }
         let nearest = featureKeys.min { editDistance($0, key) < editDistance($1, key) }!
         return "no loaded module owns this key; did you mean '\(nearest)'?"
     }
