@@ -2,8 +2,9 @@ import Foundation
 import Parra
 import ParraRuntime
 
-/// Loads modules the way every `parra` command does: only through `.validate`, so no module
-/// code runs but the entry symbol, with host diagnostics on standard error.
+/// Loads modules the way every `parra` command does: only through `.validate`, so of a module's
+/// code only what `dlopen` runs (its constructors) and its entry symbol run, in this process;
+/// host diagnostics go to standard error.
 enum ModuleLoader {
     /// The documented search order with `pluginPaths` first, read from the process environment.
     static func searchPath(pluginPaths: [String]) -> ModuleSearchPath {

@@ -146,8 +146,8 @@ package final class ModuleRuntime {
         return DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 
-    /// Runs every phase up to and including `lastPhase` (the CLI stops after `.validate`, so
-    /// no module code but the entry symbol runs). Call once, on the main thread.
+    /// Runs every phase up to and including `lastPhase` (the CLI stops after `.validate`, so of
+    /// a module's code only its constructors and entry symbol run). Call once, on the main thread.
     @discardableResult
     package func start(through lastPhase: LoadPhase = .activate) -> LoadReport {
         precondition(phase == .idle, "ModuleRuntime.start() runs once")

@@ -6,7 +6,8 @@ struct PluginsListCommand: Command {
     let name = "list"
     let summary = "List every module file found, whether it loads, and why not"
     let details = """
-        Runs the host through validation only: no module code runs but the entry symbol.
+        Runs the host through validation only: of a module's code, only its constructors (run by
+        dlopen) and its entry symbol run, in this process.
         Exit status: 0 when nothing was refused, 1 when a file was refused, 2 for a usage error.
         """
     let arguments = ArgumentSpec(options: [.pluginPath, .json])
