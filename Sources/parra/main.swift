@@ -7,7 +7,10 @@ let tool = CommandLineTool(
             .group(
                 CommandGroup(
                     name: "plugins", summary: "Find and inspect feature modules.",
-                    children: [.command(PluginsListCommand()), .command(PluginsInspectCommand())])),
+                    children: [
+                        .command(PluginsListCommand()), .command(PluginsInspectCommand()),
+                        .command(PluginsResetCommand()),
+                    ])),
             .group(
                 CommandGroup(
                     name: "config", summary: "Inspect and check option values.",

@@ -116,6 +116,38 @@ struct SampleProcessTests {
         #expect(sample.process.terminationStatus == 0, "\(errors)")
     }
 
+    @Test(
+        "a module that crashes or exits in init takes the app down once: the next run refuses it and goes on",
+        arguments: [("FIXTURE_INIT_CRASH", "crashed"), ("FIXTURE_INIT_EXIT", "exited")])
+    func quarantine(define: String, how: String) throws {
+        let workspace = try CLIWorkspace()
+        let plugins = workspace.folder.appendingPathComponent("plugins")
+        let module = try CFixtureBuilder.build("libBad.so", defines: [define], in: plugins).path
+        let environment = ["PARRA_PLUGIN_PATH": plugins.path]
+        // A run that dies (of SIGSEGV, or exit 3) runs as a plain child process.
+        func dyingRun() throws -> (status: Int32, output: String) {
+            try ChildProcess.run(
+                BuildProducts.folder.appendingPathComponent("ParraDemoApp").path, [], in: workspace.folder,
+                environment: workspace.environment.merging(environment) { _, given in given })
+        }
+        let first = try dyingRun()
+        #expect(first.status != 0, "\(first.output)")
+        if how == "exited" {
+            #expect(first.output.contains("parra: \(module) ended the process (exit) in init; it is quarantined"))
+        }
+        let second = try workspace.parra([], environment: environment, program: "ParraDemoApp")
+        #expect(second.status == 0, "\(second.transcript)")
+        #expect(second.transcript.contains("an earlier run ended inside \(module) (init)"))
+        #expect(second.transcript.contains("quarantined: it took the app down in init on "))
+        let third = try workspace.parra([], environment: environment, program: "ParraDemoApp")
+        #expect(third.transcript.contains("quarantined: it took the app down in init on "), "it stays quarantined")
+        #expect(!third.transcript.contains("an earlier run ended inside"))
+        let reset = try workspace.parra("plugins", "reset", "--app", "com.parra.demo")
+        #expect(reset.status == 0 && reset.standardOutput.contains("released \(module)"), "\(reset.transcript)")
+        let again = try dyingRun()
+        #expect(again.status != 0, "after the reset the module is tried, and takes the app down again")
+    }
+
     @Test("SIGTERM while the session waits for the launch ends it through terminate, not by the signal")
     func terminatedDuringLaunch() throws {
         let server = try LoopbackHTTPServer(handler: { _ in .silent })

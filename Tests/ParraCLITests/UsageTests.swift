@@ -7,7 +7,7 @@ struct UsageTests {
         arguments: [
             ([], "parra: missing command; expected one of: plugins, config, new"),
             (["bogus"], "parra: unknown command 'bogus'"),
-            (["plugins"], "parra plugins: missing command; expected one of: list, inspect"),
+            (["plugins"], "parra plugins: missing command; expected one of: list, inspect, reset"),
             (["plugins", "list", "--jsn"], "parra plugins list: unknown option '--jsn'"),
             (["plugins", "list", "--plugin-path"], "parra plugins list: option '--plugin-path' needs a value (DIR)"),
             (["plugins", "inspect"], "parra plugins inspect: missing argument FILE"),

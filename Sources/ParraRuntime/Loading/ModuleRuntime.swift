@@ -75,6 +75,9 @@ package final class ModuleRuntime {
 
     /// What happened to every file found.
     package private(set) var report = LoadReport()
+    /// Which module call the process is in, and the modules that took an earlier run down;
+    /// kept for runs that initialize modules (an app's), not for validation alone (the CLI).
+    private var quarantine = ModuleQuarantine(folder: nil)
     /// Every option of the loaded modules; empty until `start()`.
     package private(set) var options = OptionStore(schemas: [])
     /// Dispatches override and extension points to active modules.
@@ -155,6 +158,7 @@ package final class ModuleRuntime {
         mainThread = pthread_self()
         let logHold = lastPhase >= .activate ? LogRouter.shared.hold() : nil
         report.searched = settings.searchPath.locations.map { "\($0.path) (\($0.origin))" }
+        if lastPhase >= .initialize { quarantine = ModuleQuarantine(folder: settings.storageDirectory) }
         openAll()
         crossValidate()
         buildOptions()
@@ -196,7 +200,7 @@ package final class ModuleRuntime {
         commandLock.withLock { preparedCommands = [:] }
         for module in modules.reversed() where module.state == .active {
             advance(module, to: .deactivated)
-            module.declaration.lifecycle.deactivate?(module.moduleData)
+            quarantine.during(module.file, "deactivate") { module.declaration.lifecycle.deactivate?(module.moduleData) }
             answerPendingCommands(of: module.id)
         }
         for module in modules.reversed()
@@ -242,6 +246,12 @@ package final class ModuleRuntime {
     // MARK: - Phases
 
     private func openAll() {
+        for crashed in quarantine.recoverCrashes() {
+            log.log(
+                .warn,
+                "an earlier run ended inside \(crashed.path) (\(crashed.phase)); the module is quarantined until the file changes or `parra plugins reset`"
+            )
+        }
         var seenFiles: [String: String] = [:]
         for candidate in settings.searchPath.candidates() {
             var record = LoadReport.Record(file: candidate.path, origin: candidate.origin)
@@ -249,7 +259,9 @@ package final class ModuleRuntime {
             case .failure(let refusal):
                 refuse(&record, refusal)
             case .success(let resolved):
-                if let first = seenFiles[resolved] {
+                if let refusal = quarantine.refusal(for: resolved) {
+                    refuse(&record, refusal)
+                } else if let first = seenFiles[resolved] {
                     record.outcome = .skipped
                     record.reason = "same file as \(first)"
                 } else {
@@ -262,7 +274,7 @@ package final class ModuleRuntime {
     }
 
     private func open(_ path: String, into record: inout LoadReport.Record) {
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+        guard let handle = quarantine.during(path, "dlopen", { dlopen(path, RTLD_NOW | RTLD_LOCAL) }) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
             let reason = message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message
             return refuse(&record, ModuleRefusal(phase: .open, reason: "dlopen failed: \(reason)"))
@@ -279,7 +291,7 @@ package final class ModuleRuntime {
                 ModuleRefusal(phase: .entry, reason: "no entry symbol '\(PARRA_MODULE_ENTRY_SYMBOL)'\(hidden)"))
         }
         let entry = unsafeBitCast(symbol, to: parra_module_entry_fn.self)
-        guard let descriptor = entry() else {
+        guard let descriptor = quarantine.during(path, "entry", { entry() }) else {
             return refuse(&record, ModuleRefusal(phase: .entry, reason: "entry symbol returned NULL"))
         }
         let declaration: ModuleDeclaration
@@ -401,8 +413,10 @@ package final class ModuleRuntime {
                     module.id))
             module.context = context
             var data: UnsafeMutableRawPointer?
-            let refusal = module.call(.initialize) { error in
-                module.declaration.lifecycle.initialize?(context.table, &data, error) ?? PARRA_STATUS_OK
+            let refusal = quarantine.during(module.file, "init") {
+                module.call(.initialize) { error in
+                    module.declaration.lifecycle.initialize?(context.table, &data, error) ?? PARRA_STATUS_OK
+                }
             }
             if let refusal {
                 context.close()
@@ -416,8 +430,13 @@ package final class ModuleRuntime {
 
     private func configureAll() {
         for module in usableModules {
-            if let refusal = module.call(
-                .configure, { module.declaration.lifecycle.configure?(module.moduleData, $0) ?? PARRA_STATUS_OK })
+            if let refusal = quarantine.during(
+                module.file, "configure",
+                {
+                    module.call(
+                        .configure,
+                        { module.declaration.lifecycle.configure?(module.moduleData, $0) ?? PARRA_STATUS_OK })
+                })
             {
                 shutDown(module)
                 reject(module, refusal)
@@ -431,8 +450,12 @@ package final class ModuleRuntime {
         // Hooks may be called from activate on, so the tables exist before the first activate.
         rebuildDispatch()
         for module in usableModules {
-            if let refusal = module.call(
-                .activate, { module.declaration.lifecycle.activate?(module.moduleData, $0) ?? PARRA_STATUS_OK })
+            if let refusal = quarantine.during(
+                module.file, "activate",
+                {
+                    module.call(
+                        .activate, { module.declaration.lifecycle.activate?(module.moduleData, $0) ?? PARRA_STATUS_OK })
+                })
             {
                 shutDown(module)
                 reject(module, refusal)
@@ -446,7 +469,7 @@ package final class ModuleRuntime {
     private func shutDown(_ module: LoadedModule) {
         guard [.initialized, .configured, .deactivated].contains(module.state) else { return }
         advance(module, to: .shutDown)
-        module.declaration.lifecycle.shutdown?(module.moduleData)
+        quarantine.during(module.file, "shutdown") { module.declaration.lifecycle.shutdown?(module.moduleData) }
         module.context?.close()
         answerPendingCommands(of: module.id)
         commandLock.withLock { _ = completions.removeValue(forKey: module.id) }

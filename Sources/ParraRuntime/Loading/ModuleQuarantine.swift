@@ -1,0 +1,158 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Keeps a module that took the app down from doing it twice, as plugin hosts that survive bad
+/// plugins do. Before each call into a module (dlopen, which runs its constructors, the entry
+/// symbol, init, configure, activate, deactivate, shutdown) the host writes which file and phase
+/// it is in to this process's journal in the app's storage folder, and empties it when the call
+/// returns. A journal left behind by a process no longer running means it died inside that call:
+/// the file is quarantined, by its identity (device, inode, size, modification time), until it
+/// changes or `parra plugins reset` clears the list. A module calling `exit()` is named as it
+/// happens.
+package final class ModuleQuarantine: @unchecked Sendable {
+    /// One quarantined file.
+    struct Entry: Codable, Equatable {
+        var path: String
+        var phase: String
+        var date: String
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: Int64
+    }
+
+    /// The start of each process's journal name in the storage folder; its pid follows.
+    static let journalPrefix = "module-journal."
+    /// The quarantine list's name in the storage folder.
+    static let listName = "quarantined-modules.json"
+
+    /// The storage folder; nil for a quarantine that records and refuses nothing.
+    private let folder: URL?
+    private let lock = NSLock()
+    private var journal: Int32 = -1
+    private var entries: [Entry]
+    /// The call in progress (`path\tphase\tseconds`), for the exit report.
+    private var current: String?
+
+    /// A quarantine kept in `folder` (the app's storage folder; nil keeps none); reads the list.
+    init(folder: URL?) {
+        self.folder = folder
+        entries = folder.map(Self.list(in:)) ?? []
+    }
+
+    /// What processes of this app that are gone were inside when they died, now quarantined;
+    /// empty when they ended cleanly. Call once, before any module is opened. The journal of a
+    /// process still running (the app started twice) is left alone.
+    func recoverCrashes() -> [Entry] {
+        guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+            return []
+        }
+        var recovered: [Entry] = []
+        for name in names where name.hasPrefix(Self.journalPrefix) {
+            guard let pid = pid_t(name.dropFirst(Self.journalPrefix.count)), pid != getpid(),
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            let journalPath = folder.appendingPathComponent(name).path
+            defer { unlink(journalPath) }
+            guard let text = try? String(contentsOfFile: journalPath, encoding: .utf8) else { continue }
+            let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 3, var entry = Self.identity(of: fields[0]) else { continue }
+            entry.phase = fields[1]
+            let seconds = TimeInterval(fields[2]) ?? Date().timeIntervalSince1970
+            entry.date = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds))
+            entries.removeAll { $0.path == entry.path }
+            entries.append(entry)
+            recovered.append(entry)
+        }
+        if !recovered.isEmpty, let data = try? JSONEncoder().encode(entries) {
+            try? data.write(to: folder.appendingPathComponent(Self.listName), options: .atomic)
+        }
+        return recovered
+    }
+
+    /// Why the file at `path` (resolved) is not opened, or nil: it took the app down in an
+    /// earlier run and has not changed since.
+    func refusal(for path: String) -> ModuleRefusal? {
+        guard let folder, let entry = entries.first(where: { $0.path == path }), var now = Self.identity(of: path)
+        else { return nil }
+        now.phase = entry.phase
+        now.date = entry.date
+        guard now == entry else { return nil }
+        return ModuleRefusal(
+            phase: .open,
+            reason:
+                "quarantined: it took the app down in \(entry.phase) on \(entry.date); fix or replace the file, or run `parra plugins reset --app \(folder.lastPathComponent)` to try it again"
+        )
+    }
+
+    /// Runs `body`, a call into the module at `path` in `phase`, with the journal saying so.
+    func during<T>(_ path: String, _ phase: String, _ body: () -> T) -> T {
+        guard folder != nil else { return body() }
+        note("\(path)\t\(phase)\t\(Int(Date().timeIntervalSince1970))")
+        defer { note(nil) }
+        return body()
+    }
+
+    /// Writes `line` as the journal's whole content, or empties it.
+    private func note(_ line: String?) {
+        guard let folder else { return }
+        lock.withLock {
+            if journal < 0 {
+                try? FileManager.default.createPrivateFolder(at: folder)
+                journal = open(
+                    folder.appendingPathComponent(Self.journalPrefix + String(getpid())).path,
+                    O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+                guard journal >= 0 else { return }
+                Self.watchForExit(self)
+            }
+            let bytes = Array((line ?? "").utf8)
+            _ = bytes.withUnsafeBytes { pwrite(journal, $0.baseAddress, $0.count, 0) }
+            _ = ftruncate(journal, off_t(bytes.count))
+            current = line
+        }
+    }
+
+    /// The quarantine whose journal is open, for `atexit`.
+    nonisolated(unsafe) private static var watched: ModuleQuarantine?
+
+    /// Reports on standard error when the process exits inside a module call: the module
+    /// called `exit()`. Its journal stays, so the next start quarantines it.
+    private static func watchForExit(_ quarantine: ModuleQuarantine) {
+        let first = watched == nil
+        watched = quarantine
+        guard first else { return }
+        atexit {
+            guard let quarantine = ModuleQuarantine.watched,
+                let call = quarantine.lock.withLock({ quarantine.current })
+            else { return }
+            let fields = call.split(separator: "\t")
+            guard fields.count == 3 else { return }
+            fputs("parra: \(fields[0]) ended the process (exit) in \(fields[1]); it is quarantined\n", stderr)
+        }
+    }
+
+    /// Clears the quarantine kept in `folder`; returns the paths it held.
+    package static func reset(folder: URL) throws -> [String] {
+        let list = folder.appendingPathComponent(listName)
+        let paths = Self.list(in: folder).map(\.path)
+        if FileManager.default.fileExists(atPath: list.path) { try FileManager.default.removeItem(at: list) }
+        return paths
+    }
+
+    private static func list(in folder: URL) -> [Entry] {
+        (try? JSONDecoder().decode([Entry].self, from: Data(contentsOf: folder.appendingPathComponent(listName)))) ?? []
+    }
+
+    /// The file's identity now, with empty phase and date.
+    private static func identity(of path: String) -> Entry? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Entry(
+            path: path, phase: "", date: "", device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+            size: Int64(info.st_size),
+            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+}
