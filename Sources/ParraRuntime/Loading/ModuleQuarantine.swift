@@ -34,13 +34,16 @@ package final class ModuleQuarantine: @unchecked Sendable {
     private let lock = NSLock()
     private var journal: Int32 = -1
     private var entries: [Entry]
-    /// The call in progress (`path\tphase\tseconds`), for the exit report.
-    private var current: String?
 
     /// A quarantine kept in `folder` (the app's storage folder; nil keeps none); reads the list.
     init(folder: URL?) {
         self.folder = folder
         entries = folder.map(Self.list(in:)) ?? []
+    }
+
+    deinit {
+        if journal >= 0 { close(journal) }
+        CallsInProgress.shared.set(nil, for: ObjectIdentifier(self))
     }
 
     /// What processes of this app that are gone were inside when they died, now quarantined;
@@ -106,31 +109,35 @@ package final class ModuleQuarantine: @unchecked Sendable {
                     folder.appendingPathComponent(Self.journalPrefix + String(getpid())).path,
                     O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
                 guard journal >= 0 else { return }
-                Self.watchForExit(self)
             }
             let bytes = Array((line ?? "").utf8)
             _ = bytes.withUnsafeBytes { pwrite(journal, $0.baseAddress, $0.count, 0) }
             _ = ftruncate(journal, off_t(bytes.count))
-            current = line
         }
+        CallsInProgress.shared.set(line, for: ObjectIdentifier(self))
     }
 
-    /// The quarantine whose journal is open, for `atexit`.
-    nonisolated(unsafe) private static var watched: ModuleQuarantine?
+    /// The module calls in progress in this process, one per quarantine, for a report when
+    /// the process exits inside one: the module called `exit()`. Its journal stays, so the
+    /// next start quarantines it.
+    private final class CallsInProgress: @unchecked Sendable {
+        static let shared: CallsInProgress = {
+            let calls = CallsInProgress()
+            atexit {
+                for call in CallsInProgress.shared.lock.withLock({ Array(CallsInProgress.shared.calls.values) }) {
+                    let fields = call.split(separator: "\t")
+                    guard fields.count == 3 else { continue }
+                    fputs("parra: \(fields[0]) ended the process (exit) in \(fields[1]); it is quarantined\n", stderr)
+                }
+            }
+            return calls
+        }()
 
-    /// Reports on standard error when the process exits inside a module call: the module
-    /// called `exit()`. Its journal stays, so the next start quarantines it.
-    private static func watchForExit(_ quarantine: ModuleQuarantine) {
-        let first = watched == nil
-        watched = quarantine
-        guard first else { return }
-        atexit {
-            guard let quarantine = ModuleQuarantine.watched,
-                let call = quarantine.lock.withLock({ quarantine.current })
-            else { return }
-            let fields = call.split(separator: "\t")
-            guard fields.count == 3 else { return }
-            fputs("parra: \(fields[0]) ended the process (exit) in \(fields[1]); it is quarantined\n", stderr)
+        private let lock = NSLock()
+        private var calls: [ObjectIdentifier: String] = [:]
+
+        func set(_ call: String?, for quarantine: ObjectIdentifier) {
+            lock.withLock { calls[quarantine] = call }
         }
     }
 
