@@ -364,7 +364,8 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
         }
         let excerpt = ParraAPIError.excerpt(response.body)
         if (300...399).contains(response.status), let location = response.headers["location"] {
-            return failure(.redirectNotFollowed(code: response.status, location: location))
+            return failure(
+                .redirectNotFollowed(code: response.status, location: ParraAPIError.excerpt(Data(location.utf8))))
         }
         guard (200...299).contains(response.status) else {
             return failure(.status(code: response.status, excerpt: excerpt))

@@ -17,8 +17,8 @@ package struct ParraAPIError: Error, Sendable, Hashable, CustomStringConvertible
         case bodyTooLarge(limit: Int)
         /// The server answered with a status the endpoint treats as failure.
         case status(code: Int, excerpt: String)
-        /// A redirect the client did not follow: to another origin (the token stays with the
-        /// API's), or with no usable target.
+        /// A redirect the transport did not follow: to another origin (the token stays with
+        /// the API's). `location` is the header's value, shortened and on one line.
         case redirectNotFollowed(code: Int, location: String)
         /// A JSON endpoint answered with another content type (nil: none given).
         case wrongContentType(found: String?, status: Int, excerpt: String)

@@ -128,7 +128,16 @@ package final class URLSessionTransport: NSObject, ParraAPITransport, @unchecked
             exchange.completion(.failure(.network(message: "the server closed the connection without a response")))
             return
         }
-        if let target = exchange.followTo, exchange.redirectsLeft > 0, DispatchTime.now() < exchange.deadline {
+        if let target = exchange.followTo {
+            guard exchange.redirectsLeft > 0 else {
+                exchange.completion(
+                    .failure(.network(message: "more than \(Self.maximumRedirects) redirects within the API")))
+                return
+            }
+            guard DispatchTime.now() < exchange.deadline else {
+                exchange.completion(.failure(.timedOut(seconds: exchange.request.timeout)))
+                return
+            }
             start(
                 exchange.request, at: target, deadline: exchange.deadline, redirectsLeft: exchange.redirectsLeft - 1,
                 completion: exchange.completion)

@@ -19,12 +19,12 @@ package enum ParraAppHost {
         // the run ends if the app never starts Parra.
         let logHold = LogRouter.shared.hold()
         defer { LogRouter.shared.release(logHold) }
-        // A closed stdout (`app | head -1`) makes writes fail with EPIPE instead of killing the
-        // app before willTerminate and the modules' deactivate.
-        signal(SIGPIPE, SIG_IGN)
         let platform =
             platform
             ?? {
+                // A closed stdout (`app | head -1`) makes writes fail with EPIPE instead of
+                // killing the app before willTerminate and the modules' deactivate.
+                signal(SIGPIPE, SIG_IGN)
                 let terminal = TerminalPlatform()
                 terminal.listenForSignals()
                 return terminal

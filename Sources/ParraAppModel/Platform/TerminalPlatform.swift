@@ -58,6 +58,8 @@ package final class TerminalPlatform: ParraPlatform {
             handle(event)
             if event == .terminate {
                 for source in lock.withLock({ signalSources }) { source.cancel() }
+                // Once the session is over, a signal ends the process as it would any other.
+                for number in [SIGINT, SIGTERM, SIGTSTP, SIGCONT] { signal(number, SIG_DFL) }
                 return
             }
         }
@@ -128,6 +130,8 @@ package final class TerminalPlatform: ParraPlatform {
         }
         if !first {
             report("second \(number == SIGINT ? "SIGINT" : "SIGTERM"): exiting now")
+            // The module being called when the user insists is not to blame.
+            ModuleQuarantine.abandonCallsInProgress()
             _exit(128 + number)
         }
     }

@@ -42,8 +42,11 @@ package final class ModuleQuarantine: @unchecked Sendable {
     }
 
     deinit {
-        if journal >= 0 { close(journal) }
         CallsInProgress.shared.set(nil, for: ObjectIdentifier(self))
+        if journal >= 0 {
+            CallsInProgress.shared.closing(journal)
+            close(journal)
+        }
     }
 
     /// What processes of this app that are gone were inside when they died, now quarantined;
@@ -55,15 +58,21 @@ package final class ModuleQuarantine: @unchecked Sendable {
         }
         var recovered: [Entry] = []
         for name in names where name.hasPrefix(Self.journalPrefix) {
-            guard let pid = pid_t(name.dropFirst(Self.journalPrefix.count)), pid != getpid(),
-                kill(pid, 0) != 0, errno == ESRCH
-            else { continue }
+            // A journal with this process's pid is an earlier process's (a container's app is
+            // often pid 1 every time), unless this process has it open.
             let journalPath = folder.appendingPathComponent(name).path
+            guard let pid = pid_t(name.dropFirst(Self.journalPrefix.count)),
+                pid == getpid() ? !CallsInProgress.shared.isOpen(journalPath) : (kill(pid, 0) != 0 && errno == ESRCH)
+            else { continue }
             defer { unlink(journalPath) }
             guard let text = try? String(contentsOfFile: journalPath, encoding: .utf8) else { continue }
             let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 3, var entry = Self.identity(of: fields[0]) else { continue }
-            entry.phase = fields[1]
+            guard fields.count == 7, let device = UInt64(fields[3]), let inode = UInt64(fields[4]),
+                let size = Int64(fields[5]), let modified = Int64(fields[6])
+            else { continue }
+            var entry = Entry(
+                path: fields[0], phase: fields[1], date: "", device: device, inode: inode, size: size,
+                modified: modified)
             let seconds = TimeInterval(fields[2]) ?? Date().timeIntervalSince1970
             entry.date = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds))
             entries.removeAll { $0.path == entry.path }
@@ -94,7 +103,10 @@ package final class ModuleQuarantine: @unchecked Sendable {
     /// Runs `body`, a call into the module at `path` in `phase`, with the journal saying so.
     func during<T>(_ path: String, _ phase: String, _ body: () -> T) -> T {
         guard folder != nil else { return body() }
-        note("\(path)\t\(phase)\t\(Int(Date().timeIntervalSince1970))")
+        // The identity is taken now: a file rebuilt after the crash is not the one quarantined.
+        let file = Self.identity(of: path)
+        let identity = file.map { "\($0.device)\t\($0.inode)\t\($0.size)\t\($0.modified)" } ?? "0\t0\t0\t0"
+        note("\(path)\t\(phase)\t\(Int(Date().timeIntervalSince1970))\t\(identity)")
         defer { note(nil) }
         return body()
     }
@@ -105,16 +117,23 @@ package final class ModuleQuarantine: @unchecked Sendable {
         lock.withLock {
             if journal < 0 {
                 try? FileManager.default.createPrivateFolder(at: folder)
-                journal = open(
-                    folder.appendingPathComponent(Self.journalPrefix + String(getpid())).path,
-                    O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+                let path = folder.appendingPathComponent(Self.journalPrefix + String(getpid())).path
+                journal = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
                 guard journal >= 0 else { return }
+                CallsInProgress.shared.opened(path, descriptor: journal)
             }
             let bytes = Array((line ?? "").utf8)
             _ = bytes.withUnsafeBytes { pwrite(journal, $0.baseAddress, $0.count, 0) }
             _ = ftruncate(journal, off_t(bytes.count))
         }
         CallsInProgress.shared.set(line, for: ObjectIdentifier(self))
+    }
+
+    /// Empties every journal of this process: called when the process is about to end on
+    /// purpose (a second SIGINT) in the middle of a module call, which the module is not to
+    /// blame for.
+    package static func abandonCallsInProgress() {
+        CallsInProgress.shared.abandon()
     }
 
     /// The module calls in progress in this process, one per quarantine, for a report when
@@ -126,7 +145,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
             atexit {
                 for call in CallsInProgress.shared.lock.withLock({ Array(CallsInProgress.shared.calls.values) }) {
                     let fields = call.split(separator: "\t")
-                    guard fields.count == 3 else { continue }
+                    guard fields.count >= 2 else { continue }
                     fputs("parra: \(fields[0]) ended the process (exit) in \(fields[1]); it is quarantined\n", stderr)
                 }
             }
@@ -135,9 +154,30 @@ package final class ModuleQuarantine: @unchecked Sendable {
 
         private let lock = NSLock()
         private var calls: [ObjectIdentifier: String] = [:]
+        /// The journals this process has open, by path.
+        private var journals: [String: Int32] = [:]
 
         func set(_ call: String?, for quarantine: ObjectIdentifier) {
             lock.withLock { calls[quarantine] = call }
+        }
+
+        func opened(_ path: String, descriptor: Int32) {
+            lock.withLock { journals[path] = descriptor }
+        }
+
+        func closing(_ descriptor: Int32) {
+            lock.withLock { journals = journals.filter { $0.value != descriptor } }
+        }
+
+        func isOpen(_ path: String) -> Bool {
+            lock.withLock { journals[path] != nil }
+        }
+
+        func abandon() {
+            lock.withLock {
+                for descriptor in journals.values { _ = ftruncate(descriptor, 0) }
+                calls = [:]
+            }
         }
     }
 
