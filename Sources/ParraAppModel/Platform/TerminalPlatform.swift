@@ -21,6 +21,8 @@ package final class TerminalPlatform: ParraPlatform {
     private var pending: [PlatformEvent] = []
     private let lock = NSLock()
     private var signalSources: [DispatchSourceSignal] = []
+    /// Whether `listenForSignals` ran (its sources may still be being made).
+    private var listening = false
     /// SIGTERM and SIGINT received so far: the second ends the process at once.
     private var terminationSignals = 0
 
@@ -102,7 +104,11 @@ package final class TerminalPlatform: ParraPlatform {
     /// launch wait still ends the session through willTerminate. The handlers run on a queue
     /// of their own: the main thread may be waiting for the launch.
     package func listenForSignals() {
-        guard lock.withLock({ signalSources.isEmpty }) else { return }
+        let claimed = lock.withLock {
+            defer { listening = true }
+            return !listening
+        }
+        guard claimed else { return }
         let handlers: [(Int32, () -> Void)] = [
             (SIGINT, { [weak self] in self?.requestTermination(SIGINT) }),
             (SIGTERM, { [weak self] in self?.requestTermination(SIGTERM) }),

@@ -276,36 +276,44 @@ package final class OptionStore: @unchecked Sendable {
     /// larger is a mistake that would cost memory at every launch.
     package static let maximumConfigFileBytes = 1 << 20
 
-    /// The UTF-8 text of the file at `url`.
+    /// The UTF-8 text of the file at `url`. The file is opened once, without blocking, and
+    /// checked through that descriptor, so it cannot be swapped for a FIFO or grow past the
+    /// limit between the check and the read.
     static func readText(at url: URL) -> Result<String, ReadFailure> {
-        let path = url.path
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(ReadFailure(reason: readReason(errno: errno))) }
+        defer { close(descriptor) }
         var info = stat()
-        guard stat(path, &info) == 0 else {
-            return .failure(ReadFailure(reason: readReason(errno: errno)))
-        }
+        guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(reason: readReason(errno: errno))) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: return .failure(ReadFailure(reason: readReason(errno: EISDIR)))
         // Reading a FIFO blocks until a writer comes, and a device may never end: refused by
-        // type, before they are opened.
+        // type, before anything is read.
         case S_IFIFO: return .failure(ReadFailure(reason: "is a named pipe (FIFO), not a regular file"))
         case S_IFCHR: return .failure(ReadFailure(reason: "is a character device, not a regular file"))
         case S_IFBLK: return .failure(ReadFailure(reason: "is a block device, not a regular file"))
         case S_IFSOCK: return .failure(ReadFailure(reason: "is a socket, not a regular file"))
         default: return .failure(ReadFailure(reason: "is not a regular file"))
         }
-        if info.st_size > maximumConfigFileBytes {
-            return .failure(
-                ReadFailure(
-                    reason: "is \(info.st_size) bytes; a config file may have at most \(maximumConfigFileBytes) (1 MiB)"
-                ))
+        let tooLarge = { (size: Int) in
+            ReadFailure(reason: "is \(size) bytes; a config file may have at most \(maximumConfigFileBytes) (1 MiB)")
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            return .failure(ReadFailure(reason: diagnoseRead(path: path, error: error)))
+        if info.st_size > maximumConfigFileBytes { return .failure(tooLarge(Int(info.st_size))) }
+        // At most one byte past the limit, in case the file grew since fstat.
+        var data = Data(count: maximumConfigFileBytes + 1)
+        var count = 0
+        while count < data.count {
+            let read = data.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadFailure(reason: readReason(errno: errno)))
+            }
+            if read == 0 { break }
+            count += read
         }
+        if count > maximumConfigFileBytes { return .failure(tooLarge(count)) }
+        data.count = count
         guard let text = String(validating: data, as: UTF8.self) else {
             return .failure(ReadFailure(reason: "not UTF-8 text (\(firstInvalidUTF8(in: data)))"))
         }
@@ -323,28 +331,6 @@ package final class OptionStore: @unchecked Sendable {
         case ENAMETOOLONG: "the path is too long"
         default: String(cString: strerror(code)).lowercased()
         }
-    }
-
-    /// Why `Data(contentsOf:)` failed on a file `stat` found: asks the system again (open and
-    /// read one byte) for an errno rather than relying on the error's wording.
-    private static func diagnoseRead(path: String, error: Error) -> String {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return readReason(errno: errno) }
-        defer { close(descriptor) }
-        var byte: UInt8 = 0
-        if read(descriptor, &byte, 1) < 0 { return readReason(errno: errno) }
-        if let error = error as? CocoaError {
-            switch error.code {
-            case .fileReadNoSuchFile, .fileNoSuchFile: return readReason(errno: ENOENT)
-            case .fileReadNoPermission: return readReason(errno: EACCES)
-            case .fileReadTooLarge: return "the file is too large"
-            default: break
-            }
-            if let underlying = error.userInfo[NSUnderlyingErrorKey] as? POSIXError {
-                return readReason(errno: underlying.code.rawValue)
-            }
-        }
-        return "\(error)"
     }
 
     /// Where the first byte that is not valid UTF-8 is, for a message.
