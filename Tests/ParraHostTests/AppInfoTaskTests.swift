@@ -20,6 +20,7 @@ struct AppInfoTaskTests {
         var outcomes: [ParraAppInfoTask.Outcome] = []
         var reports: [String] = []
         let arrived = DispatchSemaphore(value: 0)
+        let reported = DispatchSemaphore(value: 0)
     }
 
     /// Runs the task against `server` (nil: no client) with a cache in `folder`, waiting
@@ -30,7 +31,10 @@ struct AppInfoTaskTests {
         let task = ParraAppInfoTask(
             client: server.map { APITest.client($0) }, cache: ParraAppInfoCache(folder: folder), timeout: timeout,
             clock: FixedClock(seconds: 1234),
-            report: { line in outcomes.lock.withLock { outcomes.reports.append(line) } })
+            report: { line in
+                outcomes.lock.withLock { outcomes.reports.append(line) }
+                outcomes.reported.signal()
+            })
         task.run { outcome in
             outcomes.lock.withLock { outcomes.outcomes.append(outcome) }
             outcomes.arrived.signal()
@@ -74,11 +78,9 @@ struct AppInfoTaskTests {
         let (outcome, _) = try run(server, folder: folder, timeout: 0.2, outcomes: outcomes)
         #expect(outcome == .cached(#"{"version_token":"old"}"#, fetchedAt: 1000, reason: "no answer within 0.2 s"))
         release.signal()
-        // The late answer lands in the cache and is reported, and the outcome stays the first.
-        let deadline = Date().addingTimeInterval(20)
-        while cache(in: folder)?.contains("late") != true && Date() < deadline { usleep(10_000) }
+        // The late answer lands in the cache, then is reported; the outcome stays the first.
+        #expect(outcomes.reported.wait(timeout: .now() + 20) == .success)
         #expect(cache(in: folder)?.contains("late") == true)
-        while outcomes.lock.withLock({ outcomes.reports.isEmpty }) && Date() < deadline { usleep(10_000) }
         #expect(
             outcomes.lock.withLock { outcomes.reports } == [
                 "app-info answered after the timeout; the cache now holds it"

@@ -112,10 +112,7 @@ struct CommandTests {
                     "\(try host.runtime.callCommand("com.example.cfixture.slow", [.integer(300)]))"
                 })
         }
-        let deadline = Date().addingTimeInterval(20)
-        while !host.log.messages(from: "com.example.cfixture").contains("command slow 300") && Date() < deadline {
-            usleep(1_000)
-        }
+        host.log.waitForMessage(from: "com.example.cfixture") { $0 == "command slow 300" }
         host.runtime.stop()
         #expect(try answer.wait()?.get() == "integer(300)")
         let said = host.log.messages(from: "com.example.cfixture")
@@ -212,9 +209,8 @@ struct CommandTests {
             mainQueue: DispatchQueue(label: "test.commands.main"))
         host.runtime.start()
         _ = try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}"))
-        let deadline = Date().addingTimeInterval(20)
         func said() -> [String] { host.log.messages(from: "com.parra.test.swiftfixture") }
-        while !said().contains(where: { $0.hasPrefix("echo") }) && Date() < deadline { usleep(10_000) }
+        host.log.waitForMessage(from: "com.parra.test.swiftfixture") { $0.hasPrefix("echo") }
         #expect(said().contains(#"echo answered {"echo":"from swift"}"#), "\(said())")
         host.runtime.stop()
     }
@@ -230,12 +226,9 @@ struct CommandTests {
             ],
         ])
         _ = try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}"))
-        let deadline = Date().addingTimeInterval(20)
         func said(_ id: String) -> [String] { host.log.messages(from: id) }
-        while !said("com.example.caller").contains(where: { $0.hasPrefix("called echo") }) && Date() < deadline {
-            // The answer comes on the host's main queue.
-            usleep(10_000)
-        }
+        // The answer comes on the host's main queue.
+        host.log.waitForMessage(from: "com.example.caller") { $0.hasPrefix("called echo") }
         #expect(said("com.example.caller").contains("call add status=0 result=5 "))
         #expect(said("com.example.caller").contains(#"called echo status=0 {"echo":"hi"}"#))
         #expect(said("com.example.cfixture").contains("command add 2 3"))

@@ -34,6 +34,8 @@ package final class ModuleQuarantine: @unchecked Sendable {
     private let lock = NSLock()
     private var journal: Int32 = -1
     private var entries: [Entry]
+    /// Each called file's identity as the journal writes it, by path.
+    private var identities: [String: String] = [:]
 
     /// A quarantine kept in `folder` (the app's storage folder; nil keeps none); reads the list.
     init(folder: URL?) {
@@ -103,12 +105,22 @@ package final class ModuleQuarantine: @unchecked Sendable {
     /// Runs `body`, a call into the module at `path` in `phase`, with the journal saying so.
     func during<T>(_ path: String, _ phase: String, _ body: () -> T) -> T {
         guard folder != nil else { return body() }
-        // The identity is taken now: a file rebuilt after the crash is not the one quarantined.
-        let file = Self.identity(of: path)
-        let identity = file.map { "\($0.device)\t\($0.inode)\t\($0.size)\t\($0.modified)" } ?? "0\t0\t0\t0"
-        note("\(path)\t\(phase)\t\(Int(Date().timeIntervalSince1970))\t\(identity)")
+        note("\(path)\t\(phase)\t\(Int(Date().timeIntervalSince1970))\t\(journaledIdentity(of: path))")
         defer { note(nil) }
         return body()
+    }
+
+    /// The identity of the file at `path` as the journal writes it, taken at its first call
+    /// (dlopen) and kept for the run: a file rebuilt after a crash is not the one quarantined,
+    /// and later calls pay no `stat`.
+    private func journaledIdentity(of path: String) -> String {
+        lock.withLock {
+            if let known = identities[path] { return known }
+            let file = Self.identity(of: path)
+            let identity = file.map { "\($0.device)\t\($0.inode)\t\($0.size)\t\($0.modified)" } ?? "0\t0\t0\t0"
+            identities[path] = identity
+            return identity
+        }
     }
 
     /// Writes `line` as the journal's whole content, or empties it.
