@@ -12,15 +12,16 @@ import Foundation
 /// the sticky bit (as `/tmp`), where nobody can replace a file they do not own.
 enum FileTrust {
     /// Why the file at `path` (resolving to `resolved`, described by `info`) is not to be
-    /// trusted, or nil when it is.
-    static func problem(path: String, resolved: String, info: stat) -> String? {
+    /// trusted, or nil when it is. Folders in `trustedFolders` passed earlier in the same load
+    /// and are not checked again; those that pass now are added.
+    static func problem(path: String, resolved: String, info: stat, trustedFolders: inout Set<String>) -> String? {
         if let problem = problem(with: info, isFolder: false) {
             return problem
         }
         let given = absolute(path)
         var checked = Set<String>()
         for (index, folder) in (folders(above: given) + folders(above: resolved)).enumerated()
-        where checked.insert(folder).inserted {
+        where checked.insert(folder).inserted && !trustedFolders.contains(folder) {
             var folderInfo = stat()
             guard stat(folder, &folderInfo) == 0 else {
                 return "its folder \(folder) cannot be checked (\(String(cString: strerror(errno))))"
@@ -31,6 +32,7 @@ enum FileTrust {
                     ? "its folder \(folder)" : "the folder \(folder) above it"
                 return "\(name) is \(problem)"
             }
+            trustedFolders.insert(folder)
         }
         return nil
     }

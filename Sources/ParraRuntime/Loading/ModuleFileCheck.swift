@@ -10,7 +10,8 @@ import Foundation
 /// ownership rule of ``FileTrust``.
 enum ModuleFileCheck {
     /// Returns the resolved path of a file fit to open, or the reason it is not.
-    static func check(_ path: String) -> Result<String, ModuleRefusal> {
+    /// `trustedFolders` carries the folders ``FileTrust`` passed from one file to the next.
+    static func check(_ path: String, trustedFolders: inout Set<String>) -> Result<String, ModuleRefusal> {
         var linkInfo = stat()
         guard lstat(path, &linkInfo) == 0 else {
             return refuse("not found")
@@ -27,7 +28,8 @@ enum ModuleFileCheck {
             return refuse("not a regular file")
         }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        if let problem = FileTrust.problem(path: path, resolved: resolved, info: info) {
+        if let problem = FileTrust.problem(path: path, resolved: resolved, info: info, trustedFolders: &trustedFolders)
+        {
             return refuse(problem)
         }
         if info.st_size == 0 {

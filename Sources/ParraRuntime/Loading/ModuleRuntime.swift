@@ -253,9 +253,10 @@ package final class ModuleRuntime {
             )
         }
         var seenFiles: [String: String] = [:]
+        var trustedFolders = Set<String>()
         for candidate in settings.searchPath.candidates() {
             var record = LoadReport.Record(file: candidate.path, origin: candidate.origin)
-            switch ModuleFileCheck.check(candidate.path) {
+            switch ModuleFileCheck.check(candidate.path, trustedFolders: &trustedFolders) {
             case .failure(let refusal):
                 refuse(&record, refusal)
             case .success(let resolved):
