@@ -32,7 +32,9 @@ let package = Package(
         .target(name: "CParraLogRoute", dependencies: ["CParraPlugin"]),
         // The module runtime: loading, the host services, options, dispatch, commands. It knows
         // no feature: no option key, default or logic of any module.
-        .target(name: "ParraRuntime", dependencies: ["CParraPlugin", "CFFI", "CParraLogRoute"]),
+        // Names the module call a crash or exit() ends the process in, from a signal handler.
+        .target(name: "CParraCallNote"),
+        .target(name: "ParraRuntime", dependencies: ["CParraPlugin", "CFFI", "CParraLogRoute", "CParraCallNote"]),
         // The Parra API client: transports, retries, auth, the local backend.
         .target(name: "ParraAPI", dependencies: ["ParraRuntime"]),
         // The UIKit/SwiftUI-shaped app model, the platforms and the app run with its launch.

@@ -33,13 +33,15 @@ final class CLIWorkspace {
         try parra(arguments, environment: environment)
     }
 
-    /// `parra(_:environment:)` with the arguments as an array; `program` runs another product.
-    func parra(_ arguments: [String], environment: [String: String] = [:], program: String = "parra") throws
-        -> ParraResult
-    {
+    /// `parra(_:environment:)` with the arguments as an array; `program` runs another product,
+    /// and `allowingSignals` returns a run a signal ended rather than throwing.
+    func parra(
+        _ arguments: [String], environment: [String: String] = [:], program: String = "parra",
+        allowingSignals: Bool = false
+    ) throws -> ParraResult {
         try ParraProcess.run(
             arguments, environment: self.environment.merging(environment, uniquingKeysWith: { _, added in added }),
-            in: folder, program: program)
+            in: folder, program: program, allowingSignals: allowingSignals)
     }
 
     /// HOME and XDG_DATA_HOME inside the workspace: the environment of a run in it.

@@ -9,6 +9,8 @@ struct ParraResult {
     let standardOutput: String
     /// Everything written to standard error.
     let standardError: String
+    /// The signal that ended the run, when one did (only with `allowingSignals`).
+    var signal: Int32? = nil
 
     /// Standard output, one element per line.
     var outputLines: [String] {
@@ -32,11 +34,13 @@ enum ParraProcess {
         let description: String
     }
 
-    /// Runs `program arguments` with exactly `environment` (plus `PATH`) and waits for it.
+    /// Runs `program arguments` with exactly `environment` (plus `PATH`) and waits for it; a
+    /// run ended by a signal throws, unless `allowingSignals`.
     ///
     /// The streams go to temporary files rather than pipes, so a chatty run can never block.
     static func run(
-        _ arguments: [String], environment: [String: String], in folder: URL, program: String = "parra"
+        _ arguments: [String], environment: [String: String], in folder: URL, program: String = "parra",
+        allowingSignals: Bool = false
     ) throws -> ParraResult {
         let executable = executable(program)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
@@ -68,13 +72,15 @@ enum ParraProcess {
         process.waitUntilExit()
         try output.close()
         try error.close()
-        guard process.terminationReason == .exit else {
+        let signaled = process.terminationReason == .uncaughtSignal
+        guard !signaled || allowingSignals else {
             throw Failure(
                 description: "parra \(arguments.joined(separator: " ")) died of signal \(process.terminationStatus)")
         }
         return ParraResult(
-            status: process.terminationStatus,
+            status: signaled ? -1 : process.terminationStatus,
             standardOutput: try String(contentsOf: outputFile, encoding: .utf8),
-            standardError: try String(contentsOf: errorFile, encoding: .utf8))
+            standardError: try String(contentsOf: errorFile, encoding: .utf8),
+            signal: signaled ? process.terminationStatus : nil)
     }
 }

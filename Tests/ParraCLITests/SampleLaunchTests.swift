@@ -118,11 +118,14 @@ struct SampleProcessTests {
 
     @Test(
         "a module that crashes or exits in init takes the app down once: the next run refuses it and goes on",
-        arguments: [("FIXTURE_INIT_CRASH", "crashed"), ("FIXTURE_INIT_EXIT", "exited")])
-    func quarantine(define: String, how: String) throws {
+        arguments: [("FAULT_SEGV", "crashed"), ("FAULT_EXIT", "exited")])
+    func quarantine(kind: String, how: String) throws {
         let workspace = try CLIWorkspace()
         let plugins = workspace.folder.appendingPathComponent("plugins")
-        let module = try CFixtureBuilder.build("libBad.so", defines: [define], in: plugins).path
+        let source = HostileCorpusTests.faultSource
+        let module = try CFixtureBuilder.build(
+            "libBad.so", defines: ["FAULT_PHASE=FAULT_IN_INIT", "FAULT_KIND=\(kind)"], in: plugins, source: source
+        ).path
         let environment = ["PARRA_PLUGIN_PATH": plugins.path]
         // A run that dies (of SIGSEGV, or exit 3) runs as a plain child process.
         func dyingRun() throws -> (status: Int32, output: String) {
@@ -147,10 +150,36 @@ struct SampleProcessTests {
         let again = try dyingRun()
         #expect(again.status != 0, "after the reset the module is tried, and takes the app down again")
         // Fixed and rebuilt (a new file): loaded at once, though the crash came from the old one.
-        _ = try CFixtureBuilder.build("libBad.so", in: plugins)
+        _ = try CFixtureBuilder.build("libBad.so", in: plugins, source: source)
         let fixed = try workspace.parra([], environment: environment, program: "ParraDemoApp")
         #expect(fixed.status == 0, "\(fixed.transcript)")
         #expect(fixed.standardOutput.contains("loaded   \(module)"), "\(fixed.transcript)")
+    }
+
+    @Test("two interrupts while a module hangs in deactivate end the app at once, without blaming the module")
+    func interruptedHungDeactivate() throws {
+        let workspace = try CLIWorkspace()
+        let plugins = workspace.folder.appendingPathComponent("plugins")
+        _ = try CFixtureBuilder.build(
+            "libHang.so", defines: ["FAULT_PHASE=FAULT_IN_DEACTIVATE", "FAULT_KIND=FAULT_HANG"], in: plugins,
+            source: HostileCorpusTests.faultSource)
+        let sample = try RunningSample(in: workspace, environment: ["PARRA_PLUGIN_PATH": plugins.path])
+        var transcript = try sample.read(through: "parra: event: terminate")
+        #expect(kill(sample.process.processIdentifier, SIGINT) == 0)
+        // A second signal sent before the first is taken would merge with it.
+        transcript += try sample.read(through: "SIGINT: ending the session")
+        #expect(kill(sample.process.processIdentifier, SIGINT) == 0)
+        let errors = sample.finish()
+        #expect(sample.process.terminationReason == .exit, "\(transcript)\(errors)")
+        #expect(sample.process.terminationStatus == 130, "not the watchdog's 70: \(transcript)\(errors)")
+        let storage = URL(fileURLWithPath: workspace.environment["XDG_DATA_HOME"]!).appendingPathComponent(
+            "parra/com.parra.demo")
+        let names = try FileManager.default.contentsOfDirectory(atPath: storage.path)
+        #expect(!names.contains("quarantined-modules.json"))
+        for journal in names where journal.hasPrefix("module-journal.") {
+            let text = try String(contentsOf: storage.appendingPathComponent(journal), encoding: .utf8)
+            #expect(text.isEmpty, "the interrupted call is not held against the module: \(text)")
+        }
     }
 
     @Test("SIGTERM while the session waits for the launch ends it through terminate, not by the signal")

@@ -109,17 +109,20 @@ package final class TerminalPlatform: ParraPlatform {
             return !listening
         }
         guard claimed else { return }
-        let handlers: [(Int32, () -> Void)] = [
-            (SIGINT, { [weak self] in self?.requestTermination(SIGINT) }),
-            (SIGTERM, { [weak self] in self?.requestTermination(SIGTERM) }),
-            (SIGTSTP, { [weak self] in self?.suspend() }),
-            (SIGCONT, { [weak self] in self?.post(.willEnterForeground) }),
+        // Each handler is told how many of its signals arrived since it last ran: two quick
+        // interrupts are two, not one.
+        let handlers: [(Int32, (UInt) -> Void)] = [
+            (SIGINT, { [weak self] count in self?.requestTermination(SIGINT, count: count) }),
+            (SIGTERM, { [weak self] count in self?.requestTermination(SIGTERM, count: count) }),
+            (SIGTSTP, { [weak self] _ in self?.suspend() }),
+            (SIGCONT, { [weak self] _ in self?.post(.willEnterForeground) }),
         ]
         let queue = DispatchQueue(label: "parra.terminal.signals")
         let sources = handlers.map { number, handler in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler(handler: handler)
+            // The source keeps itself until it is cancelled at the end of the session.
+            source.setEventHandler { handler(max(1, source.data)) }
             source.resume()
             return source
         }
@@ -127,15 +130,18 @@ package final class TerminalPlatform: ParraPlatform {
     }
 
     /// A signal to quit overtakes whatever events were still waiting; a second one, while the
-    /// first is still being handled, ends the process at once.
-    private func requestTermination(_ number: Int32) {
+    /// first is still being handled, ends the process at once. `count` signals arrived together.
+    private func requestTermination(_ number: Int32, count: UInt) {
         let first = lock.withLock {
-            terminationSignals += 1
+            terminationSignals += Int(count)
             pending = [.terminate]
             return terminationSignals == 1
         }
-        if !first {
-            report("second \(number == SIGINT ? "SIGINT" : "SIGTERM"): exiting now")
+        let name = number == SIGINT ? "SIGINT" : "SIGTERM"
+        if first {
+            report("\(name): ending the session; send it again to exit at once")
+        } else {
+            report("second \(name): exiting now")
             // The module being called when the user insists is not to blame.
             ModuleQuarantine.abandonCallsInProgress()
             _exit(128 + number)

@@ -1,3 +1,4 @@
+import CParraCallNote
 import Foundation
 
 #if canImport(Glibc)
@@ -6,12 +7,15 @@ import Foundation
 
 /// Keeps a module that took the app down from doing it twice, as plugin hosts that survive bad
 /// plugins do. Before each call into a module (dlopen, which runs its constructors, the entry
-/// symbol, init, configure, activate, deactivate, shutdown) the host writes which file and phase
-/// it is in to this process's journal in the app's storage folder, and empties it when the call
-/// returns. A journal left behind by a process no longer running means it died inside that call:
-/// the file is quarantined, by its identity (device, inode, size, modification time), until it
-/// changes or `parra plugins reset` clears the list. A module calling `exit()` is named as it
-/// happens.
+/// symbol, reading its descriptor, init, configure, activate, deactivate, shutdown) the host
+/// writes which file and phase it is in to this process's journal in the app's storage folder,
+/// and empties it when the call returns. A journal left behind by a process no longer running
+/// means it died inside that call: the file is quarantined, by its identity (device, inode,
+/// size, modification time), until it changes or `parra plugins reset` clears the list.
+///
+/// A module that crashes the process or calls `exit()` is named as it happens; a call that runs
+/// past the watchdog's limit ends the app with a message naming the module and the phase, and
+/// its journal marked as a hang.
 package final class ModuleQuarantine: @unchecked Sendable {
     /// One quarantined file.
     struct Entry: Codable, Equatable {
@@ -22,7 +26,12 @@ package final class ModuleQuarantine: @unchecked Sendable {
         var inode: UInt64
         var size: Int64
         var modified: Int64
+        /// Whether the call hung (the watchdog ended it) rather than took the app down.
+        var hung: Bool? = nil
     }
+
+    /// The status an app ends with when a module call hangs (`EX_SOFTWARE`).
+    package static let hangExitStatus: Int32 = 70
 
     /// The start of each process's journal name in the storage folder; its pid follows.
     static let journalPrefix = "module-journal."
@@ -36,17 +45,26 @@ package final class ModuleQuarantine: @unchecked Sendable {
     private var entries: [Entry]
     /// Each called file's identity as the journal writes it, by path.
     private var identities: [String: String] = [:]
+    /// The journal line of the call in progress.
+    private var callInProgress: String?
+    /// Bounds each call; nil when the quarantine keeps nothing.
+    private var watchdog: ModuleWatchdog?
 
-    /// A quarantine kept in `folder` (the app's storage folder; nil keeps none); reads the list.
-    init(folder: URL?) {
+    /// A quarantine kept in `folder` (the app's storage folder; nil keeps and watches
+    /// nothing); reads the list. `watchdogLimit` bounds each module call.
+    init(folder: URL?, watchdogLimit: TimeInterval = ModuleWatchdog.standardLimit) {
         self.folder = folder
         entries = folder.map(Self.list(in:)) ?? []
+        guard folder != nil else { return }
+        parra_call_note_install()
+        watchdog = ModuleWatchdog(limit: watchdogLimit) { [weak self] path, phase in
+            self?.endHungCall(path, phase)
+        }
     }
 
     deinit {
-        CallsInProgress.shared.set(nil, for: ObjectIdentifier(self))
         if journal >= 0 {
-            CallsInProgress.shared.closing(journal)
+            JournalsOpen.shared.closing(journal)
             close(journal)
         }
     }
@@ -64,17 +82,17 @@ package final class ModuleQuarantine: @unchecked Sendable {
             // often pid 1 every time), unless this process has it open.
             let journalPath = folder.appendingPathComponent(name).path
             guard let pid = pid_t(name.dropFirst(Self.journalPrefix.count)),
-                pid == getpid() ? !CallsInProgress.shared.isOpen(journalPath) : (kill(pid, 0) != 0 && errno == ESRCH)
+                pid == getpid() ? !JournalsOpen.shared.isOpen(journalPath) : (kill(pid, 0) != 0 && errno == ESRCH)
             else { continue }
             defer { unlink(journalPath) }
             guard let text = try? String(contentsOfFile: journalPath, encoding: .utf8) else { continue }
             let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 7, let device = UInt64(fields[3]), let inode = UInt64(fields[4]),
+            guard fields.count == 7 || fields.count == 8, let device = UInt64(fields[3]), let inode = UInt64(fields[4]),
                 let size = Int64(fields[5]), let modified = Int64(fields[6])
             else { continue }
             var entry = Entry(
                 path: fields[0], phase: fields[1], date: "", device: device, inode: inode, size: size,
-                modified: modified)
+                modified: modified, hung: fields.count == 8 ? true : nil)
             let seconds = TimeInterval(fields[2]) ?? Date().timeIntervalSince1970
             entry.date = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds))
             entries.removeAll { $0.path == entry.path }
@@ -94,20 +112,43 @@ package final class ModuleQuarantine: @unchecked Sendable {
         else { return nil }
         now.phase = entry.phase
         now.date = entry.date
+        now.hung = entry.hung
         guard now == entry else { return nil }
+        let what = entry.hung == true ? "it hung the app" : "it took the app down"
         return ModuleRefusal(
             phase: .open,
             reason:
-                "quarantined: it took the app down in \(entry.phase) on \(entry.date); fix or replace the file, or run `parra plugins reset --app \(folder.lastPathComponent)` to try it again"
+                "quarantined: \(what) in \(entry.phase) on \(entry.date); fix or replace the file, or run `parra plugins reset --app \(folder.lastPathComponent)` to try it again"
         )
     }
 
-    /// Runs `body`, a call into the module at `path` in `phase`, with the journal saying so.
-    func during<T>(_ path: String, _ phase: String, _ body: () -> T) -> T {
-        guard folder != nil else { return body() }
+    /// Runs `body`, a call into the module at `path` in `phase`, with the journal saying so and
+    /// the watchdog bounding it.
+    func during<T, Failure: Error>(_ path: String, _ phase: String, _ body: () throws(Failure) -> T) throws(Failure)
+        -> T
+    {
+        guard let watchdog else { return try body() }
         note("\(path)\t\(phase)\t\(Int(Date().timeIntervalSince1970))\t\(journaledIdentity(of: path))")
-        defer { note(nil) }
-        return body()
+        parra_call_note_set(path, phase)
+        watchdog.arm(path, phase)
+        defer {
+            watchdog.disarm()
+            parra_call_note_set(nil, nil)
+            note(nil)
+        }
+        return try body()
+    }
+
+    /// The watchdog's verdict: the call into `path` in `phase` hung. Marks the journal so the
+    /// next start quarantines the file as a hang, says so, and ends the app: the main thread
+    /// is stuck in the module, so nothing else can end it cleanly.
+    private func endHungCall(_ path: String, _ phase: String) {
+        if let line = lock.withLock({ callInProgress }) { note(line + "\thung") }
+        let seconds = watchdog.map { String(format: "%g", $0.limit) } ?? "?"
+        fputs(
+            "parra: \(path) hung in \(phase) for \(seconds) s; ending the app (status \(Self.hangExitStatus)); it is quarantined\n",
+            stderr)
+        _exit(Self.hangExitStatus)
     }
 
     /// The identity of the file at `path` as the journal writes it, taken at its first call
@@ -132,46 +173,30 @@ package final class ModuleQuarantine: @unchecked Sendable {
                 let path = folder.appendingPathComponent(Self.journalPrefix + String(getpid())).path
                 journal = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
                 guard journal >= 0 else { return }
-                CallsInProgress.shared.opened(path, descriptor: journal)
+                JournalsOpen.shared.opened(path, descriptor: journal)
             }
+            callInProgress = line
             let bytes = Array((line ?? "").utf8)
             _ = bytes.withUnsafeBytes { pwrite(journal, $0.baseAddress, $0.count, 0) }
             _ = ftruncate(journal, off_t(bytes.count))
         }
-        CallsInProgress.shared.set(line, for: ObjectIdentifier(self))
     }
 
-    /// Empties every journal of this process: called when the process is about to end on
-    /// purpose (a second SIGINT) in the middle of a module call, which the module is not to
-    /// blame for.
+    /// Empties every journal of this process and silences the crash and exit notes: called
+    /// when the process is about to end on purpose (a second SIGINT) in the middle of a module
+    /// call, which the module is not to blame for.
     package static func abandonCallsInProgress() {
-        CallsInProgress.shared.abandon()
+        parra_call_note_abandon()
+        JournalsOpen.shared.abandon()
     }
 
-    /// The module calls in progress in this process, one per quarantine, for a report when
-    /// the process exits inside one: the module called `exit()`. Its journal stays, so the
-    /// next start quarantines it.
-    private final class CallsInProgress: @unchecked Sendable {
-        static let shared: CallsInProgress = {
-            let calls = CallsInProgress()
-            atexit {
-                for call in CallsInProgress.shared.lock.withLock({ Array(CallsInProgress.shared.calls.values) }) {
-                    let fields = call.split(separator: "\t")
-                    guard fields.count >= 2 else { continue }
-                    fputs("parra: \(fields[0]) ended the process (exit) in \(fields[1]); it is quarantined\n", stderr)
-                }
-            }
-            return calls
-        }()
+    /// The journals this process has open, by path: a journal with this process's pid that
+    /// is not among them is an earlier process's.
+    private final class JournalsOpen: @unchecked Sendable {
+        static let shared = JournalsOpen()
 
         private let lock = NSLock()
-        private var calls: [ObjectIdentifier: String] = [:]
-        /// The journals this process has open, by path.
         private var journals: [String: Int32] = [:]
-
-        func set(_ call: String?, for quarantine: ObjectIdentifier) {
-            lock.withLock { calls[quarantine] = call }
-        }
 
         func opened(_ path: String, descriptor: Int32) {
             lock.withLock { journals[path] = descriptor }
@@ -188,7 +213,6 @@ package final class ModuleQuarantine: @unchecked Sendable {
         func abandon() {
             lock.withLock {
                 for descriptor in journals.values { _ = ftruncate(descriptor, 0) }
-                calls = [:]
             }
         }
     }

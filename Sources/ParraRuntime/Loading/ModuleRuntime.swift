@@ -297,7 +297,9 @@ package final class ModuleRuntime {
         }
         let declaration: ModuleDeclaration
         do {
-            declaration = try DescriptorReader.read(descriptor)
+            declaration = try quarantine.during(path, "descriptor") { () throws(ModuleRefusal) in
+                try DescriptorReader.read(descriptor)
+            }
         } catch {
             return refuse(&record, error)
         }

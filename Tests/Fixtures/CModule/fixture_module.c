@@ -72,8 +72,6 @@
  *   FIXTURE_NO_ID             descriptor id is NULL (a bad id: -DFIXTURE_ID='"bad id!"')
  *   FIXTURE_UNKNOWN_POINT     an extra hook on "application.didDoSomethingUnknown", "void(ptr)"
  *   FIXTURE_BAD_SIGNATURE     the didFinishLaunching hook declares "void(ptr)"
- *   FIXTURE_INIT_CRASH        init writes through a NULL pointer (SIGSEGV)
- *   FIXTURE_INIT_EXIT         init calls exit(3)
  *   FIXTURE_INIT_FAILS        init fails:      PARRA_STATUS_FAILED, "init failed on purpose"
  *   FIXTURE_CONFIGURE_FAILS   configure fails: PARRA_STATUS_FAILED, "configure failed on purpose"
  *   FIXTURE_ACTIVATE_FAILS    activate fails:  PARRA_STATUS_FAILED, "activate failed on purpose"
@@ -422,12 +420,6 @@ static parra_status fixture_init(const parra_host *host, void **out_module_data,
     parra_fixture_missing_symbol();
 #endif
 
-#ifdef FIXTURE_INIT_CRASH
-    *(volatile int *)0 = 1; /* a wild pointer: SIGSEGV, even where the signal is ignored */
-#endif
-#ifdef FIXTURE_INIT_EXIT
-    exit(3);
-#endif
 #ifdef FIXTURE_INIT_FAILS
     /* A module whose init fails never gets shutdown, so free the state here. */
     free(state);

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Bounds each lifecycle call into a module: a call still running `limit` seconds after it
+/// began is reported to `expired` (by the quarantine, which ends the app). One call is watched
+/// at a time, since lifecycle calls run one after another on the main thread.
+///
+/// Off while a debugger is attached, so a developer stepping through a module's init is not
+/// ended under them.
+final class ModuleWatchdog: @unchecked Sendable {
+    /// How long a lifecycle call may run in an app.
+    static let standardLimit: TimeInterval = 5
+
+    /// The call being watched.
+    private struct Call {
+        let path: String
+        let phase: String
+        let deadline: DispatchTime
+    }
+
+    let limit: TimeInterval
+    private let expired: @Sendable (_ path: String, _ phase: String) -> Void
+    private let lock = NSLock()
+    private var call: Call?
+    private var timer: DispatchSourceTimer?
+
+    /// A watchdog that calls `expired` (on its own queue) with the file and phase of a call
+    /// that ran past `limit`; `enabled: false` watches nothing.
+    init(
+        limit: TimeInterval = standardLimit, enabled: Bool = !ModuleWatchdog.isTraced(),
+        expired: @escaping @Sendable (_ path: String, _ phase: String) -> Void
+    ) {
+        self.limit = limit
+        self.expired = expired
+        guard enabled else { return }
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "parra.module-watchdog"))
+        timer.setEventHandler { [weak self] in self?.fire() }
+        timer.schedule(deadline: .distantFuture)
+        timer.activate()
+        self.timer = timer
+    }
+
+    deinit {
+        timer?.cancel()
+    }
+
+    /// Starts watching the call into `path` in `phase`.
+    func arm(_ path: String, _ phase: String) {
+        guard let timer else { return }
+        let deadline = DispatchTime.now() + limit
+        lock.withLock { call = Call(path: path, phase: phase, deadline: deadline) }
+        timer.schedule(deadline: deadline)
+    }
+
+    /// Stops watching: the call returned.
+    func disarm() {
+        guard timer != nil else { return }
+        lock.withLock { call = nil }
+    }
+
+    private func fire() {
+        // The timer may fire for a call that has returned, or early for one armed later.
+        let hung = lock.withLock { call.flatMap { DispatchTime.now() >= $0.deadline ? $0 : nil } }
+        guard let hung else { return }
+        expired(hung.path, hung.phase)
+    }
+
+    /// Whether a debugger (or any tracer) is attached to this process.
+    static func isTraced() -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("TracerPid:") })
+        else { return false }
+        return line.dropFirst("TracerPid:".count).trimmingCharacters(in: .whitespaces) != "0"
+    }
+}

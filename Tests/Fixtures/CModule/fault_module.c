@@ -1,0 +1,163 @@
+/*
+ * fault_module.c: a module that takes the host down on purpose, for the hostile corpus. Apart
+ * from its one fault it is a healthy module: it declares no options or hooks, and its id is
+ * FAULT_ID ("com.example.fault" unless defined).
+ *
+ * A lifecycle fault is FAULT_PHASE=<phase> with FAULT_KIND=<kind>:
+ *   phases  FAULT_IN_CONSTRUCTOR (run by dlopen), FAULT_IN_ENTRY, FAULT_IN_INIT,
+ *           FAULT_IN_CONFIGURE, FAULT_IN_ACTIVATE, FAULT_IN_DEACTIVATE, FAULT_IN_SHUTDOWN
+ *   kinds   FAULT_SEGV (writes through NULL), FAULT_ABORT (abort()), FAULT_EXIT (exit(3)),
+ *           FAULT_QUICK_EXIT (_exit(4), which runs no exit handler), FAULT_HANG (never returns),
+ *           FAULT_STACK (unbounded recursion), FAULT_DIVIDE (integer division by zero: SIGFPE)
+ *
+ * A descriptor fault is one of (the host reads the bad memory):
+ *   FAULT_WILD_ID            the descriptor's id points at address 0x10
+ *   FAULT_WILD_OPTIONS       options points at address 0x1000, with option_count 1
+ *   FAULT_OPTION_OVERRUN     option_count is 4000 over a one-element array
+ *   FAULT_UNTERMINATED_NAME  name is the last bytes of a readable page, without a NUL, followed
+ *                            by an unreadable page
+ */
+
+#define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
+
+#include <parra_plugin.h>
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define FAULT_IN_CONSTRUCTOR 1
+#define FAULT_IN_ENTRY 2
+#define FAULT_IN_INIT 3
+#define FAULT_IN_CONFIGURE 4
+#define FAULT_IN_ACTIVATE 5
+#define FAULT_IN_DEACTIVATE 6
+#define FAULT_IN_SHUTDOWN 7
+
+#define FAULT_SEGV 1
+#define FAULT_ABORT 2
+#define FAULT_EXIT 3
+#define FAULT_QUICK_EXIT 4
+#define FAULT_HANG 5
+#define FAULT_STACK 6
+#define FAULT_DIVIDE 7
+
+#ifndef FAULT_ID
+#define FAULT_ID "com.example.fault"
+#endif
+#ifndef FAULT_PHASE
+#define FAULT_PHASE 0
+#endif
+#ifndef FAULT_KIND
+#define FAULT_KIND 0
+#endif
+
+/** Recurses until the stack runs out; the volatile array keeps the frames. */
+static int fault_recurse(int depth) {
+    volatile char frame[4096];
+    frame[0] = (char)depth;
+    return fault_recurse(depth + 1) + frame[0];
+}
+
+/** Does FAULT_KIND when `phase` is FAULT_PHASE. */
+static void fault_maybe(int phase) {
+    if (phase != FAULT_PHASE) return;
+    volatile int zero = 0;
+    switch (FAULT_KIND) {
+    case FAULT_SEGV: *(volatile int *)0 = 1; break;
+    case FAULT_ABORT: abort();
+    case FAULT_EXIT: exit(3);
+    case FAULT_QUICK_EXIT: _exit(4);
+    case FAULT_HANG:
+        for (;;) sleep(1);
+    case FAULT_STACK: fault_recurse(0); break;
+    case FAULT_DIVIDE: zero = (zero + 1) / zero; break;
+    default: break;
+    }
+}
+
+__attribute__((constructor)) static void fault_constructor(void) { fault_maybe(FAULT_IN_CONSTRUCTOR); }
+
+static parra_status fault_init(const parra_host *host, void **out_module_data, parra_error *error) {
+    (void)host;
+    (void)error;
+    fault_maybe(FAULT_IN_INIT);
+    *out_module_data = NULL;
+    return PARRA_STATUS_OK;
+}
+
+static parra_status fault_configure(void *module_data, parra_error *error) {
+    (void)module_data;
+    (void)error;
+    fault_maybe(FAULT_IN_CONFIGURE);
+    return PARRA_STATUS_OK;
+}
+
+static parra_status fault_activate(void *module_data, parra_error *error) {
+    (void)module_data;
+    (void)error;
+    fault_maybe(FAULT_IN_ACTIVATE);
+    return PARRA_STATUS_OK;
+}
+
+static void fault_deactivate(void *module_data) {
+    (void)module_data;
+    fault_maybe(FAULT_IN_DEACTIVATE);
+}
+
+static void fault_shutdown(void *module_data) {
+    (void)module_data;
+    fault_maybe(FAULT_IN_SHUTDOWN);
+}
+
+static const parra_option_decl fault_options[] = {
+    {.struct_size = sizeof(parra_option_decl),
+     .key = "fault.enabled",
+     .type = PARRA_OPTION_TYPE_BOOL,
+     .default_json = "true",
+     .doc = "Nothing."},
+};
+
+static parra_module_descriptor fault_descriptor = {
+    .struct_size = sizeof(parra_module_descriptor),
+    .abi_major = PARRA_ABI_VERSION_MAJOR,
+    .abi_minor = PARRA_ABI_VERSION_MINOR,
+#ifdef FAULT_WILD_ID
+    .id = (const char *)0x10,
+#else
+    .id = FAULT_ID,
+#endif
+    .name = "Fault",
+    .version = "1.0.0",
+    .description = "A module that takes the host down on purpose.",
+    .license = "MIT",
+#ifdef FAULT_WILD_OPTIONS
+    .options = (const parra_option_decl *)0x1000,
+    .option_count = 1,
+#elif defined(FAULT_OPTION_OVERRUN)
+    .options = fault_options,
+    .option_count = 4000,
+#endif
+    .init = fault_init,
+    .configure = fault_configure,
+    .activate = fault_activate,
+    .deactivate = fault_deactivate,
+    .shutdown = fault_shutdown,
+};
+
+PARRA_EXPORT const parra_module_descriptor *parra_module_entry(void) {
+    fault_maybe(FAULT_IN_ENTRY);
+#ifdef FAULT_UNTERMINATED_NAME
+    long page = sysconf(_SC_PAGESIZE);
+    char *pages = mmap(NULL, (size_t)page * 2, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (pages != MAP_FAILED) {
+        memset(pages, 'x', (size_t)page);
+        mprotect(pages + page, (size_t)page, PROT_NONE);
+        fault_descriptor.name = pages;
+    }
+#endif
+    (void)fault_options;
+    return &fault_descriptor;
+}

@@ -1,0 +1,119 @@
+import Foundation
+import ParraTestSupport
+import Testing
+
+/// The hostile corpus (Tests/Fixtures/CModule/fault_module.c): modules that crash, exit or hang
+/// in each phase of their life, or hand the host a descriptor over bad memory. Each runs in the
+/// sample twice. The first run may die, but never unexplained: it names the module and the
+/// phase as it goes (or, for `_exit`, which runs nothing on the way out, the next start does).
+/// The second run refuses the module, says why, and goes on.
+@Suite("The hostile corpus")
+struct HostileCorpusTests {
+    /// How a faulty module ends the first run.
+    enum Death: Sendable {
+        /// Killed by the signal named.
+        case signal(String)
+        /// `exit(3)`: the exit handler names the module.
+        case exit
+        /// `_exit(4)`: nothing runs on the way out.
+        case quickExit
+        /// Never returns: the watchdog ends the app.
+        case hang
+        /// Reads memory that may or may not be mapped: either a SIGSEGV or a refusal.
+        case segvOrRefusal
+    }
+
+    /// One module of the corpus.
+    struct Fault: Sendable, CustomTestStringConvertible {
+        let defines: [String]
+        /// The phase the journal and the messages name.
+        let phase: String
+        let death: Death
+
+        var testDescription: String { "\(defines.joined(separator: " ")) (\(phase))" }
+    }
+
+    /// The lifecycle phases, as the fixture's macro and as the host names them.
+    static let phases = [
+        ("FAULT_IN_CONSTRUCTOR", "dlopen"), ("FAULT_IN_ENTRY", "entry"), ("FAULT_IN_INIT", "init"),
+        ("FAULT_IN_CONFIGURE", "configure"), ("FAULT_IN_ACTIVATE", "activate"),
+        ("FAULT_IN_DEACTIVATE", "deactivate"), ("FAULT_IN_SHUTDOWN", "shutdown"),
+    ]
+
+    /// Every lifecycle phase with each way out, two more crashes, and the descriptor faults:
+    /// 41 modules.
+    static let corpus: [Fault] =
+        phases.flatMap { macro, phase in
+            [
+                ("FAULT_SEGV", Death.signal("SIGSEGV")), ("FAULT_ABORT", .signal("SIGABRT")), ("FAULT_EXIT", .exit),
+                ("FAULT_QUICK_EXIT", .quickExit), ("FAULT_HANG", .hang),
+            ].map { kind, death in
+                Fault(defines: ["FAULT_PHASE=\(macro)", "FAULT_KIND=\(kind)"], phase: phase, death: death)
+            }
+        } + [
+            Fault(
+                defines: ["FAULT_PHASE=FAULT_IN_INIT", "FAULT_KIND=FAULT_STACK"], phase: "init",
+                death: .signal("SIGSEGV")),
+            Fault(
+                defines: ["FAULT_PHASE=FAULT_IN_ACTIVATE", "FAULT_KIND=FAULT_DIVIDE"], phase: "activate",
+                death: .signal("SIGFPE")),
+            Fault(defines: ["FAULT_WILD_ID"], phase: "descriptor", death: .signal("SIGSEGV")),
+            Fault(defines: ["FAULT_WILD_OPTIONS"], phase: "descriptor", death: .signal("SIGSEGV")),
+            Fault(defines: ["FAULT_UNTERMINATED_NAME"], phase: "descriptor", death: .signal("SIGSEGV")),
+            Fault(defines: ["FAULT_OPTION_OVERRUN"], phase: "descriptor", death: .segvOrRefusal),
+        ]
+
+    static var faultSource: URL {
+        CFixtureBuilder.sourceFile.deletingLastPathComponent().appendingPathComponent("fault_module.c")
+    }
+
+    @Test(
+        "a module that kills or hangs the app is named as it happens and quarantined the next time", arguments: corpus)
+    func quarantined(_ fault: Fault) throws {
+        let workspace = try CLIWorkspace()
+        let plugins = workspace.folder.appendingPathComponent("plugins")
+        let module = try CFixtureBuilder.build(
+            "libFault.so", defines: fault.defines, in: plugins, source: Self.faultSource
+        )
+        .path
+        let environment = ["PARRA_PLUGIN_PATH": plugins.path]
+        let first = try workspace.parra([], environment: environment, program: "ParraDemoApp", allowingSignals: true)
+        let named = "parra: \(module) "
+        switch fault.death {
+        case .signal(let name):
+            #expect(first.signal != nil, "\(first.transcript)")
+            #expect(
+                first.standardError.contains(
+                    named + "crashed the process (\(name)) in \(fault.phase); it is quarantined"),
+                "\(first.transcript)")
+        case .exit:
+            #expect(first.status == 3, "\(first.transcript)")
+            #expect(
+                first.standardError.contains(named + "ended the process (exit) in \(fault.phase)"),
+                "\(first.transcript)")
+        case .quickExit:
+            #expect(first.status == 4, "\(first.transcript)")
+        case .hang:
+            #expect(first.status == 70, "\(first.transcript)")
+            #expect(
+                first.standardError.contains(named + "hung in \(fault.phase) for 5 s; ending the app (status 70)"),
+                "\(first.transcript)")
+        case .segvOrRefusal:
+            if first.signal == nil {
+                #expect(first.status == 0, "\(first.transcript)")
+                #expect(first.transcript.contains("refused  \(module): "), "\(first.transcript)")
+                return
+            }
+            #expect(
+                first.standardError.contains(named + "crashed the process (SIGSEGV) in descriptor"),
+                "\(first.transcript)")
+        }
+        let second = try workspace.parra([], environment: environment, program: "ParraDemoApp")
+        #expect(second.status == 0, "\(second.transcript)")
+        #expect(
+            second.transcript.contains("an earlier run ended inside \(module) (\(fault.phase))"), "\(second.transcript)"
+        )
+        let what = if case .hang = fault.death { "it hung the app" } else { "it took the app down" }
+        #expect(second.transcript.contains("quarantined: \(what) in \(fault.phase) on "), "\(second.transcript)")
+    }
+}

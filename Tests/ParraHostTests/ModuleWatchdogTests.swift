@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import ParraRuntime
+
+@Suite("The module watchdog")
+struct ModuleWatchdogTests {
+    /// What the watchdog reported, and a signal for each report.
+    final class Reports: @unchecked Sendable {
+        private let lock = NSLock()
+        private var calls: [String] = []
+        let reported = DispatchSemaphore(value: 0)
+
+        func record(_ path: String, _ phase: String) {
+            lock.withLock { calls.append("\(path) \(phase)") }
+            reported.signal()
+        }
+
+        var all: [String] { lock.withLock { calls } }
+    }
+
+    @Test("a call that runs past the limit is reported with its file and phase; a returned call is not")
+    func reportsTheHungCall() {
+        let reports = Reports()
+        let watchdog = ModuleWatchdog(limit: 0.05, enabled: true) { reports.record($0, $1) }
+        watchdog.arm("/returned.so", "init")
+        watchdog.disarm()
+        watchdog.arm("/stuck.so", "activate")
+        #expect(reports.reported.wait(timeout: .now() + 30) == .success)
+        #expect(reports.all == ["/stuck.so activate"])
+    }
+
+    @Test("a disabled watchdog (a debugger is attached) reports nothing and costs nothing")
+    func disabled() {
+        let reports = Reports()
+        let watchdog = ModuleWatchdog(limit: 0, enabled: false) { reports.record($0, $1) }
+        watchdog.arm("/stuck.so", "init")
+        #expect(reports.all.isEmpty)
+    }
+}
