@@ -2,9 +2,11 @@ import Foundation
 import Parra
 import ParraRuntime
 
-/// Loads modules the way every `parra` command does: only through `.validate`, so of a module's
-/// code only what `dlopen` runs (its constructors) and its entry symbol run, in this process;
-/// host diagnostics go to standard error.
+/// Loads modules the way every `parra` command does: each file is first scanned in a child
+/// process (`parra` itself, `ModuleScanner`), so one whose constructors, entry symbol or
+/// descriptor crash, exit or hang is refused rather than fatal; the rest load only through
+/// `.validate`, so of a module's code only its constructors and entry symbol run in this
+/// process. Host diagnostics go to standard error.
 enum ModuleLoader {
     /// The documented search order with `pluginPaths` first, read from the process environment.
     static func searchPath(pluginPaths: [String]) -> ModuleSearchPath {
@@ -27,6 +29,10 @@ enum ModuleLoader {
     ) -> ModuleRuntime {
         var settings = ModuleRuntime.Settings(environment: optionEnvironment, searchPath: searchPath)
         settings.configFile = configFile
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        settings.screen = { ModuleScanner.scan($0, executable: executable) }
         let runtime = ModuleRuntime(settings: settings)
         runtime.start(through: .validate)
         return runtime

@@ -1,4 +1,9 @@
 import Foundation
+import ParraRuntime
+
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == ModuleScanner.childArgument {
+    ModuleScanner.runChild(path: CommandLine.arguments[2])
+}
 
 let tool = CommandLineTool(
     root: CommandGroup(

@@ -45,6 +45,9 @@ package final class ModuleRuntime {
         /// The module behind each feature's keys ("logger": "ParraLogger"), named when a
         /// key no loaded module owns is set.
         package var featureModuleNames: [String: String]
+        /// A check each file that passed the trust check must pass before this process opens
+        /// it (the CLI's scan in a child process, `ModuleScanner`); nil opens files directly.
+        package var screen: ((String) -> ModuleRefusal?)?
 
         /// Defaults: the documented search order, `PARRA_CONFIG_FILE` if set, the process
         /// environment, storage under `$XDG_DATA_HOME/parra/<bundleID>/`, the main queue,
@@ -70,6 +73,7 @@ package final class ModuleRuntime {
             self.appEnvironment = .resolve(environment: environment)
             self.appLogFallbackLevel = .info
             self.featureModuleNames = [:]
+            self.screen = nil
         }
     }
 
@@ -265,6 +269,9 @@ package final class ModuleRuntime {
                 } else if let first = seenFiles[resolved] {
                     record.outcome = .skipped
                     record.reason = "same file as \(first)"
+                } else if let refusal = settings.screen?(resolved) {
+                    seenFiles[resolved] = candidate.path
+                    refuse(&record, refusal)
                 } else {
                     seenFiles[resolved] = candidate.path
                     open(resolved, into: &record)

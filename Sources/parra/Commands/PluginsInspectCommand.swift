@@ -8,7 +8,8 @@ struct PluginsInspectCommand: Command {
     let summary = "Show everything module files declare: identity, options, hooks, points"
     let details = """
         Each FILE is loaded on its own, through validation only, ignoring PARRA_PLUGIN_PATH and the
-        standard locations; a folder stands for the .so files in it.
+        standard locations; a folder stands for the .so files in it. Each is first opened in a
+        child process, so one that crashes, exits or hangs is refused instead of fatal.
         Exit status: 0 when every file loads, 1 when a file is refused, 2 for a usage error.
         """
     let arguments = ArgumentSpec(

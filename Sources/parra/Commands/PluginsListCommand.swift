@@ -6,8 +6,10 @@ struct PluginsListCommand: Command {
     let name = "list"
     let summary = "List every module file found, whether it loads, and why not"
     let details = """
-        Runs the host through validation only: of a module's code, only its constructors (run by
-        dlopen) and its entry symbol run, in this process.
+        Runs the host through validation only. Each file is first opened in a child process,
+        so a module whose constructors, entry symbol or descriptor crash, exit or hang (5 s) is
+        refused and named instead of taking this command down; the others then load here, where
+        of a module's code only its constructors (run by dlopen) and entry symbol run.
         Exit status: 0 when nothing was refused, 1 when a file was refused, 2 for a usage error.
         """
     let arguments = ArgumentSpec(options: [.pluginPath, .json])
