@@ -115,7 +115,7 @@ package enum ModuleScanner {
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for text in argv + envp { free(text) } }
         return posix_spawn(&child, executable, &actions, &attributes, argv, envp)
     }
 
