@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "ParraABITests", dependencies: ["CParraPlugin", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
         .testTarget(name: "ParraHostTests", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
         .testTarget(name: "ParraPluginKitTests", dependencies: ["ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
-        .testTarget(name: "ParraCLITests", dependencies: ["ParraTestSupport"]),
+        .testTarget(name: "ParraCLITests", dependencies: ["ParraRuntime", "ParraTestSupport"]),
         .testTarget(name: "ParraAppModelTests", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
         .testTarget(name: "ParraLoggerTests", dependencies: ["ParraLogger", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
         .testTarget(

@@ -14,3 +14,5 @@ _Static_assert(offsetof(parra_host, struct_size) == 0, "host table starts with i
 _Static_assert(offsetof(parra_module_descriptor, struct_size) == 0, "descriptor starts with its size");
 // The host passes C bool through libffi as an unsigned 8-bit integer.
 _Static_assert(sizeof(bool) == 1, "bool is one byte");
+// ABI 1.3 appended schema_json to the option declaration; the released part keeps its layout.
+_Static_assert(PARRA_OPTION_DECL_SIZE_1_0 == 56, "the ABI 1.0 option declaration is 56 bytes");

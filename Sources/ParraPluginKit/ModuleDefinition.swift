@@ -89,6 +89,7 @@ public struct ModuleDefinition<Module: ParraModule> {
                 if let allowed = option.allowedValues {
                     decl.allowed_values = permanentArray(allowed.map { Optional(permanent($0)) } + [nil])
                 }
+                decl.schema_json = option.schema.map { permanent($0.json.json) }
                 return decl
             })
         d.option_count = options.count

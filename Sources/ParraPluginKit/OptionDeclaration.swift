@@ -1,6 +1,7 @@
 import CParraPlugin
 
-/// An option key a module owns, with its type, default and documentation.
+/// An option key a module owns, with its type, default and documentation, and the rules
+/// (``ValueSchema``) a value must follow beyond its type.
 public struct OptionDeclaration {
     /// The type of an option's value.
     public enum Kind {
@@ -24,11 +25,13 @@ public struct OptionDeclaration {
     let doc: String
     let environmentVariable: String?
     let allowedValues: [String]?
+    let schema: ValueSchema?
 
-    /// A declaration with the default given as JSON text (`"[]"`, `"{\"a\":1}"`).
+    /// A declaration with the default given as JSON text (`"[]"`, `"{\"a\":1}"`); `schema`
+    /// holds every rule beyond the type that the module would otherwise check itself.
     public init(
         _ key: String, kind: Kind, defaultJSON: String, doc: String, environmentVariable: String? = nil,
-        allowedValues: [String]? = nil
+        allowedValues: [String]? = nil, schema: ValueSchema? = nil
     ) {
         self.key = key
         self.kind = kind
@@ -36,6 +39,7 @@ public struct OptionDeclaration {
         self.doc = doc
         self.environmentVariable = environmentVariable
         self.allowedValues = allowedValues
+        self.schema = schema
     }
 
     /// A bool option.
@@ -45,28 +49,35 @@ public struct OptionDeclaration {
             key, kind: .bool, defaultJSON: value ? "true" : "false", doc: doc, environmentVariable: environmentVariable)
     }
 
-    /// An integer option.
-    public static func integer(_ key: String, default value: Int64, doc: String, environmentVariable: String? = nil)
-        -> Self
-    {
-        Self(key, kind: .integer, defaultJSON: String(value), doc: doc, environmentVariable: environmentVariable)
+    /// An integer option; `schema` bounds it (``ValueSchema/integer(minimum:maximum:)``).
+    public static func integer(
+        _ key: String, default value: Int64, doc: String, environmentVariable: String? = nil,
+        schema: ValueSchema? = nil
+    ) -> Self {
+        Self(
+            key, kind: .integer, defaultJSON: String(value), doc: doc, environmentVariable: environmentVariable,
+            schema: schema)
     }
 
-    /// A double option.
-    public static func double(_ key: String, default value: Double, doc: String, environmentVariable: String? = nil)
-        -> Self
-    {
-        Self(key, kind: .double, defaultJSON: "\(value)", doc: doc, environmentVariable: environmentVariable)
+    /// A double option; `schema` bounds it (``ValueSchema/number(minimum:maximum:)``).
+    public static func double(
+        _ key: String, default value: Double, doc: String, environmentVariable: String? = nil,
+        schema: ValueSchema? = nil
+    ) -> Self {
+        Self(
+            key, kind: .double, defaultJSON: "\(value)", doc: doc, environmentVariable: environmentVariable,
+            schema: schema)
     }
 
-    /// A string option, optionally restricted to `allowedValues`.
+    /// A string option, optionally restricted to `allowedValues` (matched trimmed and in any
+    /// case) or to what `schema` accepts.
     public static func string(
         _ key: String, default value: String, doc: String, environmentVariable: String? = nil,
-        allowedValues: [String]? = nil
+        allowedValues: [String]? = nil, schema: ValueSchema? = nil
     ) -> Self {
         Self(
             key, kind: .string, defaultJSON: jsonQuoted(value), doc: doc, environmentVariable: environmentVariable,
-            allowedValues: allowedValues)
+            allowedValues: allowedValues, schema: schema)
     }
 
     /// JSON for a string, with the escapes JSON requires.

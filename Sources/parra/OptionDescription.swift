@@ -13,13 +13,15 @@ struct OptionDescription: Encodable {
     let environmentVariable: String?
     /// The only values it accepts, if restricted.
     let allowedValues: [String]?
+    /// The rules beyond the type (the declaration's `schema_json`), if any.
+    let schema: OptionValue?
     /// The id of the module that owns it.
     let module: String
     /// Its documentation line.
     let doc: String
 
     enum CodingKeys: String, CodingKey {
-        case key, type, environmentVariable, allowedValues, module, doc
+        case key, type, environmentVariable, allowedValues, schema, module, doc
         case defaultValue = "default"
     }
 
@@ -29,6 +31,7 @@ struct OptionDescription: Encodable {
         defaultValue = schema.defaultValue
         environmentVariable = schema.environmentVariable
         allowedValues = schema.allowedValues
+        self.schema = schema.constraint?.document
         module = schema.ownerID
         doc = schema.doc
     }
@@ -42,6 +45,9 @@ struct OptionDescription: Encodable {
         ]
         if let allowedValues {
             rows.append(("allowed", allowedValues.map { OptionValue.string($0).json }.joined(separator: ", ")))
+        }
+        if let schema {
+            rows.append(("schema", schema.json))
         }
         if includingModule {
             rows.append(("module", module))

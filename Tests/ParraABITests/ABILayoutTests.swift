@@ -1,15 +1,15 @@
 import CParraPlugin
 import Testing
 
-/// Freezes the ABI 1.2 layout: a change here breaks every module built before it, so it must
+/// Freezes the ABI 1.3 layout: a change here breaks every module built before it, so it must
 /// come with a new major version (or, for fields appended at the end, a new minor). The 1.0
-/// and 1.1 prefixes are checked too: older modules must still read and be read correctly.
-@Suite("C ABI 1.2 layout")
+/// to 1.2 prefixes are checked too: older modules must still read and be read correctly.
+@Suite("C ABI 1.3 layout")
 struct ABILayoutTests {
     @Test("versions and the entry symbol")
     func constants() {
         #expect(PARRA_ABI_VERSION_MAJOR == 1)
-        #expect(PARRA_ABI_VERSION_MINOR == 2)
+        #expect(PARRA_ABI_VERSION_MINOR == 3)
         #expect(PARRA_MODULE_ENTRY_SYMBOL == "parra_module_entry")
     }
 
@@ -86,7 +86,10 @@ struct ABILayoutTests {
 
         @Test("declaration and value layouts")
         func declarationLayouts() {
-            #expect(MemoryLayout<parra_option_decl>.size == 56)
+            // 1.0 to 1.2: up to allowed_values; 1.3 appends schema_json.
+            #expect(MemoryLayout<parra_option_decl>.offset(of: \.allowed_values) == 48)
+            #expect(MemoryLayout<parra_option_decl>.offset(of: \.schema_json) == 56)
+            #expect(MemoryLayout<parra_option_decl>.size == 64)
             #expect(MemoryLayout<parra_hook_decl>.size == 40)
             #expect(MemoryLayout<parra_extension_point_decl>.size == 40)
             #expect(MemoryLayout<parra_value>.size == 48)

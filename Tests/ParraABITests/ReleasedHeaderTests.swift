@@ -18,7 +18,7 @@ struct DrivenApp: App {
 
 /// Modules compiled against the headers of released ABI versions, kept unchanged under
 /// Tests/Fixtures/ReleasedHeaders, keep loading and working in this host.
-@Suite("Modules built against released headers (1.0, 1.1)")
+@Suite("Modules built against released headers (1.0, 1.1, 1.2)")
 struct ReleasedHeaderTests {
     @Test("a 1.0 module loads, reads its options, is hooked and logs; it offers no commands")
     func version10() throws {
@@ -39,6 +39,25 @@ struct ReleasedHeaderTests {
                 "init", "configure greeting=from 1.0", "activate", "hook application.didFinishLaunching {}",
                 "deactivate", "shutdown",
             ])
+    }
+
+    @Test("a 1.2 module loads: its option declarations, without schema_json, are read to their own size")
+    func version12() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let module = try CFixtureBuilder.build(
+            "old.so", in: folder, headers: CFixtureBuilder.releasedHeaders("1.2"))
+        // 500 is outside the 0...100 that today's fixture declares for cfixture.count; the 1.2
+        // build declares no schema, so only the type applies.
+        let host = try TestHost(
+            paths: [module.path], codeOptions: ["cfixture.count": .integer(500)],
+            mainQueue: DispatchQueue(label: "test.released.main"))
+        let report = host.runtime.start()
+        #expect(report.refused.isEmpty, "\(report.lines)")
+        #expect(report.loaded.map(\.abi) == ["1.2"])
+        #expect(report.optionProblems.isEmpty, "\(report.optionProblems)")
+        #expect(host.runtime.options.option(forKey: "cfixture.count")?.value == .integer(500))
+        #expect(host.runtime.options.option(forKey: "cfixture.count")?.schema.constraint == nil)
+        host.runtime.stop()
     }
 
     @Test("a 1.1 module loads and is hooked; its log sink is attached")

@@ -29,6 +29,35 @@ struct ConfigCommandTests {
             ])
     }
 
+    @Test("schema shows a key's declared rules, in text and in JSON")
+    func schemaShowsRules() throws {
+        let workspace = try CLIWorkspace()
+        let module = try workspace.module("good.so")
+        let text = try workspace.parra("config", "schema", "--plugin-path", module)
+        let lines = text.outputLines
+        let count = try #require(lines.firstIndex(of: "cfixture.count"), "\(text.transcript)")
+        #expect(lines[count + 4] == #"  schema       {"maximum":100,"minimum":0}"#, "\(text.transcript)")
+        let greeting = try #require(lines.firstIndex(of: "cfixture.greeting"))
+        #expect(!lines[greeting...greeting + 5].contains { $0.hasPrefix("  schema") })
+        let json = try workspace.parra("config", "schema", "--json", "--plugin-path", module)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let options = try #require(object["options"] as? [[String: Any]])
+        let schema = try #require(
+            options.first { $0["key"] as? String == "cfixture.count" }?["schema"] as? [String: Any])
+        #expect(schema["minimum"] as? Int == 0 && schema["maximum"] as? Int == 100)
+    }
+
+    @Test("validate names a value outside a declared range, and the rule")
+    func validateRange() throws {
+        let workspace = try CLIWorkspace()
+        let module = try workspace.module("good.so")
+        let config = try workspace.file("range.json", contents: #"{"cfixture": {"count": 101}}"#)
+        let result = try workspace.parra("config", "validate", config, "--plugin-path", module)
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(result.outputLines.first == "\(config): cfixture.count: 101 is more than the maximum 100")
+    }
+
     @Test("schema --json has every key")
     func schemaJSON() throws {
         let workspace = try CLIWorkspace()

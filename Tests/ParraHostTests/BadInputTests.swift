@@ -153,6 +153,23 @@ struct BadInputTests {
             .loadedWithWarning(["com.absent.module.didThing", "not dispatched"]), hasModule: true,
             moduleLog: fullLifecycle),
         BadInput(
+            "badschema", .fixture([#"FIXTURE_COUNT_SCHEMA="{\"minimun\":0}""#]),
+            .refused(.validate, ["option 'badschema.count' schema_json", #"unknown keyword "minimun""#])),
+        BadInput(
+            "schemanotjson", .fixture([#"FIXTURE_COUNT_SCHEMA="{\"minimum\":""#]),
+            .refused(.validate, ["option 'schemanotjson.count' schema_json", "malformed JSON"])),
+        BadInput(
+            "schemaregex", .fixture([#"FIXTURE_COUNT_SCHEMA="{\"pattern\":\"(\"}""#]),
+            .refused(.validate, ["option 'schemaregex.count' schema_json at /pattern", "not a regular expression"])),
+        BadInput(
+            "schematype", .fixture([#"FIXTURE_COUNT_SCHEMA="{\"type\":\"string\"}""#]),
+            .refused(
+                .validate, ["option 'schematype.count' schema_json at /type", "does not fit the option's type integer"])
+        ),
+        BadInput(
+            "schemadefault", .fixture([#"FIXTURE_COUNT_DEFAULT="500""#]),
+            .refused(.validate, ["option 'schemadefault.count' default: 500 is more than the maximum 100"])),
+        BadInput(
             "hookmissing", .fixture([#"FIXTURE_HOOK_POINT="com.example.healthy.noSuchPoint""#]),
             .refused(.validate, ["unknown point", "com.example.healthy.noSuchPoint"]), hasModule: true),
     ]

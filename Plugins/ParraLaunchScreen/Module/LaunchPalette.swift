@@ -6,9 +6,12 @@ struct RGB: Equatable {
     var green: UInt8
     var blue: UInt8
 
-    /// Parses `#RRGGBB`; nil for anything else.
+    /// Parses `#RRGGBB` (``LaunchPalette/hexPattern``); nil for anything else.
     init?(hex: String) {
-        guard hex.count == 7, hex.hasPrefix("#"), let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        // Seven bytes: all ASCII, so no other script's digits; and no sign, which UInt32 takes.
+        guard hex.utf8.count == 7, hex.hasPrefix("#"), hex.dropFirst().allSatisfy(\.isHexDigit),
+            let value = UInt32(hex.dropFirst(), radix: 16)
+        else { return nil }
         self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
     }
 
@@ -37,6 +40,8 @@ struct RGB: Equatable {
 /// background, text, error, warning, info, success), then the basic colours (black, white,
 /// gray, red, orange, yellow, green, cyan, blue, indigo, purple); `#RRGGBB` is taken as is.
 struct LaunchPalette {
+    /// What `RGB(hex:)` reads, as a regular expression: `#RRGGBB`.
+    static let hexPattern = "^#[0-9A-Fa-f]{6}$"
     /// The theme's names, in the order the documentation lists them.
     static let themeNames = ["primary", "secondary", "background", "text", "error", "warning", "info", "success"]
     /// The basic colours, with the values Parra's `ParraColor` gives them.

@@ -13,6 +13,33 @@ enum LaunchScreenOptions {
     /// The longest fade accepted; a longer one is taken for a mistake.
     static let longestFadeDuration = 10.0
 
+    /// Every rule `requestedType(_:)` and the splash apply to `launchScreen.type`, declared for
+    /// the host to check before the module reads it: an object tagged by `kind`, each kind with
+    /// only its own members; colours as `LaunchPalette` names them.
+    static let typeSchema: ValueSchema = {
+        let nonEmpty = ValueSchema.string(minLength: 1)
+        // Not empty once spaces and tabs (CharacterSet.whitespaces) are trimmed.
+        let named = ValueSchema.string(minLength: 1, pattern: #"[^\p{Zs}\t]"#)
+        let color = ValueSchema.string().matching(anyOf: [
+            .string(oneOf: LaunchPalette.themeNames + LaunchPalette.basicColors.map(\.0)),
+            .string(pattern: LaunchPalette.hexPattern),
+        ])
+        return .tagged(
+            by: "kind",
+            [
+                ("none", .object([:])),
+                (
+                    "default",
+                    .object([
+                        "colorName": color, "imageName": nonEmpty, "respectsSafeArea": .boolean,
+                        "navigationBar": .boolean, "tabBar": .boolean, "toolbar": .boolean,
+                    ])
+                ),
+                ("storyboard", .object(["name": named, "identifier": nonEmpty], required: ["name"])),
+                ("custom", .object(["identifier": named], required: ["identifier"])),
+            ])
+    }()
+
     /// The fade to use for `value`, and the problem when `value` was not usable.
     static func fadeDuration(_ value: Double) -> (seconds: Double, problem: String?) {
         guard value.isFinite, (0...longestFadeDuration).contains(value) else {

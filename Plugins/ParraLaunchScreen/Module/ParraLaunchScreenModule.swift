@@ -14,10 +14,12 @@ final class ParraLaunchScreenModule: ParraModule {
             OptionDeclaration(
                 LaunchScreenOptions.typeKey, kind: .object, defaultJSON: #"{"kind":"none"}"#,
                 doc:
-                    "Which launch screen: {kind: none|default|storyboard|custom, ...}; none takes the Info.plist's"),
+                    "Which launch screen: {kind: none|default|storyboard|custom, ...}; none takes the Info.plist's",
+                schema: LaunchScreenOptions.typeSchema),
             .double(
                 LaunchScreenOptions.fadeDurationKey, default: LaunchScreenOptions.defaultFadeDuration,
-                doc: "Seconds the launch screen takes to fade out (0 to 10)"),
+                doc: "Seconds the launch screen takes to fade out (0 to 10)",
+                schema: .number(minimum: 0, maximum: LaunchScreenOptions.longestFadeDuration)),
         ],
         hooks: [
             .didFinishLaunching { module, _ in

@@ -1,4 +1,5 @@
 import Foundation
+import ParraPluginKit
 
 /// The pieces of a console line, in order, as `logger.consoleFormatOptions` lists them: each
 /// prints `leftPad + value + rightPad`, a piece whose value is absent is skipped, and the
@@ -57,6 +58,30 @@ struct ConsoleFormat: Equatable {
         + #"{"kind":"callSite","options":["file","function","line"],"leftPad":"[","rightPad":"]"},"#
         + #"{"kind":"message","leftPad":" ","rightPad":" "},"#
         + #"{"kind":"extras","style":"pretty","leftPad":"\n","rightPad":""}]"#
+
+    /// Every rule `parse(json:)` applies, declared for the host to check before the module
+    /// reads the option: a list of objects tagged by `kind`, each with only its own members.
+    static let schema: ValueSchema = {
+        let pad = ValueSchema.string()
+        func piece(_ members: [String: ValueSchema]) -> ValueSchema {
+            .object(members.merging(["leftPad": pad, "rightPad": pad]) { own, _ in own })
+        }
+        let timestamp = piece([
+            "style": .string(oneOf: ["iso8601", "rfc3339", "epoch", "custom"]), "format": .string(),
+        ]).when(
+            .object(["style": .string(oneOf: ["custom"])], required: ["style"], closed: false),
+            then: .object([:], required: ["format"], closed: false))
+        return .array(
+            of: .tagged(
+                by: "kind",
+                [
+                    ("message", piece([:])),
+                    ("timestamp", timestamp),
+                    ("level", piece(["style": .string(oneOf: ["symbol", "word", "both"])])),
+                    ("callSite", piece(["options": .array(of: .string(oneOf: CallSiteOptions.names.map(\.0)))])),
+                    ("extras", piece(["style": .string(oneOf: ["raw", "condensed", "pretty"])])),
+                ]))
+    }()
 
     /// ``defaultJSON`` parsed: the format used until the option is read.
     static let `default` = parse(json: defaultJSON).format!

@@ -52,18 +52,31 @@ struct LoggerSettings {
             environmentVariable: "PARRA_DEBUG_EVENT_LOGGING"),
         OptionDeclaration(
             Key.consoleFormatOptions, kind: .list, defaultJSON: ConsoleFormat.defaultJSON,
-            doc: "The pieces of a console line, in order: message, timestamp, level, callSite, extras"),
+            doc: "The pieces of a console line, in order: message, timestamp, level, callSite, extras",
+            schema: ConsoleFormat.schema),
         .string(
             Key.console, default: "stdout", doc: "Where console lines go: stdout, stderr or an absolute file path",
-            environmentVariable: "PARRA_LOG_CONSOLE"),
-        .double(Key.uploadInterval, default: 30, doc: "Seconds between session uploads in production (0.05 to 3600)"),
+            environmentVariable: "PARRA_LOG_CONSOLE",
+            schema: .string().matching(anyOf: [.string(oneOf: ["stdout", "stderr"]), .string(pattern: "^/")])),
+        .double(
+            Key.uploadInterval, default: 30, doc: "Seconds between session uploads in production (0.05 to 3600)",
+            schema: .number(minimum: uploadIntervalRange.lowerBound, maximum: uploadIntervalRange.upperBound)),
         .integer(
             Key.spoolSizeLimit, default: 32 * 1024 * 1024,
-            doc: "Bytes of unsent session events kept on disk; the oldest are evicted past it (64 KiB to 1 GiB)"),
+            doc: "Bytes of unsent session events kept on disk; the oldest are evicted past it (64 KiB to 1 GiB)",
+            schema: .integer(minimum: spoolSizeRange.lowerBound, maximum: spoolSizeRange.upperBound)),
         .double(
             Key.shutdownUploadTimeout, default: 2,
-            doc: "Seconds the app waits at exit for the last session upload (0 to 30)"),
+            doc: "Seconds the app waits at exit for the last session upload (0 to 30)",
+            schema: .number(minimum: shutdownTimeoutRange.lowerBound, maximum: shutdownTimeoutRange.upperBound)),
     ]
+
+    /// The seconds `logger.sessionUploadInterval` may be.
+    static let uploadIntervalRange = 0.05...3600.0
+    /// The bytes `logger.spoolSizeLimit` may be.
+    static let spoolSizeRange: ClosedRange<Int64> = 64 * 1024...1024 * 1024 * 1024
+    /// The seconds `logger.shutdownUploadTimeout` may be.
+    static let shutdownTimeoutRange = 0.0...30.0
 
     /// Reads every option from `host`; `appEnvironment` resolves `automatic`.
     static func read(from host: ModuleHost) -> LoggerSettings {

@@ -38,9 +38,22 @@ struct WhatsNewSettings: Equatable {
         OptionDeclaration(
             modeKey, kind: .object, defaultJSON: defaultModeJSON,
             doc:
-                "When: {kind: automatic|delayed|manual, behavior: default|production|beta|debug, delay: seconds (0 to 3600)}"
-        ),
+                "When: {kind: automatic|delayed|manual, behavior: default|production|beta|debug, delay: seconds (0 to 3600)}",
+            schema: modeSchema),
     ]
+
+    /// Every rule `init(style:modeJSON:appEnvironment:)` applies to `whatsNew.presentationMode`,
+    /// declared for the host to check before the module reads it.
+    static let modeSchema: ValueSchema = {
+        let behavior = ValueSchema.string(oneOf: ["default", "production", "beta", "debug"])
+        return .tagged(
+            by: "kind",
+            [
+                ("automatic", .object(["behavior": behavior])),
+                ("delayed", .object(["behavior": behavior, "delay": .number(minimum: 0, maximum: 3600)])),
+                ("manual", .object(["behavior": behavior])),
+            ])
+    }()
 
     /// The settings for `style` and `modeJSON` (nil: the host had none); `appEnvironment`
     /// resolves the `default` behaviour.

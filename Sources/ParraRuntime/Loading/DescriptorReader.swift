@@ -54,7 +54,9 @@ package enum DescriptorReader {
             throw refuse(
                 "id '\(id)' lies in the canonical 'application.' or 'scene.' namespace, which modules may not use")
         }
-        let options = try readArray(d.options, d.option_count, "option", parra_option_decl.self).map {
+        let options = try readArray(
+            d.options, d.option_count, "option", parra_option_decl.self, minimumSize: optionDeclSize10
+        ).map {
             (i, decl) throws(ModuleRefusal) in
             try readOption(decl, index: i, ownerID: id)
         }
@@ -87,6 +89,8 @@ package enum DescriptorReader {
 
     /// The descriptor's ABI 1.0 size: the least struct_size accepted.
     static let descriptorSize10 = MemoryLayout<parra_module_descriptor>.offset(of: \.log_sink)!
+    /// An option declaration's ABI 1.0 to 1.2 size, before `schema_json`: the least accepted.
+    static let optionDeclSize10 = MemoryLayout<parra_option_decl>.offset(of: \.schema_json)!
 
     /// Reverse-DNS: at least two non-empty dot-separated parts of `[A-Za-z0-9_-]`.
     package static func isValidModuleID(_ id: String) -> Bool {
@@ -139,17 +143,28 @@ package enum DescriptorReader {
             }
             allowed = values
         }
+        // schema_json is zero (NULL) in a declaration of ABI 1.2 or older: readArray copied
+        // only what its struct_size covers.
+        var constraint: OptionConstraint?
+        if let text = try optionalString(decl.schema_json, "option '\(key)' schema_json") {
+            do {
+                constraint = try OptionConstraint(json: text, for: type)
+            } catch {
+                throw refuse("option '\(key)' schema_json \(error)")
+            }
+        }
         let provisional = OptionSchema(
             key: key, type: type, defaultValue: parsed, doc: try optionalString(decl.doc, "option '\(key)' doc") ?? "",
             environmentVariable: try optionalString(decl.environment_variable, "option '\(key)' environment_variable"),
-            allowedValues: allowed, ownerID: ownerID)
+            allowedValues: allowed, ownerID: ownerID, constraint: constraint)
         switch provisional.check(parsed) {
         case .failure(let violation):
-            throw refuse("option '\(key)' default: \(violation)")
+            throw refuse("option '\(key)' default\(violation.path): \(violation)")
         case .success(let converted):
             return OptionSchema(
                 key: key, type: type, defaultValue: converted, doc: provisional.doc,
-                environmentVariable: provisional.environmentVariable, allowedValues: allowed, ownerID: ownerID)
+                environmentVariable: provisional.environmentVariable, allowedValues: allowed, ownerID: ownerID,
+                constraint: constraint)
         }
     }
 
@@ -241,10 +256,15 @@ package enum DescriptorReader {
             completesLater: decl.completes_later, function: function)
     }
 
-    /// Steps through a C array by each element's own struct_size.
-    private static func readArray<T>(_ base: UnsafePointer<T>?, _ count: Int, _ what: String, _: T.Type)
+    /// Steps through a C array by each element's own struct_size, which must be at least
+    /// `minimumSize` (the element's first released size; the whole struct when nil). Of each
+    /// element only what its struct_size covers is read; later fields stay zero.
+    private static func readArray<T>(
+        _ base: UnsafePointer<T>?, _ count: Int, _ what: String, _: T.Type, minimumSize: Int? = nil
+    )
         throws(ModuleRefusal) -> [(Int, T)]
     {
+        let minimumSize = minimumSize ?? MemoryLayout<T>.size
         guard count >= 0, count <= maximumCount else {
             throw refuse("\(what) count \(UInt(bitPattern: count)) is implausible (more than \(maximumCount))")
         }
@@ -257,15 +277,19 @@ package enum DescriptorReader {
             guard size <= maximumStructSize else {
                 throw refuse("\(what) \(index) struct_size \(size) is larger than the maximum \(maximumStructSize)")
             }
-            guard size >= MemoryLayout<T>.size else {
+            guard size >= minimumSize else {
                 throw refuse(
-                    "\(what) \(index) struct_size \(size) is smaller than the minimum \(MemoryLayout<T>.size); set it to sizeof(\(String(describing: T.self)))"
+                    "\(what) \(index) struct_size \(size) is smaller than the minimum \(minimumSize); set it to sizeof(\(String(describing: T.self)))"
                 )
             }
             guard size % MemoryLayout<T>.alignment == 0 else {
                 throw refuse("\(what) \(index) struct_size \(size) is not a multiple of \(MemoryLayout<T>.alignment)")
             }
-            items.append((index, cursor.load(as: T.self)))
+            let element = UnsafeMutablePointer<T>.allocate(capacity: 1)
+            defer { element.deallocate() }
+            UnsafeMutableRawPointer(element).initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
+            UnsafeMutableRawPointer(element).copyMemory(from: cursor, byteCount: min(size, MemoryLayout<T>.size))
+            items.append((index, element.pointee))
             cursor += size
         }
         return items

@@ -16,6 +16,8 @@ package struct OptionSchema: Sendable, Hashable {
     package let allowedValues: [String]?
     /// The id of the module that owns the key.
     package let ownerID: String
+    /// The rules beyond the type (`schema_json`, ABI 1.3), if the module declared any.
+    package var constraint: OptionConstraint? = nil
 
     /// Checks `value` against this schema and returns it converted to the declared type, or a
     /// reason it does not fit.
@@ -30,11 +32,17 @@ package struct OptionSchema: Sendable, Hashable {
             let word = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             guard let allowed = allowedValues.first(where: { $0.lowercased() == word }) else {
                 let choices = allowedValues.map { "\"\($0)\"" }.joined(separator: ", ")
-                return .failure(OptionRuleViolation("\(value.summary) is not one of \(choices)"))
+                return .failure(OptionRuleViolation("is not one of \(choices)", value: value.summary))
             }
-            return .success(.string(allowed))
+            return constrained(.string(allowed))
         }
-        return .success(converted)
+        return constrained(converted)
+    }
+
+    /// `value` when it follows the constraint (or there is none), else the first rule broken.
+    private func constrained(_ value: OptionValue) -> Result<OptionValue, OptionRuleViolation> {
+        if let violation = constraint?.violation(of: value) { return .failure(violation) }
+        return .success(value)
     }
 
     /// Whether `key` is a well-formed dotted key: `[A-Za-z0-9_]` segments joined by dots.
@@ -51,9 +59,22 @@ package struct OptionSchema: Sendable, Hashable {
 }
 
 /// Why a value breaks an option's schema.
-package struct OptionRuleViolation: Error, Sendable, CustomStringConvertible {
-    /// The rule broken, e.g. `expected string, got integer 3`.
-    package let description: String
+package struct OptionRuleViolation: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The rule broken, after the value when there is one: `is less than the minimum 0`, or
+    /// whole: `expected string, got integer 3`.
+    package let rule: String
+    /// Where inside the value, appended to the key: `[2].kind`, `.colorName`; empty for the
+    /// value itself.
+    package let path: String
+    /// The offending value, shortened, when the rule reads after it.
+    package let value: String?
 
-    init(_ description: String) { self.description = description }
+    init(_ rule: String, path: String = "", value: String? = nil) {
+        self.rule = rule
+        self.path = path
+        self.value = value
+    }
+
+    /// The value and the rule, e.g. `-3.0 is less than the minimum 0`.
+    package var description: String { value.map { "\($0) \(rule)" } ?? rule }
 }

@@ -47,6 +47,9 @@ package struct OptionProblem: Error, Sendable, Hashable, CustomStringConvertible
     package let source: OptionSource
     /// The rule broken.
     package let message: String
+    /// Where inside the value the rule is broken (`[2].kind`, `.colorName`), shown right after
+    /// the key; empty for the value itself.
+    package var path = ""
 
     package var description: String {
         let origin: String
@@ -58,6 +61,6 @@ package struct OptionProblem: Error, Sendable, Hashable, CustomStringConvertible
         }
         // A key from a file may be any length; a message shows its start.
         let shown = key.count > 120 ? "\(key.prefix(120))… (\(key.utf8.count) bytes)" : key
-        return key.isEmpty ? "\(origin): \(message)" : "\(origin): \(shown): \(message)"
+        return key.isEmpty ? "\(origin): \(message)" : "\(origin): \(shown)\(path): \(message)"
     }
 }

@@ -213,7 +213,7 @@ package final class OptionStore: @unchecked Sendable {
         }
         switch schema.check(value) {
         case .failure(let violation):
-            return OptionProblem(key: key, source: source, message: violation.description)
+            return OptionProblem(key: key, source: source, message: violation.description, path: violation.path)
         case .success(let converted):
             lock.withLock {
                 layers[key, default: [:]][source.rank] = (converted, source)

@@ -3,7 +3,7 @@ import Parra
 /// `parra config schema`: every option key the loaded modules declare.
 struct ConfigSchemaCommand: Command {
     let name = "schema"
-    let summary = "List every option key of the loaded modules, with type, default and owner"
+    let summary = "List every option key of the loaded modules, with type, default, rules and owner"
     let details = "Exit status: 0, or 2 for a usage error. Refused modules are reported on standard error."
     let arguments = ArgumentSpec(options: [.pluginPath, .json])
 

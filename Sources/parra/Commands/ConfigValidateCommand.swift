@@ -7,7 +7,10 @@ struct ConfigValidateCommand: Command {
     let summary = "Check a JSON config file against the option keys of the loaded modules"
     let details = """
         Prints each problem on its own line (file, key path, rule broken), then each value the
-        file sets. The file is checked on its own: environment variables are not applied.
+        file sets. Every rule a module declares for its keys is checked (type, allowed values,
+        and its schema: ranges, kinds, members, items), with the words a running app uses to
+        refuse the value; no module code runs but the entry symbol. The file is checked on its
+        own: environment variables are not applied.
         Exit status: 0 when the file has no problems, 1 when it has, 2 for a usage error.
         """
     let arguments = ArgumentSpec(

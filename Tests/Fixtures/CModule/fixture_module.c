@@ -80,6 +80,9 @@
  *   FIXTURE_ADD_SIGNATURE=<s> the add command declares signature <s>
  *   FIXTURE_ECHO_SIGNATURE=<s> the echo command (which completes later) declares signature <s>
  *   FIXTURE_UNQUOTED_DEFAULT  <prefix>.greeting's default_json is `hello`, not JSON
+ *   FIXTURE_COUNT_SCHEMA=<s>  <prefix>.count's schema_json is <s> (ABI 1.3 headers; default
+ *                             {"minimum":0,"maximum":100}), e.g. a malformed one
+ *   FIXTURE_COUNT_DEFAULT=<s> <prefix>.count's default_json is <s> (default "3")
  *   FIXTURE_POINT_COMBINE=<n> the didGreet extension point declares combine rule <n>
  *   FIXTURE_POINT_RETURNS_F64 the didGreet extension point returns f64, which no rule combines
  */
@@ -134,6 +137,14 @@
 
 #ifndef FIXTURE_CALL_PREFIX
 #define FIXTURE_CALL_PREFIX "com.example.cfixture"
+#endif
+
+#ifndef FIXTURE_COUNT_SCHEMA
+#define FIXTURE_COUNT_SCHEMA "{\"minimum\":0,\"maximum\":100}"
+#endif
+
+#ifndef FIXTURE_COUNT_DEFAULT
+#define FIXTURE_COUNT_DEFAULT "3"
 #endif
 
 #define FIXTURE_GREETING_KEY FIXTURE_KEY_PREFIX ".greeting"
@@ -560,10 +571,13 @@ static const parra_option_decl fixture_options[] = {
         .struct_size = sizeof(parra_option_decl),
         .key = FIXTURE_KEY_PREFIX ".count",
         .type = PARRA_OPTION_TYPE_INTEGER,
-        .default_json = "3",
-        .doc = "An integer option.",
+        .default_json = FIXTURE_COUNT_DEFAULT,
+        .doc = "An integer option from 0 to 100.",
         .environment_variable = NULL,
         .allowed_values = NULL,
+#if PARRA_ABI_VERSION_MINOR >= 3
+        .schema_json = FIXTURE_COUNT_SCHEMA,
+#endif
     },
     {
         .struct_size = sizeof(parra_option_decl),

@@ -1,0 +1,403 @@
+import Foundation
+
+/// The rules an option's value must follow beyond its type, as a module declares them in
+/// `schema_json`: the subset of JSON Schema that `parra_plugin.h` documents under "Option
+/// schemas". Read once from the descriptor (a schema that cannot be read refuses the module) and
+/// checked by the option store at every layer, so `parra config validate` and a running app
+/// refuse a value with the same words.
+package final class OptionConstraint: @unchecked Sendable {
+    /// The schema's JSON text as the module gave it.
+    package let source: String
+    /// The schema as a value, for `parra config schema`.
+    package let document: OptionValue
+    private let root: Node
+
+    /// Reads `text` as the schema of an option of `type`. Throws the rule the schema breaks and
+    /// where (`/oneOf/2/properties/style: unknown keyword "enun"`).
+    package init(json text: String, for type: OptionType) throws(OptionConstraintError) {
+        let value: OptionValue
+        do {
+            value = try OptionValue(json: text)
+        } catch {
+            throw OptionConstraintError(location: "", rule: "\(error)")
+        }
+        let root = try Node(value, at: "")
+        if let declared = root.type, !declared.accepts(type) {
+            throw OptionConstraintError(
+                location: "/type", rule: "\"\(declared.rawValue)\" does not fit the option's type \(type.rawValue)")
+        }
+        source = text
+        document = value
+        self.root = root
+    }
+
+    /// The first rule `value` breaks, with the path inside the value where it breaks it, or nil.
+    package func violation(of value: OptionValue) -> OptionRuleViolation? {
+        root.violation(of: value, at: "")
+    }
+
+    /// The JSON Schema type names.
+    enum JSONType: String {
+        case boolean, integer, number, string, array, object
+
+        /// Whether `value` is of this type ("integer": a number without a fraction).
+        func matches(_ value: OptionValue) -> Bool {
+            switch (self, value) {
+            case (.boolean, .bool), (.string, .string), (.array, .list), (.object, .object): true
+            case (.integer, .integer), (.number, .integer), (.number, .double): true
+            case (.integer, .double(let number)): number.rounded() == number
+            default: false
+            }
+        }
+
+        /// Whether every value of the option type `type` can be of this type.
+        func accepts(_ type: OptionType) -> Bool {
+            switch (self, type) {
+            case (.boolean, .bool), (.integer, .integer), (.number, .integer), (.number, .double), (.string, .string),
+                (.array, .list), (.object, .object):
+                true
+            default: false
+            }
+        }
+
+        /// The type of `value` in these words, for a message.
+        static func name(of value: OptionValue) -> String {
+            switch value {
+            case .bool: "boolean"
+            case .integer: "integer"
+            case .double: "number"
+            case .string: "string"
+            case .list: "array"
+            case .object: "object"
+            }
+        }
+    }
+
+    /// One schema object, read and checked.
+    private final class Node {
+        var type: JSONType?
+        var enumValues: [OptionValue]?
+        var constValue: OptionValue?
+        var minimum: OptionValue?
+        var maximum: OptionValue?
+        var exclusiveMinimum: OptionValue?
+        var exclusiveMaximum: OptionValue?
+        var minLength: Int?
+        var maxLength: Int?
+        var pattern: (text: String, expression: NSRegularExpression)?
+        var items: Node?
+        var properties: [String: Node] = [:]
+        var required: [String] = []
+        var closed = false
+        /// The discriminator's member name and each branch by its tag, in declaration order.
+        var union: (member: String, branches: [(tag: String, node: Node)])?
+        var anyOf: [Node] = []
+        var condition: (if: Node, then: Node)?
+
+        /// The keywords a schema may use; anything else refuses it.
+        static let keywords: Set<String> = [
+            "type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength",
+            "maxLength", "pattern", "items", "properties", "required", "additionalProperties", "discriminator", "oneOf",
+            "anyOf", "if", "then", "description",
+        ]
+
+        init(_ value: OptionValue, at location: String) throws(OptionConstraintError) {
+            guard case .object(let members) = value else {
+                throw OptionConstraintError(
+                    location: location, rule: "a schema must be a JSON object, not \(JSONType.name(of: value))")
+            }
+            func fail(_ keyword: String, _ rule: String) -> OptionConstraintError {
+                OptionConstraintError(location: "\(location)/\(keyword)", rule: rule)
+            }
+            for keyword in members.keys.sorted() where !Self.keywords.contains(keyword) {
+                throw OptionConstraintError(
+                    location: location,
+                    rule:
+                        "unknown keyword \"\(keyword)\" (this host reads \(Self.keywords.sorted().joined(separator: ", ")))"
+                )
+            }
+            if let text = members["type"] {
+                guard case .string(let name) = text, let parsed = JSONType(rawValue: name) else {
+                    throw fail(
+                        "type", "must be one of \"boolean\", \"integer\", \"number\", \"string\", \"array\", \"object\""
+                    )
+                }
+                type = parsed
+            }
+            if let list = members["enum"] {
+                guard case .list(let values) = list, !values.isEmpty else {
+                    throw fail("enum", "must be a non-empty array")
+                }
+                enumValues = values
+            }
+            constValue = members["const"]
+            for (keyword, path) in [
+                ("minimum", \Node.minimum), ("maximum", \Node.maximum), ("exclusiveMinimum", \Node.exclusiveMinimum),
+                ("exclusiveMaximum", \Node.exclusiveMaximum),
+            ] {
+                guard let bound = members[keyword] else { continue }
+                guard bound.number != nil else { throw fail(keyword, "must be a number") }
+                self[keyPath: path] = bound
+            }
+            if let low = (minimum ?? exclusiveMinimum)?.number, let high = (maximum ?? exclusiveMaximum)?.number,
+                low > high
+            {
+                throw OptionConstraintError(location: location, rule: "the minimum \(low) is above the maximum \(high)")
+            }
+            for (keyword, path) in [("minLength", \Node.minLength), ("maxLength", \Node.maxLength)] {
+                guard let length = members[keyword] else { continue }
+                guard case .integer(let count) = length, count >= 0, count <= Int32.max else {
+                    throw fail(keyword, "must be a non-negative integer")
+                }
+                self[keyPath: path] = Int(count)
+            }
+            if let text = members["pattern"] {
+                guard case .string(let source) = text else { throw fail("pattern", "must be a string") }
+                do {
+                    pattern = (source, try NSRegularExpression(pattern: source))
+                } catch {
+                    throw fail("pattern", "\(OptionValue.string(source).json) is not a regular expression")
+                }
+            }
+            if let schema = members["items"] { items = try Node(schema, at: "\(location)/items") }
+            if let object = members["properties"] {
+                guard case .object(let schemas) = object else {
+                    throw fail("properties", "must be an object of schemas")
+                }
+                for name in schemas.keys.sorted() {
+                    properties[name] = try Node(schemas[name]!, at: "\(location)/properties/\(name)")
+                }
+            }
+            if let list = members["required"] {
+                guard case .list(let names) = list else { throw fail("required", "must be an array of member names") }
+                for name in names {
+                    guard case .string(let text) = name, !required.contains(text) else {
+                        throw fail("required", "must be an array of distinct member names")
+                    }
+                    required.append(text)
+                }
+            }
+            if let flag = members["additionalProperties"] {
+                guard case .bool(let allowed) = flag else {
+                    throw fail("additionalProperties", "must be true or false (a schema is not supported here)")
+                }
+                closed = !allowed
+            }
+            try readUnion(members, at: location)
+            if let list = members["anyOf"] {
+                guard case .list(let schemas) = list, !schemas.isEmpty else {
+                    throw fail("anyOf", "must be a non-empty array of schemas")
+                }
+                for (index, schema) in schemas.enumerated() {
+                    anyOf.append(try Node(schema, at: "\(location)/anyOf/\(index)"))
+                }
+            }
+            switch (members["if"], members["then"]) {
+            case (nil, nil): break
+            case (let test?, let consequence?):
+                condition = (try Node(test, at: "\(location)/if"), try Node(consequence, at: "\(location)/then"))
+            default:
+                throw OptionConstraintError(location: location, rule: "\"if\" and \"then\" go together")
+            }
+            if let text = members["description"], text.type != .string {
+                throw fail("description", "must be a string")
+            }
+        }
+
+        /// Reads `discriminator` with `oneOf`: each branch tagged by a distinct string const.
+        private func readUnion(_ members: [String: OptionValue], at location: String) throws(OptionConstraintError) {
+            switch (members["discriminator"], members["oneOf"]) {
+            case (nil, nil): return
+            case (nil, _?):
+                throw OptionConstraintError(
+                    location: "\(location)/oneOf",
+                    rule: "needs \"discriminator\": {\"propertyName\": ...} (only tagged unions are supported)")
+            case (_?, nil):
+                throw OptionConstraintError(
+                    location: "\(location)/discriminator", rule: "needs \"oneOf\", the branches")
+            case (let discriminator?, let list?):
+                guard case .object(let fields) = discriminator, fields.count == 1,
+                    case .string(let member)? = fields["propertyName"]
+                else {
+                    throw OptionConstraintError(
+                        location: "\(location)/discriminator", rule: "must be {\"propertyName\": \"<member name>\"}")
+                }
+                guard case .list(let schemas) = list, !schemas.isEmpty else {
+                    throw OptionConstraintError(
+                        location: "\(location)/oneOf", rule: "must be a non-empty array of schemas")
+                }
+                var branches: [(tag: String, node: Node)] = []
+                for (index, schema) in schemas.enumerated() {
+                    let node = try Node(schema, at: "\(location)/oneOf/\(index)")
+                    guard case .string(let tag)? = node.properties[member]?.constValue else {
+                        throw OptionConstraintError(
+                            location: "\(location)/oneOf/\(index)",
+                            rule: "a branch needs \"properties\": {\"\(member)\": {\"const\": \"<tag>\"}}")
+                    }
+                    guard !branches.contains(where: { $0.tag == tag }) else {
+                        throw OptionConstraintError(
+                            location: "\(location)/oneOf/\(index)", rule: "the tag \"\(tag)\" is used twice")
+                    }
+                    branches.append((tag, node))
+                }
+                union = (member, branches)
+            }
+        }
+
+        // MARK: - Checking
+
+        func violation(of value: OptionValue, at path: String) -> OptionRuleViolation? {
+            func broken(_ rule: String, at where: String? = nil, showing shown: OptionValue? = value)
+                -> OptionRuleViolation
+            {
+                OptionRuleViolation(rule, path: `where` ?? path, value: shown?.summary)
+            }
+            if let type, !type.matches(value) {
+                return broken(
+                    "expected \(type.rawValue), got \(JSONType.name(of: value)) \(value.summary)", showing: nil)
+            }
+            if let constValue, !Self.equal(value, constValue) {
+                return broken("is not \(constValue.summary)")
+            }
+            if let enumValues, !enumValues.contains(where: { Self.equal(value, $0) }) {
+                return broken("is not one of \(enumValues.map(\.summary).joined(separator: ", "))")
+            }
+            if let number = value.number {
+                if let minimum, number < minimum.number! {
+                    return broken("is less than the minimum \(minimum.json)")
+                }
+                if let maximum, number > maximum.number! {
+                    return broken("is more than the maximum \(maximum.json)")
+                }
+                if let exclusiveMinimum, number <= exclusiveMinimum.number! {
+                    return broken("is not more than \(exclusiveMinimum.json)")
+                }
+                if let exclusiveMaximum, number >= exclusiveMaximum.number! {
+                    return broken("is not less than \(exclusiveMaximum.json)")
+                }
+            }
+            if case .string(let text) = value {
+                let length = text.unicodeScalars.count
+                if let minLength, length < minLength {
+                    return broken(minLength == 1 ? "is empty" : "is shorter than \(minLength) characters")
+                }
+                if let maxLength, length > maxLength {
+                    return broken("is longer than \(maxLength) characters")
+                }
+                if let pattern,
+                    pattern.expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil
+                {
+                    return broken("does not match the pattern \(pattern.text)")
+                }
+            }
+            if case .list(let elements) = value, let items {
+                for (index, element) in elements.enumerated() {
+                    if let violation = items.violation(of: element, at: "\(path)[\(index)]") { return violation }
+                }
+            }
+            if case .object(let members) = value {
+                if let violation = objectViolation(members, at: path) { return violation }
+            }
+            if !anyOf.isEmpty {
+                let failures = anyOf.map { $0.violation(of: value, at: path) }
+                if failures.contains(where: { $0 == nil }) { return nil }
+                let reasons = failures.compactMap { $0 }
+                // Each choice's first rule, in one line; the value is named once when every
+                // choice failed on the value itself.
+                if reasons.allSatisfy({ $0.path == path && $0.value != nil }) {
+                    return broken(reasons.map(\.rule).joined(separator: " and "))
+                }
+                let described = reasons.map { reason in
+                    let inner = reason.path.dropFirst(path.count)
+                    return inner.isEmpty ? reason.description : "\(inner): \(reason.description)"
+                }
+                return broken("fits none of the \(reasons.count) choices: " + described.joined(separator: "; "))
+            }
+            if let condition, condition.if.violation(of: value, at: path) == nil {
+                return condition.then.violation(of: value, at: path)
+            }
+            return nil
+        }
+
+        private func objectViolation(_ members: [String: OptionValue], at path: String) -> OptionRuleViolation? {
+            if let union {
+                guard let tag = members[union.member] else {
+                    return OptionRuleViolation("has no \"\(union.member)\"", path: path, value: nil)
+                }
+                let tagPath = Self.memberPath(path, union.member)
+                guard case .string(let text) = tag else {
+                    return OptionRuleViolation(
+                        "expected string, got \(JSONType.name(of: tag)) \(tag.summary)", path: tagPath, value: nil)
+                }
+                guard let branch = union.branches.first(where: { $0.tag == text }) else {
+                    let tags = union.branches.map { OptionValue.string($0.tag).json }.joined(separator: ", ")
+                    return OptionRuleViolation("is not one of \(tags)", path: tagPath, value: tag.summary)
+                }
+                if let violation = branch.node.violation(of: .object(members), at: path) { return violation }
+            }
+            for name in required where members[name] == nil {
+                return OptionRuleViolation("has no \"\(name)\"", path: path, value: nil)
+            }
+            for name in members.keys.sorted() {
+                let memberPath = Self.memberPath(path, name)
+                if let schema = properties[name] {
+                    if let violation = schema.violation(of: members[name]!, at: memberPath) { return violation }
+                } else if closed {
+                    return OptionRuleViolation(
+                        "is not a member here (known: \(properties.keys.sorted().joined(separator: ", ")))",
+                        path: memberPath, value: nil)
+                }
+            }
+            return nil
+        }
+
+        /// `path.name`, or `path["name"]` when the name is not `[A-Za-z0-9_]`.
+        static func memberPath(_ path: String, _ name: String) -> String {
+            let plain =
+                !name.isEmpty
+                && name.unicodeScalars.allSatisfy {
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_")
+                }
+            return plain ? "\(path).\(name)" : "\(path)[\(OptionValue.string(name).json)]"
+        }
+
+        /// JSON equality: numbers by value (1 equals 1.0), the rest structurally.
+        static func equal(_ a: OptionValue, _ b: OptionValue) -> Bool {
+            switch (a, b) {
+            case (.list(let x), .list(let y)): x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
+            case (.object(let x), .object(let y)):
+                x.count == y.count && x.allSatisfy { key, value in y[key].map { equal(value, $0) } ?? false }
+            default:
+                if let x = a.number, let y = b.number { x == y } else { a == b }
+            }
+        }
+    }
+}
+
+/// Why a module's `schema_json` cannot be read: where in the schema, and the rule.
+package struct OptionConstraintError: Error, Sendable, CustomStringConvertible {
+    /// A JSON Pointer into the schema (`/oneOf/2/properties/style`); empty for the whole schema.
+    package let location: String
+    /// What is wrong there.
+    package let rule: String
+
+    package var description: String { location.isEmpty ? rule : "at \(location): \(rule)" }
+}
+
+extension OptionValue {
+    /// The value as a Double, when it is a number.
+    var number: Double? {
+        switch self {
+        case .integer(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+}
+
+extension OptionConstraint: Hashable {
+    /// Two constraints are equal when their schemas' texts are.
+    package static func == (a: OptionConstraint, b: OptionConstraint) -> Bool { a.source == b.source }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(source) }
+}
