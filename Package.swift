@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "Parra", targets: ["Parra"]),
         .library(name: "ParraPluginKit", targets: ["ParraPluginKit"]),
+        // `import SwiftUI` for code written against the Parra SDK: the app model re-exported.
+        .library(name: "SwiftUI", targets: ["SwiftUI"]),
         .executable(name: "parra", targets: ["parra"]),
         .executable(name: "parra-bench", targets: ["parra-bench"]),
         .executable(name: "ParraDemoApp", targets: ["ParraDemoApp"]),
@@ -43,6 +45,15 @@ let package = Package(
         // the app model re-exported.
         .target(name: "Parra", dependencies: ["ParraAppModel", "ParraRuntime", "ParraAPI", "CParraPlugin"]),
         .target(name: "ParraPluginKit", dependencies: ["CParraPlugin"]),
+        .target(name: "SwiftUI", dependencies: ["ParraAppModel"]),
+        // The documentation's three listings, each an app as the page prints it; ListingTests
+        // runs them. The environments listing is built twice, once with its staging condition.
+        .executableTarget(name: "ListingCustomDelegates", dependencies: ["Parra", "SwiftUI"], path: "Tests/Listings/CustomDelegates"),
+        .executableTarget(name: "ListingWindows", dependencies: ["Parra", "SwiftUI"], path: "Tests/Listings/Windows"),
+        .executableTarget(name: "ListingEnvironments", dependencies: ["Parra", "SwiftUI"], path: "Tests/Listings/Environments"),
+        .executableTarget(
+            name: "ListingEnvironmentsStaging", dependencies: ["Parra", "SwiftUI"], path: "Tests/Listings/EnvironmentsStaging",
+            swiftSettings: [.define("MY_CUSTOM_STAGING_ENVIRONMENT_COMPILATION_CONDITION")]),
         .executableTarget(name: "parra", dependencies: ["Parra", "ParraRuntime"]),
         .executableTarget(
             name: "parra-bench",
@@ -85,10 +96,6 @@ let package = Package(
             dependencies: [
                 "ParraWhatsNew", "ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport",
             ]),
-        // The documentation's environments listing again, compiled with its staging condition.
-        .testTarget(
-            name: "ParraStagingTests", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"],
-            swiftSettings: [.define("MY_CUSTOM_STAGING_ENVIRONMENT_COMPILATION_CONDITION")]),
     ],
     swiftLanguageModes: [.v5]
 )

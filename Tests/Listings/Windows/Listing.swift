@@ -1,15 +1,16 @@
 // swift-format-ignore-file
-// (kept as the documentation prints it)
+// The documentation's "Working with Windows" listing (Tests/Listings/Configuration.md),
+// byte for byte but for its <#placeholders#>, after the imports the page leaves out.
+// ListingTests checks that it still is, and runs it.
 import Parra
+import SwiftUI
 
-// The documentation's "Working with Windows" listing, with the placeholders filled in and
-// `@main` left to the test that runs it.
-
-struct WindowsApp: App {
+@main
+struct ParraDemoApp: App {
     @UIApplicationDelegateAdaptor(AppDelegate.self) var appDelegate
 
     var body: some Scene {
-        ParraApp(tenantId: "tenant-1", applicationId: "application-1", appDelegate: appDelegate) {
+        ParraApp(tenantId: "TENANT_ID", applicationId: "APPLICATION_ID", appDelegate: appDelegate) {
             WindowGroup {
                 ParraOptionalAuthWindow {
                     ContentView()

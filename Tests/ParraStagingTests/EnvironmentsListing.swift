@@ -1,1 +1,0 @@
-../ParraAppModelTests/Listings/EnvironmentsListing.swift
