@@ -20,8 +20,8 @@ struct SessionSpoolTests {
         _ folder: URL, session: String = "s1", sizeLimit: Int = 1 << 20, segmentLimit: Int = 1 << 20,
         reports: Reports = Reports()
     ) throws -> SessionSpool {
-        let spool = try SessionSpool(
-            directory: folder, sessionID: session, sessionStartedAt: 1_700_000_000, sizeLimit: sizeLimit,
+        let spool = SessionSpool(
+            folder: { folder }, sessionID: session, sessionStartedAt: 1_700_000_000, sizeLimit: sizeLimit,
             segmentLimit: segmentLimit, report: reports.sink)
         spool.start()
         return spool
@@ -230,7 +230,7 @@ struct SessionSpoolTests {
         let first = try spool(base)
         let second = try spool(base, session: "s2", reports: reports)
         #expect(first.directory == base)
-        #expect(second.directory.lastPathComponent == "sessions-2")
+        #expect(second.directory?.lastPathComponent == "sessions-2")
         #expect(reports.lines.contains { $0.contains("another process holds the session spool") })
         log(first, ["from one"])
         log(second, ["from two"])
@@ -260,11 +260,24 @@ struct SessionSpoolTests {
         second.stop()
     }
 
-    @Test("a spool folder that cannot be made is an error naming it")
+    @Test("a spool folder that cannot be made is reported with its path and cause; events wait for it")
     func unusableFolder() throws {
         let file = try CFixtureBuilder.makeTemporaryDirectory().appendingPathComponent("plain")
         try Data().write(to: file)
-        #expect(throws: ModuleError.self) { try spool(file.appendingPathComponent("spool")) }
+        let reports = Reports()
+        let spool = try spool(file.appendingPathComponent("spool"), reports: reports)
+        #expect(spool.directory == nil)
+        #expect(
+            reports.lines == [
+                "cannot write the session spool at \(file.path)/spool: Not a directory; session events wait in memory (up to 16 MiB) and are written when it can be written again"
+            ])
+        log(spool, ["waiting"])
+        #expect(!spool.flush())
+        spool.stop()
+        #expect(spool.counts.droppedUnwritten == 1)
+        #expect(
+            reports.lines.last?.hasPrefix(
+                "1 session event(s) were never written: Not a directory at \(file.path)/spool") == true)
     }
 }
 
@@ -292,9 +305,9 @@ struct SessionUploaderTests {
     }
 
     private func filledSpool(_ count: Int) throws -> SessionSpool {
-        let spool = try SessionSpool(
-            directory: try CFixtureBuilder.makeTemporaryDirectory(), sessionID: "s", sessionStartedAt: 0,
-            sizeLimit: 1 << 24, report: { _ in })
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let spool = SessionSpool(
+            folder: { folder }, sessionID: "s", sessionStartedAt: 0, sizeLimit: 1 << 24, report: { _ in })
         spool.start()
         for index in 0..<count { TestRecord(message: "e\(index)").withRecord { spool.enqueue($0) } }
         #expect(spool.flush())

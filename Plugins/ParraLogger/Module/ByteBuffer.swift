@@ -28,6 +28,13 @@ final class ByteBuffer {
     /// Drops bytes from the end until `count` is `newCount`.
     @inline(__always) func truncate(to newCount: Int) { count = min(count, max(0, newCount)) }
 
+    /// Drops the first `length` bytes, moving the rest to the front.
+    func removeFirst(_ length: Int) {
+        let dropped = min(max(0, length), count)
+        if dropped < count { base.update(from: base + dropped, count: count - dropped) }
+        count -= dropped
+    }
+
     /// Appends `length` bytes from `source`.
     @inline(__always) func append(_ source: UnsafeRawPointer?, _ length: Int) {
         guard length > 0, let source else { return }

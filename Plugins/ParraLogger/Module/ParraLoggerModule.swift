@@ -34,17 +34,18 @@ final class ParraLoggerModule: ParraModule {
         minimum = settings.minimumLevel.rawValue
         var problems = settings.problems
         if settings.outputs.console {
+            let report: @Sendable (String) -> Void = { [host] in host.log(.warn, $0) }
             do {
-                console = try ConsoleWriter(destination: settings.destination, format: settings.format)
+                console = try ConsoleWriter(destination: settings.destination, format: settings.format, report: report)
             } catch {
                 problems.append("\(error); console lines go to stdout instead")
-                console = try ConsoleWriter(destination: .standardOutput, format: settings.format)
+                console = try ConsoleWriter(destination: .standardOutput, format: settings.format, report: report)
             }
         } else {
             console = nil
         }
         if settings.outputs.session {
-            let session = try Self.openSession(host: host, settings: settings)
+            let session = Self.openSession(host: host, settings: settings)
             spool = session.spool
             uploader = session.uploader
         } else {
@@ -74,13 +75,16 @@ final class ParraLoggerModule: ParraModule {
 
     func deactivate() {
         console?.stop()
-        reportConsoleFailures()
         guard let spool else { return }
-        // Everything taken is on disk, then uploaded as far as time allows; then the folder is
-        // let go.
-        spool.flush()
+        // Everything taken goes to disk (the spool says what the disk refused), then is
+        // uploaded as far as time allows; then the folder is let go.
+        let onDisk = spool.flush()
         if let uploader, !uploader.finish(timeout: settings.shutdownUploadTimeout) {
-            host.log(.info, "unsent session events stay on disk and are uploaded on the next launch")
+            host.log(
+                .info,
+                onDisk
+                    ? "unsent session events stay on disk and are uploaded on the next launch"
+                    : "the unsent session events that reached the disk stay there and are uploaded on the next launch")
         }
         spool.stop()
         let counts = spool.counts
@@ -103,17 +107,21 @@ final class ParraLoggerModule: ParraModule {
         spool?.flush()
     }
 
-    /// The spool under the module's storage directory, and its uploader.
+    /// The spool under the module's storage directory, and its uploader. A folder the host
+    /// cannot give, or the disk refuses, does not stop the logger: the spool says why and
+    /// holds events in memory until it can write them.
     private static func openSession(
         host: ModuleHost, settings: LoggerSettings
-    ) throws -> (spool: SessionSpool, uploader: SessionUploader) {
-        guard let folder = host.storageDirectory else {
-            throw ModuleError("the host gives the logger no storage directory, so production logs cannot be kept")
-        }
+    ) -> (spool: SessionSpool, uploader: SessionUploader) {
         let report: @Sendable (String) -> Void = { [host] in host.log(.warn, $0) }
-        let spool = try SessionSpool(
-            directory: URL(fileURLWithPath: folder).appendingPathComponent("sessions"),
-            sessionID: Self.makeSessionID(), sessionStartedAt: host.wallClockSeconds,
+        let spool = SessionSpool(
+            folder: { [host] in
+                guard let folder = host.storageDirectory else {
+                    throw ModuleError(
+                        "the host gives no folder for the logger's files (its warning says why)")
+                }
+                return URL(fileURLWithPath: folder).appendingPathComponent("sessions")
+            }, sessionID: Self.makeSessionID(), sessionStartedAt: host.wallClockSeconds,
             sizeLimit: settings.spoolSizeLimit, report: report)
         let uploader = SessionUploader(
             spool: spool, interval: settings.uploadInterval,
@@ -126,11 +134,6 @@ final class ParraLoggerModule: ParraModule {
                 }
             }, report: report)
         return (spool, uploader)
-    }
-
-    private func reportConsoleFailures() {
-        guard let failures = console?.takeFailures(), failures.count > 0 else { return }
-        host.log(.warn, "\(failures.count) console write(s) failed: \(failures.reason ?? "unknown error")")
     }
 
     /// 32 random hex digits: a new session for every process.

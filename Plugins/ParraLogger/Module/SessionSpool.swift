@@ -15,6 +15,15 @@ import Synchronization
 /// skipped and reported, and the readable events around it are kept. Past `sizeLimit` bytes the
 /// oldest segments are evicted, and that is counted and reported.
 ///
+/// A disk that refuses the spool (full, read-only, over quota, failing: ENOSPC, EROFS, EDQUOT,
+/// EACCES, EIO, at open or write) starts an outage: it is reported once, with the path and the
+/// errno's meaning; events wait in memory, encoded, up to `holdLimit` bytes (16 MiB), newer ones
+/// past it are dropped and counted; the writer retries on a doubling backoff (0.1 s up to 5 s on
+/// the injected clock) and at every `flush`. When a write succeeds the held events go to disk in
+/// order, each once, followed by a warn event "N session event(s) dropped: REASON at PATH" when
+/// any were dropped, and that is reported. A line a refused write left half on disk is cut
+/// back, so no line is torn. Events still held at `stop` are counted and reported as lost.
+///
 /// A spool folder belongs to one process at a time (an flock on its `.lock` file): a second
 /// copy of the app running at once takes the next folder (`sessions-2`, up to `sessions-8`),
 /// so two processes never write one segment or cursor; each folder's backlog is uploaded by
@@ -55,14 +64,20 @@ final class SessionSpool: @unchecked Sendable {
         var recovered = 0
     }
 
-    /// The folder this process holds.
-    let directory: URL
+    /// The folder this process holds; nil until it could be opened. Set once, by the writer
+    /// (or the initializer), before any segment is known.
+    private(set) var directory: URL?
+    /// Where the folder should be.
+    private let folder: @Sendable () throws -> URL
     /// The open `.lock` file whose flock holds `directory`; -1 once released.
     private var lockDescriptor: Int32
     private let encoder: SessionEventEncoder
     private let sizeLimit: Int
     private let segmentLimit: Int
     private let report: @Sendable (String) -> Void
+    private let files: FileWriting
+    /// Monotonic seconds, for the retry backoff.
+    private let clock: @Sendable () -> Double
 
     /// The queue between logging threads and the writer: two buffers, one filled by logging
     /// threads while the writer empties the other.
@@ -80,7 +95,9 @@ final class SessionSpool: @unchecked Sendable {
     // The writer's progress, guarded by `progress`.
     private let progress = NSCondition()
     private var durable: UInt64 = 0
-    private var wakeWanted = false
+    /// Flushes asked for, and the last one a writer round began after.
+    private var flushRequests: UInt64 = 0
+    private var flushesServed: UInt64 = 0
     private var stopping = false
     private var writerRunning = false
     private var writerDone = false
@@ -96,34 +113,79 @@ final class SessionSpool: @unchecked Sendable {
     // The writer's own.
     private var activeDescriptor: Int32 = -1
     private let out = ByteBuffer(capacity: 512 * 1024)
-    private var lastWriteFailure: String?
+    /// The episode of a disk that refuses the spool, while it lasts.
+    private var outage: DiskOutage?
+    /// The sequence number of the first event dropped in the current outage.
+    private var firstDropped: UInt64 = 0
 
-    /// Records waiting in memory past this many bytes are dropped (and counted).
+    /// Records waiting in memory for the writer past this many bytes are dropped (and counted).
     private static let pendingLimit = 64 * 1024 * 1024
+    /// While the disk refuses the spool, encoded events wait in memory up to this many bytes
+    /// (about 30,000 events of a short message); newer ones are dropped and counted.
+    static let holdLimit = 16 * 1024 * 1024
     /// The writer wakes at least this often.
     private static let writerInterval = 0.1
     /// With this much waiting, the writer goes on without sleeping.
     private static let backlogBytes = 1024 * 1024
 
-    /// Opens the spool in `directory` (created if needed; or the first of its numbered
-    /// siblings no other process holds) for events of the session `sessionID`. Finds what
-    /// earlier runs left, reports damage, and starts a fresh segment. Throws, naming the path,
-    /// when no folder can be made and held, or the new segment cannot be made.
+    /// A spool for events of the session `sessionID` in the folder `folder` gives (created if
+    /// needed; or the first of its numbered siblings no other process holds). Opening finds
+    /// what earlier runs left, reports damage, and starts a fresh segment. When the folder
+    /// cannot be given, made, held or written, that is reported (naming the path and the
+    /// cause) as the start of an outage, and the writer tries again later.
     init(
-        directory: URL, sessionID: String, sessionStartedAt: Double, sizeLimit: Int, segmentLimit: Int = 1024 * 1024,
+        folder: @escaping @Sendable () throws -> URL, sessionID: String, sessionStartedAt: Double, sizeLimit: Int,
+        segmentLimit: Int = 1024 * 1024, files: FileWriting = .system,
+        clock: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
         report: @escaping @Sendable (String) -> Void
-    ) throws {
-        (self.directory, lockDescriptor) = try Self.claimFolder(directory)
+    ) {
+        self.folder = folder
+        lockDescriptor = -1
         self.encoder = SessionEventEncoder(
             sessionID: sessionID, sessionStartedAt: UTCTimestamp.iso8601(sessionStartedAt))
         self.sizeLimit = sizeLimit
         self.segmentLimit = min(segmentLimit, max(sizeLimit / 4, 16 * 1024))
+        self.files = files
+        self.clock = clock
         self.report = report
-        if self.directory != directory {
-            report("another process holds the session spool \(directory.path); this one uses \(self.directory.path)")
+        if let failure = openFolder() { beginOutage(failure) }
+    }
+
+    /// Claims the folder, reads what earlier runs left and opens a fresh segment; the refusal
+    /// (path and cause) when it cannot.
+    private func openFolder() -> (path: String, reason: String)? {
+        let base: URL
+        do {
+            base = try folder()
+        } catch {
+            return ("the logger's folder", "\(error)")
         }
-        try openExisting()
-        try openSegment(activeSegment)
+        do {
+            let (claimed, lock) = try Self.claimFolder(base)
+            if claimed != base {
+                report("another process holds the session spool \(base.path); this one uses \(claimed.path)")
+            }
+            lockDescriptor = lock
+            directory = claimed
+            try openExisting()
+            try openSegment(activeSegment)
+            return nil
+        } catch let refusal as FolderRefusal {
+            return (refusal.path, refusal.reason)
+        } catch {
+            return (base.path, "\(error)")
+        }
+    }
+
+    /// A file or folder of the spool that cannot be made or opened, and the errno's meaning.
+    private struct FolderRefusal: Error {
+        let path: String
+        let reason: String
+
+        init(_ path: String, _ number: Int32) {
+            self.path = path
+            reason = FileWriting.meaning(of: number)
+        }
     }
 
     deinit {
@@ -141,22 +203,30 @@ final class SessionSpool: @unchecked Sendable {
             let folder =
                 index == 1
                 ? base : base.deletingLastPathComponent().appendingPathComponent("\(base.lastPathComponent)-\(index)")
-            do {
-                try FileManager.default.createDirectory(
-                    at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw ModuleError("cannot create the session spool \(folder.path): \(error.localizedDescription)")
-            }
-            let lock = open(folder.appendingPathComponent(".lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            guard lock >= 0 else {
-                throw ModuleError(
-                    "cannot open \(folder.path)/.lock: \(String(cString: strerror(errno)))")
-            }
+            try makeFolder(folder.path)
+            let lockPath = folder.appendingPathComponent(".lock").path
+            let lock = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard lock >= 0 else { throw FolderRefusal(lockPath, errno) }
             if flock(lock, LOCK_EX | LOCK_NB) == 0 { return (folder, lock) }
             close(lock)
         }
         throw ModuleError(
             "all \(folderCount) session spools beside \(base.path) are held by other processes of this app")
+    }
+
+    /// Creates `path` and the folders missing above it, mode 0700; throws the first refusal.
+    private static func makeFolder(_ path: String) throws {
+        if mkdir(path, 0o700) == 0 || errno == EEXIST {
+            var status = stat()
+            guard stat(path, &status) == 0 else { throw FolderRefusal(path, errno) }
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw FolderRefusal(path, ENOTDIR) }
+            return
+        }
+        let refusal = errno
+        let parent = (path as NSString).deletingLastPathComponent
+        guard refusal == ENOENT, parent != path, !parent.isEmpty else { throw FolderRefusal(path, refusal) }
+        try makeFolder(parent)
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw FolderRefusal(path, errno) }
     }
 
     // MARK: - Logging threads
@@ -177,18 +247,20 @@ final class SessionSpool: @unchecked Sendable {
         }
     }
 
-    /// Waits until every record enqueued before the call is on disk, or `timeout` passes.
-    /// Returns whether it got there. Any thread but the writer's.
+    /// Waits until every record enqueued before the call is on disk, the disk refused them
+    /// (the writer tried once more for this flush, whatever the backoff), or `timeout` passes.
+    /// Returns whether they are on disk. Any thread but the writer's.
     @discardableResult
     func flush(timeout: Double = 5) -> Bool {
         let target = queue.withLock { $0.enqueued }
         progress.lock()
         defer { progress.unlock() }
         guard durable < target else { return true }
-        wakeWanted = true
+        flushRequests += 1
+        let ticket = flushRequests
         progress.broadcast()
         let deadline = Date(timeIntervalSinceNow: timeout)
-        while durable < target, !writerDone {
+        while durable < target, flushesServed < ticket, !writerDone {
             if !progress.wait(until: deadline) { break }
         }
         return durable >= target
@@ -237,10 +309,10 @@ final class SessionSpool: @unchecked Sendable {
         while true {
             let backlog = queue.withLock { buffers[$0.filling].byteCount }
             progress.lock()
-            if !wakeWanted, !stopping, backlog < Self.backlogBytes {
+            if flushRequests == flushesServed, !stopping, backlog < Self.backlogBytes {
                 _ = progress.wait(until: Date(timeIntervalSinceNow: Self.writerInterval))
             }
-            wakeWanted = false
+            let serving = flushRequests
             let finishing = stopping
             progress.unlock()
 
@@ -249,11 +321,14 @@ final class SessionSpool: @unchecked Sendable {
                 queue.filling = 1 - full
                 return (full, queue.enqueued)
             }
-            let written = write(buffers[batch])
+            // Only the writer changes `flushesServed`, so it reads it unlocked.
+            let written = write(buffers[batch], forced: finishing || serving > flushesServed)
             buffers[batch].removeAll()
+            if finishing, outage != nil { reportNeverWritten() }
 
             progress.lock()
             if written { durable = through }
+            flushesServed = serving
             if finishing { writerDone = true }
             progress.broadcast()
             progress.unlock()
@@ -261,23 +336,99 @@ final class SessionSpool: @unchecked Sendable {
         }
     }
 
-    /// Encodes and appends a batch, syncing it; false when the disk refused it (the encoded
-    /// bytes are kept and retried on the next round, up to the in-memory limit; past it they
-    /// are dropped, counted and reported).
-    private func write(_ batch: PendingRecords) -> Bool {
-        if out.count > Self.pendingLimit {
-            let lost = Self.countLines(out.bytes)
-            out.removeAll()
-            state.withLock { counters.droppedUnwritten += lost }
-            report(
-                "\(lost) session event(s) were dropped: the spool could not be written for too long (\(lastWriteFailure ?? "unknown error"))"
-            )
-        }
+    /// Encodes and appends a batch, syncing it; false when the disk refused it. During an
+    /// outage the events are held (up to `holdLimit`; newer ones are dropped and counted) and
+    /// the write is tried again only when the backoff is due or `forced`.
+    private func write(_ batch: PendingRecords, forced: Bool) -> Bool {
         batch.forEachEntry { entry in
+            if outage != nil, out.count >= Self.holdLimit {
+                if outage?.dropped == 0 { firstDropped = entry.header.sequence }
+                outage?.dropped += 1
+                return
+            }
             encoder.append(entry, to: out)
-            if sizeOfActive + out.count >= segmentLimit { _ = appendOut(rotateAfter: true) }
+            if outage == nil, sizeOfActive + out.count >= segmentLimit { _ = appendOut(rotateAfter: true) }
         }
-        return appendOut(rotateAfter: false)
+        guard let current = outage else { return appendOut(rotateAfter: false) }
+        let now = clock()
+        guard forced || current.isRetryDue(at: now) else { return false }
+        if directory == nil, let failure = openFolder() {
+            retryFailed(failure)
+            return false
+        }
+        let held = Self.countLines(out.bytes)
+        guard appendOut(rotateAfter: false) else { return false }
+        endOutage(current, held: held)
+        return outage == nil
+    }
+
+    /// The disk took the spool again: the dropped events' marker follows the held ones, and
+    /// the episode's end is reported.
+    private func endOutage(_ ended: DiskOutage, held: Int) {
+        outage = nil
+        var said = "the session spool at \(ended.path) can be written again: \(held) held event(s) are on disk"
+        if ended.dropped > 0 {
+            let marker = "\(ended.dropped) session event(s) dropped: \(ended.reason) at \(ended.path)"
+            state.withLock { counters.droppedUnwritten += ended.dropped }
+            appendMarker(marker, sequence: firstDropped)
+            _ = appendOut(rotateAfter: false)
+            said += "; " + marker
+        }
+        report(said)
+    }
+
+    /// Appends a warn event saying `message`, numbered `sequence` (a dropped event's, so its id
+    /// is unique), to the bytes waiting for the disk.
+    private func appendMarker(_ message: String, sequence: UInt64) {
+        var text = message
+        var fileID = "ParraLogger/SessionSpool.swift"
+        text.withUTF8 { message in
+            fileID.withUTF8 { file in
+                func string(_ bytes: UnsafeBufferPointer<UInt8>) -> parra_string {
+                    parra_string(
+                        data: UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
+                        length: bytes.count)
+                }
+                let empty = parra_string(data: nil, length: 0)
+                let header = PendingRecords.Header(
+                    timestamp: Date().timeIntervalSince1970, sequence: sequence, level: PARRA_LOG_LEVEL_WARN, line: 0,
+                    column: 0, messageLength: UInt32(message.count), extraLength: 0, fileIDLength: UInt32(file.count),
+                    functionLength: 0, categoryLength: 0, callStackLength: 0)
+                encoder.append(
+                    PendingRecords.Entry(
+                        header: header, message: string(message), extra: empty, fileID: string(file),
+                        function: empty, category: empty, callStack: empty), to: out)
+            }
+        }
+    }
+
+    /// At stop, with the disk still refusing: the held and dropped events are lost; count and
+    /// say so.
+    private func reportNeverWritten() {
+        guard let current = outage else { return }
+        let held = Self.countLines(out.bytes)
+        out.removeAll()
+        state.withLock { counters.droppedUnwritten += held + current.dropped }
+        report(
+            "\(held + current.dropped) session event(s) were never written: \(current.reason) at \(current.path) (\(held) held in memory, \(current.dropped) dropped past the \(Self.holdLimit)-byte hold)"
+        )
+    }
+
+    /// Starts an outage, saying so once.
+    private func beginOutage(_ failure: (path: String, reason: String)) {
+        outage = DiskOutage(path: failure.path, reason: failure.reason, now: clock())
+        report(
+            "cannot write the session spool at \(failure.path): \(failure.reason); session events wait in memory (up to \(Self.holdLimit / 1024 / 1024) MiB) and are written when it can be written again"
+        )
+    }
+
+    /// A write or open was refused: the outage starts, or its next retry waits longer.
+    private func retryFailed(_ failure: (path: String, reason: String)) {
+        if outage == nil {
+            beginOutage(failure)
+        } else {
+            outage?.retryFailed(at: clock())
+        }
     }
 
     private var sizeOfActive: Int { state.withLock { segmentSizes[activeSegment] ?? 0 } }
@@ -288,35 +439,30 @@ final class SessionSpool: @unchecked Sendable {
             // The last rotation could not open its segment: try again.
             do {
                 try openSegment(state.withLock { activeSegment + 1 })
+            } catch let refusal as FolderRefusal {
+                return fail(refusal.path, refusal.reason, partial: 0)
             } catch {
-                return fail("\(error)", partial: 0)
+                return fail(directory?.path ?? "the session spool", "\(error)", partial: 0)
             }
         }
         if out.count > 0 {
-            var offset = 0
-            while offset < out.count {
-                let written = Glibc.write(activeDescriptor, out.base + offset, out.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return fail(
-                        "cannot append to the session spool: \(String(cString: strerror(errno)))", partial: offset)
-                }
-                offset += written
-            }
-            if fdatasync(activeDescriptor) != 0 {
-                return fail("cannot sync the session spool: \(String(cString: strerror(errno)))", partial: offset)
-            }
+            let path = segmentURL(state.withLock { activeSegment }).path
+            let (written, error) = files.writeAll(activeDescriptor, out.base, out.count)
+            if error != 0 { return fail(path, FileWriting.meaning(of: error), partial: written) }
+            let synced = files.sync(activeDescriptor)
+            if synced != 0 { return fail(path, FileWriting.meaning(of: -synced), partial: written) }
             let size = out.count
             state.withLock { segmentSizes[activeSegment, default: 0] += size }
             out.removeAll()
-            lastWriteFailure = nil
         }
         if rotateAfter {
+            if activeDescriptor >= 0 { close(activeDescriptor) }
+            activeDescriptor = -1
             do {
-                if activeDescriptor >= 0 { close(activeDescriptor) }
-                activeDescriptor = -1
-                let next = state.withLock { activeSegment + 1 }
-                try openSegment(next)
+                try openSegment(state.withLock { activeSegment + 1 })
+            } catch let refusal as FolderRefusal {
+                // The next append opens it again, or starts the outage.
+                report("cannot create session spool segment \(refusal.path): \(refusal.reason)")
             } catch {
                 report("\(error)")
             }
@@ -325,39 +471,45 @@ final class SessionSpool: @unchecked Sendable {
         return true
     }
 
-    /// Reports a failed write once per reason. A partial line already on disk would glue onto
-    /// the next one, so the segment is cut back to where the write began.
-    private func fail(_ message: String, partial: Int) -> Bool {
+    /// A write, sync or open of `path` was refused for `reason`. What a refused write left on
+    /// disk would glue onto the next line, so the segment is cut back to where the write began;
+    /// when it cannot be, the next write starts a new segment (the scan never reads past a
+    /// segment's synced size). The events stay in `out`; the outage starts or goes on.
+    private func fail(_ path: String, _ reason: String, partial: Int) -> Bool {
         if partial > 0, activeDescriptor >= 0 {
             let size = state.withLock { segmentSizes[activeSegment] ?? 0 }
-            _ = ftruncate(activeDescriptor, off_t(size))
+            if ftruncate(activeDescriptor, off_t(size)) != 0 {
+                close(activeDescriptor)
+                activeDescriptor = -1
+            }
         }
-        if lastWriteFailure != message {
-            lastWriteFailure = message
-            report(message + "; the events stay in memory and are retried")
-        }
+        retryFailed((path, reason))
         return false
     }
 
     // MARK: - Segments on disk
 
+    /// The folder held, once opened: everything below runs only after that (no segment or
+    /// chunk exists before).
+    private var held: URL { directory ?? URL(fileURLWithPath: "/dev/null/unopened") }
+
     private func segmentURL(_ number: UInt64) -> URL {
-        directory.appendingPathComponent(String(format: "segment-%020llu.jsonl", number))
+        held.appendingPathComponent(String(format: "segment-%020llu.jsonl", number))
     }
 
-    private var cursorURL: URL { directory.appendingPathComponent("cursor.json") }
+    private var cursorURL: URL { held.appendingPathComponent("cursor.json") }
 
     /// Reads the segments and cursor earlier runs left; the next segment follows the last.
     private func openExisting() throws {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: held.path)) ?? []
         var sizes: [UInt64: Int] = [:]
         for name in names where name.hasPrefix("segment-") && name.hasSuffix(".jsonl") {
             guard let number = UInt64(name.dropFirst(8).dropLast(6)) else { continue }
             let attributes = try? FileManager.default.attributesOfItem(
-                atPath: directory.appendingPathComponent(name).path)
+                atPath: held.appendingPathComponent(name).path)
             let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
             if size == 0 {
-                try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+                try? FileManager.default.removeItem(at: held.appendingPathComponent(name))
             } else {
                 sizes[number] = size
             }
@@ -400,10 +552,8 @@ final class SessionSpool: @unchecked Sendable {
     /// Opens segment `number` for appending and makes its name durable.
     private func openSegment(_ number: UInt64) throws {
         let path = segmentURL(number).path
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw ModuleError("cannot create session spool segment \(path): \(String(cString: strerror(errno)))")
-        }
+        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw FolderRefusal(path, errno) }
         syncDirectory()
         activeDescriptor = descriptor
         state.withLock {
@@ -413,7 +563,7 @@ final class SessionSpool: @unchecked Sendable {
     }
 
     private func syncDirectory() {
-        let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = open(held.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         close(descriptor)
@@ -512,7 +662,7 @@ final class SessionSpool: @unchecked Sendable {
     /// Under `state`: writes the cursor atomically (temporary file, sync, rename).
     private func saveCursor() {
         guard let data = try? JSONEncoder().encode(cursor) else { return }
-        let temporary = directory.appendingPathComponent("cursor.json.tmp")
+        let temporary = held.appendingPathComponent("cursor.json.tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
         _ = data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }

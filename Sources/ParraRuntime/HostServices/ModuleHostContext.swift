@@ -18,6 +18,8 @@ final class ModuleHostContext: @unchecked Sendable {
     /// The module's private directory for files, created on first ask; NUL-terminated and kept
     /// for the process, like the table.
     private var directoryPath: UnsafeMutablePointer<CChar>?
+    /// Whether the host said why the directory cannot be created.
+    private var reportedFolderRefusal = false
 
     /// Where the module's private files go (`storage_directory`), apart from its key-value
     /// storage so that no key can name it.
@@ -97,15 +99,26 @@ final class ModuleHostContext: @unchecked Sendable {
         set { lock.withLock { threshold = newValue } }
     }
 
-    /// The module's private directory, created if needed; nil
-    /// when it cannot be created.
+    /// The module's private directory, created if needed; nil when it cannot be created,
+    /// which the host reports once, naming the folder and the cause (a module asking again
+    /// gets another try).
     var storageDirectoryPath: UnsafePointer<CChar>? {
-        lock.withLock {
-            if let directoryPath { return UnsafePointer(directoryPath) }
-            guard (try? FileManager.default.createPrivateFolder(at: filesFolder)) != nil
-            else { return nil }
+        let (path, refusal) = lock.withLock { () -> (UnsafePointer<CChar>?, String?) in
+            if let directoryPath { return (UnsafePointer(directoryPath), nil) }
+            do {
+                try FileManager.default.createPrivateFolder(at: filesFolder)
+            } catch {
+                guard !reportedFolderRefusal else { return (nil, nil) }
+                reportedFolderRefusal = true
+                return (nil, FileManager.failureReason(error))
+            }
             directoryPath = strdup(filesFolder.path)
-            return directoryPath.map { UnsafePointer($0) }
+            return (directoryPath.map { UnsafePointer($0) }, nil)
         }
+        if let refusal {
+            runtime?.log.log(
+                .warn, "cannot create the module's folder \(filesFolder.path) (\(refusal))", moduleID: moduleID)
+        }
+        return path
     }
 }
