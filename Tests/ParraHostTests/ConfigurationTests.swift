@@ -47,11 +47,36 @@ struct ConfigurationTests {
 
     // MARK: Defaults, group by group
 
-    @Test("app info defaults to no bundle ID override")
+    @Test("app info defaults to the Info.plist's bundle ID and overrides it only when given one")
     func appInfoDefaults() {
-        #expect(ParraAppInfoOptions().bundleId == nil)
-        #expect(ParraAppInfoOptions.default == ParraAppInfoOptions(bundleId: nil))
-        #expect(ParraConfiguration.default.appInfoOptions.bundleId == nil)
+        let own = BundleInfo.besideExecutable().info.identifier ?? "unknown"
+        #expect(ParraAppInfoOptions.default.bundleId == own)
+        #expect(ParraConfiguration.default.appInfoOptions == .default)
+        #expect(ParraAppInfoOptions(bundleId: "com.example.given").bundleId == "com.example.given")
+        // The host is left to resolve the default itself, from the bundle the run was given.
+        let setup = { (options: ParraAppInfoOptions) in
+            ParraConfiguration(appInfoOptions: options).appSetup(
+                tenantId: "t", applicationId: "a", launchPrerequisite: nil)
+        }
+        #expect(setup(.default).bundleId == nil)
+        #expect(setup(ParraAppInfoOptions(bundleId: own)).bundleId == own, "given, even when equal to the default")
+    }
+
+    @Test("a configuration written in the SDK's argument order compiles, launch screen options optional")
+    func sdkArgumentOrder() {
+        let launchScreen: ParraLaunchScreen.Options? = nil
+        let configuration = ParraConfiguration(
+            appInfoOptions: ParraAppInfoOptions(bundleId: "x"),
+            globalComponentAttributes: .default,
+            launchScreenOptions: launchScreen,
+            loggerOptions: .default,
+            pushNotificationOptions: .default,
+            theme: .default,
+            whatsNewOptions: .default
+        )
+        #expect(configuration.launchScreenOptions == .default)
+        #expect(ParraLaunchScreen.Options.defaultFadeDuration == 0.5)
+        #expect(configuration.launchScreenOptions.fadeDuration == ParraLaunchScreen.Options.defaultFadeDuration)
     }
 
     @Test("logger defaults: automatic, info, the reference's console format")
@@ -421,8 +446,8 @@ struct ConfigurationTests {
     func hostSideNotFlattened() {
         let configuration = ParraConfiguration(
             appInfoOptions: ParraAppInfoOptions(bundleId: "com.example.app"),
-            theme: ParraTheme(primary: .purple),
-            globalComponentAttributes: ParraGlobalComponentAttributes(cornerRadius: 2))
+            globalComponentAttributes: ParraGlobalComponentAttributes(cornerRadius: 2),
+            theme: ParraTheme(primary: .purple))
         #expect(configuration.optionValues == ParraConfiguration.default.optionValues)
         #expect(configuration.explicitOptionValues.isEmpty)
         #expect(!configuration.optionValues.keys.contains { $0.hasPrefix("appInfo") || $0.hasPrefix("theme") })

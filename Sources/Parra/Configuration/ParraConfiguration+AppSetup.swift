@@ -6,7 +6,7 @@ extension ParraConfiguration {
         tenantId: String, applicationId: String, launchPrerequisite: (@Sendable () async throws -> Void)?
     ) -> ParraAppSetup {
         ParraAppSetup(
-            tenantId: tenantId, applicationId: applicationId, bundleId: appInfoOptions.bundleId,
+            tenantId: tenantId, applicationId: applicationId, bundleId: appInfoOptions.givenBundleId,
             codeOptions: explicitOptionValues,
             themePalette: [
                 "primary": theme.primary.hex, "secondary": theme.secondary.hex, "background": theme.background.hex,

@@ -21,20 +21,22 @@ public struct ParraConfiguration: Sendable, Hashable {
     /// How and when the What's New popup is shown.
     public var whatsNewOptions: ParraWhatsNewOptions
 
-    /// Creates a configuration; each argument left out takes its default.
+    /// Creates a configuration; each argument left out takes its default. The arguments come
+    /// in the Parra SDK's order. With no `launchScreenOptions`, the launch screen module
+    /// resolves one from Info.plist (`UILaunchScreen`, then `UILaunchStoryboardName`).
     public init(
         appInfoOptions: ParraAppInfoOptions = .default,
-        theme: ParraTheme = .default,
         globalComponentAttributes: ParraGlobalComponentAttributes = .default,
-        launchScreenOptions: ParraLaunchScreen.Options = .default,
+        launchScreenOptions: ParraLaunchScreen.Options? = nil,
         loggerOptions: ParraLoggerOptions = .default,
         pushNotificationOptions: ParraPushNotificationOptions = .default,
+        theme: ParraTheme = .default,
         whatsNewOptions: ParraWhatsNewOptions = .default
     ) {
         self.appInfoOptions = appInfoOptions
         self.theme = theme
         self.globalComponentAttributes = globalComponentAttributes
-        self.launchScreenOptions = launchScreenOptions
+        self.launchScreenOptions = launchScreenOptions ?? .default
         self.loggerOptions = loggerOptions
         self.pushNotificationOptions = pushNotificationOptions
         self.whatsNewOptions = whatsNewOptions

@@ -26,8 +26,11 @@ public enum ParraLaunchScreen {
         /// 0.5 s) and is left to the config file.
         public init(type: LaunchScreenType? = nil, fadeDuration: TimeInterval? = nil) {
             _type = ExplicitOption(type.map(Optional.some), default: nil)
-            _fadeDuration = ExplicitOption(fadeDuration, default: 0.5)
+            _fadeDuration = ExplicitOption(fadeDuration, default: Self.defaultFadeDuration)
         }
+
+        /// The fade's length when none is given, in seconds.
+        public static let defaultFadeDuration: TimeInterval = 0.5
 
         /// No type given (resolved from Info.plist) and a 0.5 s fade.
         public static let `default` = Options()

@@ -44,6 +44,10 @@ package final class ParraAppContext: @unchecked Sendable {
     private var delegates: [ObjectIdentifier: AnyObject] = [:]
     /// The run's hold on app logs, released once the runtime has attached its sinks.
     var logHold: LogRouter.Hold?
+    /// Whether the launch completed and the host handed over to the app.
+    private(set) var isHandedOver = false
+    /// Parra's own handling of URLs and notification responses that came before the handover.
+    private var afterLaunch: [() -> Void] = []
 
     init(platform: ParraPlatform, settings: ModuleRuntime.Settings?, bundle: BundleInfo) {
         self.platform = platform
@@ -165,6 +169,27 @@ package final class ParraAppContext: @unchecked Sendable {
             client: apiClient, cache: ParraAppInfoCache(folder: apiStorage), clock: runtime.clock,
             report: { line in queue.async { platform.report("  \(line)") } }
         ).run(then)
+    }
+
+    /// Runs `body`, Parra's own handling of what `label` names, now if the launch completed,
+    /// else once it does (saying so): the app delegate hears of it at once, the modules only
+    /// once the app is usable. Main thread.
+    func whenLaunched(_ label: String, _ body: @escaping () -> Void) {
+        guard isHandedOver else {
+            platform.report("\(label): queued until the launch completes")
+            afterLaunch.append(body)
+            return
+        }
+        body()
+    }
+
+    /// The launch completed: runs the handling that waited for it, in arrival order. Main
+    /// thread, once.
+    func handOver() {
+        isHandedOver = true
+        let waiting = afterLaunch
+        afterLaunch = []
+        for body in waiting { body() }
     }
 
     /// Dispatches `point` to the modules, reporting a call that does not fit it.

@@ -31,14 +31,34 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
         .bool ?? true
     }
 
-    /// Dispatches `application.openURL`; true when a module handled the URL.
+    /// Dispatches `application.openURL` once the launch has completed (the app is told at
+    /// once; Parra's handling waits) and returns true, as the SDK's does.
     open func application(
         _ application: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
     ) -> Bool {
         calledSuper.insert("application(_:open:options:)")
-        return ParraAppContext.current?.dispatch(
-            .applicationOpenURL, .string(url.absoluteString), .string(OptionsJSON.encode(options))
-        ).bool ?? false
+        let optionsJSON = OptionsJSON.encode(options)
+        guard let context = ParraAppContext.current else { return true }
+        context.whenLaunched("open \(url.absoluteString)") {
+            let handled = context.dispatch(.applicationOpenURL, .string(url.absoluteString), .string(optionsJSON)).bool
+            context.platform.report(
+                "open \(url.absoluteString): \(handled == true ? "handled" : "not handled by any module")")
+        }
+        return true
+    }
+
+    /// The older open-URL method; returns true, as the SDK's does. Only the app's override
+    /// does anything: the host calls `application(_:open:options:)`.
+    open func application(_ application: UIApplication, handleOpen url: URL) -> Bool {
+        true
+    }
+
+    /// The older open-URL method with its source app; returns true, as the SDK's does. Only
+    /// the app's override does anything: the host calls `application(_:open:options:)`.
+    open func application(
+        _ application: UIApplication, open url: URL, sourceApplication: String?, annotation: Any
+    ) -> Bool {
+        true
     }
 
     /// Dispatches `application.didRegisterForRemoteNotifications` with the token's bytes.
@@ -70,15 +90,23 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
         return UNNotificationPresentationOptions(rawValue: bits ?? 0)
     }
 
-    /// Dispatches `application.didReceiveNotificationResponse`.
+    /// Dispatches `application.didReceiveNotificationResponse` once the launch has completed
+    /// (the app is told at once; Parra's handling waits).
     open func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) {
         calledSuper.insert("userNotificationCenter(_:didReceive:)")
         let json = OptionValue.object([
             "action": .string(response.actionIdentifier),
             "notification": (try? OptionValue(json: response.notification.payloadJSON)) ?? .object([:]),
         ]).json
-        ParraAppContext.current?.dispatch(.applicationDidReceiveNotificationResponse, .string(json))
+        guard let context = ParraAppContext.current else { return }
+        context.whenLaunched("notification response") {
+            context.dispatch(.applicationDidReceiveNotificationResponse, .string(json))
+        }
     }
+
+    /// The user asked for the app's notification settings; does nothing unless overridden.
+    open func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?)
+    {}
 
     /// Dispatches `application.willTerminate`.
     open func applicationWillTerminate(_ application: UIApplication) {
@@ -98,8 +126,8 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
         ParraAppContext.current?.dispatch(.applicationWillEnterForeground)
     }
 
-    /// Dispatches `application.configurationForConnecting` and returns a configuration whose
-    /// delegate class is `SceneDelegate`.
+    /// Dispatches `application.configurationForConnecting` and returns a configuration with no
+    /// name whose delegate class, for a window's role only, is `SceneDelegate`, as the SDK's.
     open func application(
         _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
         options: UIScene.ConnectionOptions
@@ -108,9 +136,8 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
         ParraAppContext.current?.dispatch(
             .applicationConfigurationForConnecting, .string(connectingSceneSession.persistentIdentifier),
             .string(connectingSceneSession.role.rawValue))
-        let configuration = UISceneConfiguration(
-            name: "Default Configuration", sessionRole: connectingSceneSession.role)
-        configuration.delegateClass = SceneDelegate.self
+        let configuration = UISceneConfiguration(name: nil, sessionRole: connectingSceneSession.role)
+        if connectingSceneSession.role == .windowApplication { configuration.delegateClass = SceneDelegate.self }
         return configuration
     }
 }

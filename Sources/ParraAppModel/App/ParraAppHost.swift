@@ -66,7 +66,6 @@ private final class AppSession {
     private var handedOver = false
     /// URLs to open and notification responses that came while the launch had not
     /// completed, handled in order when it does.
-    private var pendingActions: [PlatformEvent] = []
     /// The longest the session waits for a module's launch to settle before it goes on
     /// without it.
     private static let launchWaitSeconds = 120.0
@@ -98,16 +97,13 @@ private final class AppSession {
                 context.platform.report("cannot record the resolved options for `parra config show --app`: \(error)")
             }
         }
-        let launched = delegate.didFinishLaunching(application)
+        // As UIKit, the app goes on whatever the delegate returns; it is only said.
+        if !delegate.didFinishLaunching(application) {
+            context.platform.report("application(_:didFinishLaunchingWithOptions:) returned false; the app goes on")
+        }
         checkSuper(
             delegate.calledSuper, "application(_:didFinishLaunchingWithOptions:)", of: delegate,
             point: .applicationDidFinishLaunching)
-        guard launched else {
-            context.platform.report(
-                "launch failed: application(_:didFinishLaunchingWithOptions:) returned false; no window opens")
-            terminate(delegate)
-            return 1
-        }
         if context.launch?.driver == nil { context.runHostLaunch() }
         awaitLaunch(delegate)
         if context.authState == .undetermined { context.authState = .guest }
@@ -141,7 +137,7 @@ private final class AppSession {
     /// Waits for a module's launch in progress to complete or fail, hands over to the windows
     /// if it completed, then waits while a module holds an unattended session.
     private func awaitLaunch(_ delegate: ParraAppDelegateDriving) {
-        guard let launch = context.launch else { return }
+        guard let launch = context.launch else { return handOverIfComplete(delegate) }
         let platform = context.platform
         if launch.driver != nil,
             !launch.waitUntilSettled(timeout: Self.launchWaitSeconds, cancelled: { platform.terminationRequested }),
@@ -157,15 +153,13 @@ private final class AppSession {
         if launch.isSessionHeld { launch.waitWhileSessionHeld(cancelled: { platform.terminationRequested }) }
     }
 
-    /// Once the launch completed: draws the windows connected meanwhile and handles the
-    /// pending URLs and notification responses.
+    /// Once the launch completed: draws the windows connected meanwhile and runs Parra's
+    /// handling of the URLs and notification responses that came before.
     private func handOverIfComplete(_ delegate: ParraAppDelegateDriving) {
         guard !handedOver, isLaunchComplete else { return }
         handedOver = true
         for window in windows { draw(window) }
-        let actions = pendingActions
-        pendingActions = []
-        for action in actions { handle(action, delegate) }
+        context.handOver()
     }
 
     private func connect(_ group: WindowGroupDeclaration, index: Int, delegate: ParraAppDelegateDriving) {
@@ -219,12 +213,6 @@ private final class AppSession {
                 sceneEvent(window, "sceneDidBecomeActive(_:)", .sceneDidBecomeActive) { $0.sceneDidBecomeActive($1) }
             }
             application.applicationState = .active
-        case .openURL(let text) where !isLaunchComplete:
-            pendingActions.append(event)
-            context.platform.report("open \(text): queued until the launch completes")
-        case .notificationResponse where !isLaunchComplete:
-            pendingActions.append(event)
-            context.platform.report("notification response: queued until the launch completes")
         case .notificationResponse(let payload, let action):
             delegate.didReceive(
                 UNNotificationResponse(notification: UNNotification(payloadJSON: payload), actionIdentifier: action))
@@ -236,9 +224,8 @@ private final class AppSession {
                 context.platform.report("cannot open '\(text)': not a URL with a scheme")
                 return
             }
-            let handled = delegate.open(url, application)
+            _ = delegate.open(url, application)
             checkSuper(delegate.calledSuper, "application(_:open:options:)", of: delegate, point: .applicationOpenURL)
-            context.platform.report("open \(url.absoluteString): \(handled ? "handled" : "not handled by any module")")
         case .authStateChanged(let state):
             context.authState = state
             if isLaunchComplete { for window in windows { draw(window) } }

@@ -35,7 +35,7 @@ public final class UIApplication {
     /// The app's connected scenes, in the order their windows opened.
     public internal(set) var connectedScenes: [UIScene] = []
 
-    init() {}
+    package init() {}
 }
 
 /// Renders option dictionaries as the JSON objects the override points take.
