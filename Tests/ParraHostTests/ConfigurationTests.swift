@@ -178,14 +178,17 @@ struct ConfigurationTests {
         #expect(options.fadeDuration == 0.5)
         #expect(options == .default)
         #expect(ParraConfiguration.default.launchScreenOptions == options)
-        let config = ParraLaunchScreen.DefaultConfig()
+        let config = ParraDefaultLaunchScreen.Config()
         #expect(config.colorName == nil && config.imageName == nil && config.navigationBar == nil)
-        #expect(ParraLaunchScreen.StoryboardConfig(name: "Launch").identifier == nil)
-        let types: [ParraLaunchScreen.LaunchScreenType] = [
-            .default(config), .storyboard(.init(name: "Launch", identifier: "Splash")),
-            .custom(identifier: "SplashView"),
+        let storyboard = ParraStoryboardLaunchScreen.Config.default
+        #expect(storyboard.name == "LaunchScreen" && storyboard.viewControllerIdentifier == "Main")
+        let types: [ParraLaunchScreenType] = [
+            .default(config), .storyboard(.init(name: "Launch", viewControllerIdentifier: "Splash")),
+            .custom(Text("Loading")),
         ]
         #expect(Set(types).count == 3)
+        #expect(
+            ParraLaunchScreenType.custom(Text("a")) == .custom(Text("b")), "custom views compare equal, as in the SDK")
     }
 
     @Test("theme, colours and component attributes have sensible defaults")
@@ -407,7 +410,7 @@ struct ConfigurationTests {
 
     @Test("every launch screen type flattens to its object, nil fields left out")
     func launchScreenFlattening() {
-        func type(_ type: ParraLaunchScreen.LaunchScreenType?) -> OptionValue? {
+        func type(_ type: ParraLaunchScreenType?) -> OptionValue? {
             ParraConfiguration(launchScreenOptions: ParraLaunchScreen.Options(type: type)).optionValues[
                 "launchScreen.type"]
         }
@@ -415,28 +418,35 @@ struct ConfigurationTests {
         #expect(
             type(
                 .default(
-                    ParraLaunchScreen.DefaultConfig(
-                        colorName: "LaunchBackground", imageName: "Logo", respectsSafeArea: true,
-                        navigationBar: true, tabBar: false, toolbar: false)))
+                    ParraDefaultLaunchScreen.Config(
+                        colorName: "LaunchBackground", imageName: "Logo", imageRespectsSafeAreaInsets: true,
+                        navigationBar: .init(replacementImage: nil), tabBar: .init(replacementImage: "Tabs"))))
                 == .object([
                     "kind": .string("default"), "colorName": .string("LaunchBackground"),
                     "imageName": .string("Logo"), "respectsSafeArea": .bool(true), "navigationBar": .bool(true),
-                    "tabBar": .bool(false), "toolbar": .bool(false),
+                    "tabBar": .bool(true),
                 ]))
         #expect(
-            type(.default(ParraLaunchScreen.DefaultConfig(imageName: "Logo")))
+            type(.default(ParraDefaultLaunchScreen.Config(imageName: "Logo")))
                 == .object(["kind": .string("default"), "imageName": .string("Logo")]))
         #expect(
-            type(.storyboard(ParraLaunchScreen.StoryboardConfig(name: "LaunchScreen", identifier: "Splash")))
+            type(.storyboard(ParraStoryboardLaunchScreen.Config(name: "Launch", viewControllerIdentifier: "Splash")))
                 == .object([
-                    "kind": .string("storyboard"), "name": .string("LaunchScreen"), "identifier": .string("Splash"),
+                    "kind": .string("storyboard"), "name": .string("Launch"), "identifier": .string("Splash"),
                 ]))
         #expect(
-            type(.storyboard(ParraLaunchScreen.StoryboardConfig(name: "LaunchScreen")))
-                == .object(["kind": .string("storyboard"), "name": .string("LaunchScreen")]))
+            type(.storyboard(.default))
+                == .object([
+                    "kind": .string("storyboard"), "name": .string("LaunchScreen"), "identifier": .string("Main"),
+                ]))
         #expect(
-            type(.custom(identifier: "SplashView"))
-                == .object(["kind": .string("custom"), "identifier": .string("SplashView")]))
+            type(
+                .custom(
+                    VStack {
+                        Text("Loading")
+                        Text("please wait")
+                    }))
+                == .object(["kind": .string("view"), "lines": .list([.string("Loading"), .string("please wait")])]))
         let values = ParraConfiguration(launchScreenOptions: ParraLaunchScreen.Options(fadeDuration: 1.25))
             .optionValues
         #expect(values["launchScreen.fadeDuration"] == .double(1.25))

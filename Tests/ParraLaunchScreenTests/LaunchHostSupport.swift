@@ -70,7 +70,7 @@ struct MergingLaunchApp: App {
             tenantId: "t-launch", applicationId: "a-launch", appDelegate: appDelegate,
             configuration: ParraConfiguration(
                 launchScreenOptions: ParraLaunchScreen.Options(
-                    type: .default(ParraLaunchScreen.DefaultConfig(colorName: "primary")), fadeDuration: -2))
+                    type: .default(ParraDefaultLaunchScreen.Config(colorName: "primary")), fadeDuration: -2))
         ) {
             WindowGroup { Text("app content") }
         }
