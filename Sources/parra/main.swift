@@ -26,6 +26,7 @@ let tool = CommandLineTool(
             .group(
                 CommandGroup(
                     name: "new", summary: "Start something new.", children: [.command(NewModuleCommand())])),
+            .command(DesktopEntryCommand()),
         ]),
     console: Console())
 exit(tool.run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -14,6 +14,8 @@ public struct ParraConfiguration: Sendable, Hashable {
     public var globalComponentAttributes: ParraGlobalComponentAttributes
     /// How the launch screen is shown and dismissed.
     public var launchScreenOptions: ParraLaunchScreen.Options
+    /// The actions Parra adds to the app's launcher entry.
+    public var launchShortcutOptions: ParraLaunchShortcutOptions
     /// Where logs go, which are kept and how they are printed.
     public var loggerOptions: ParraLoggerOptions
     /// Whether and how the app registers for and handles push notifications.
@@ -28,6 +30,7 @@ public struct ParraConfiguration: Sendable, Hashable {
         appInfoOptions: ParraAppInfoOptions = .default,
         globalComponentAttributes: ParraGlobalComponentAttributes = .default,
         launchScreenOptions: ParraLaunchScreen.Options? = nil,
+        launchShortcutOptions: ParraLaunchShortcutOptions = .default,
         loggerOptions: ParraLoggerOptions = .default,
         pushNotificationOptions: ParraPushNotificationOptions = .default,
         theme: ParraTheme = .default,
@@ -37,6 +40,7 @@ public struct ParraConfiguration: Sendable, Hashable {
         self.theme = theme
         self.globalComponentAttributes = globalComponentAttributes
         self.launchScreenOptions = launchScreenOptions ?? .default
+        self.launchShortcutOptions = launchShortcutOptions
         self.loggerOptions = loggerOptions
         self.pushNotificationOptions = pushNotificationOptions
         self.whatsNewOptions = whatsNewOptions

@@ -46,6 +46,10 @@ package final class ParraAppContext: @unchecked Sendable {
     var logHold: LogRouter.Hold?
     /// Whether the launch completed and the host handed over to the app.
     private(set) var isHandedOver = false
+    /// The shortcut items Parra sets at launch; nil when the app turned them off.
+    private(set) var launchShortcutItems: [UIApplicationShortcutItem]?
+    /// The shortcut type Parra handles itself, and the feedback form it names.
+    private var feedbackShortcut: (type: String, formId: String?)?
     /// Parra's own handling of URLs and notification responses that came before the handover.
     private var afterLaunch: [() -> Void] = []
 
@@ -85,6 +89,8 @@ package final class ParraAppContext: @unchecked Sendable {
         self.tenantId = tenantId
         self.applicationId = applicationId
         self.appDelegate = appDelegate
+        launchShortcutItems = setup.launchShortcutItems
+        feedbackShortcut = setup.launchShortcutItems == nil ? nil : setup.feedbackShortcut
         let bundleID = setup.bundleId ?? bundle.identifier ?? "unknown"
         var settings = baseSettings ?? ModuleRuntime.Settings(bundleID: bundleID)
         settings.codeOptions = setup.codeOptions.merging(settings.codeOptions) { fromApp, _ in fromApp }
@@ -192,6 +198,17 @@ package final class ParraAppContext: @unchecked Sendable {
         for body in waiting { body() }
     }
 
+    /// Parra's own handling of a shortcut item, as the SDK's launch shortcut manager: its
+    /// feedback item opens a feedback form, which Parra for Linux has no module for, so it
+    /// says so and returns false; the app's own items are not Parra's (false).
+    func performShortcut(_ item: UIApplicationShortcutItem) -> Bool {
+        guard let feedbackShortcut, item.type == feedbackShortcut.type else { return false }
+        let form = feedbackShortcut.formId.map { " \($0)" } ?? ""
+        platform.report(
+            "shortcut \(item.type): Parra's feedback form\(form) cannot open: Parra for Linux has no feedback module")
+        return false
+    }
+
     /// Dispatches `point` to the modules, reporting a call that does not fit it.
     @discardableResult
     func dispatch(_ point: OverridePoint, _ arguments: HookArgument...) -> HookResult {
@@ -208,7 +225,8 @@ package final class ParraAppContext: @unchecked Sendable {
 /// What the app host calls on the app delegate, whatever its scene delegate type.
 protocol ParraAppDelegateDriving: AnyObject {
     var calledSuper: Set<String> { get }
-    func didFinishLaunching(_ application: UIApplication) -> Bool
+    func didFinishLaunching(_ application: UIApplication, options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
+    func performAction(for item: UIApplicationShortcutItem, _ application: UIApplication) async -> Bool
     func configuration(for session: UISceneSession, _ application: UIApplication) -> UISceneConfiguration
     func willTerminate(_ application: UIApplication)
     func didEnterBackground(_ application: UIApplication)
@@ -219,8 +237,11 @@ protocol ParraAppDelegateDriving: AnyObject {
 }
 
 extension ParraAppDelegate: ParraAppDelegateDriving {
-    func didFinishLaunching(_ application: UIApplication) -> Bool {
-        self.application(application, didFinishLaunchingWithOptions: nil)
+    func didFinishLaunching(_ application: UIApplication, options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        self.application(application, didFinishLaunchingWithOptions: options)
+    }
+    func performAction(for item: UIApplicationShortcutItem, _ application: UIApplication) async -> Bool {
+        await self.application(application, performActionFor: item)
     }
     func configuration(for session: UISceneSession, _ application: UIApplication) -> UISceneConfiguration {
         self.application(

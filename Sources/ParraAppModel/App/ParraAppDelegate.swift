@@ -15,6 +15,9 @@ public protocol UIApplicationDelegate: AnyObject {
 open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDelegate {
     /// Which base methods ran, so the host can tell a subclass that skipped `super`.
     var calledSuper: Set<String> = []
+    /// Whether the app was started through a shortcut item, which `didFinishLaunching`
+    /// then handled.
+    private var launchedFromShortcut = false
 
     /// Made once per process by `@UIApplicationDelegateAdaptor`.
     public required init() {}
@@ -25,6 +28,11 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
     ) -> Bool {
         calledSuper.insert("application(_:didFinishLaunchingWithOptions:)")
+        if let item = launchOptions?[.shortcutItem] as? UIApplicationShortcutItem, let context = ParraAppContext.current
+        {
+            launchedFromShortcut = true
+            context.whenLaunched("shortcut \(item.type)") { _ = context.performShortcut(item) }
+        }
         return ParraAppContext.current?.dispatch(
             .applicationDidFinishLaunching, .string(OptionsJSON.encode(launchOptions))
         )
@@ -102,6 +110,21 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
         context.whenLaunched("notification response") {
             context.dispatch(.applicationDidReceiveNotificationResponse, .string(json))
         }
+    }
+
+    /// The user picked a shortcut item while the app ran (`s TYPE` on a terminal). Returns
+    /// whether Parra handled it: false for an app that was started through a shortcut (its
+    /// launch handled it), as the SDK's; Parra's handling waits for the launch.
+    open func application(_ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem)
+        async -> Bool
+    {
+        calledSuper.insert("application(_:performActionFor:)")
+        guard !launchedFromShortcut, let context = ParraAppContext.current else { return false }
+        guard context.isHandedOver else {
+            context.whenLaunched("shortcut \(shortcutItem.type)") { _ = context.performShortcut(shortcutItem) }
+            return false
+        }
+        return context.performShortcut(shortcutItem)
     }
 
     /// The user asked for the app's notification settings; does nothing unless overridden.

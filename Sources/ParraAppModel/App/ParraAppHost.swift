@@ -64,8 +64,6 @@ private final class AppSession {
     /// Whether the launch completed and the session went on to the windows (they are drawn
     /// as they connect from then on) and the queued URLs.
     private var handedOver = false
-    /// URLs to open and notification responses that came while the launch had not
-    /// completed, handled in order when it does.
     /// The longest the session waits for a module's launch to settle before it goes on
     /// without it.
     private static let launchWaitSeconds = 120.0
@@ -97,8 +95,13 @@ private final class AppSession {
                 context.platform.report("cannot record the resolved options for `parra config show --app`: \(error)")
             }
         }
+        if let items = context.launchShortcutItems { application.shortcutItems = items }
+        var launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        if let type = LaunchShortcutRecord.requestedType(in: context.platform.launchArguments) {
+            launchOptions = [.shortcutItem: shortcutItem(ofType: type)]
+        }
         // As UIKit, the app goes on whatever the delegate returns; it is only said.
-        if !delegate.didFinishLaunching(application) {
+        if !delegate.didFinishLaunching(application, options: launchOptions) {
             context.platform.report("application(_:didFinishLaunchingWithOptions:) returned false; the app goes on")
         }
         checkSuper(
@@ -151,6 +154,44 @@ private final class AppSession {
         // What a module is about to show over the windows shows before an unattended session
         // plays on.
         if launch.isSessionHeld { launch.waitWhileSessionHeld(cancelled: { platform.terminationRequested }) }
+    }
+
+    /// Runs the app's async delegate method `body` to its end before the next event, as UIKit
+    /// awaits it, while main-actor work it waits for still runs when this is the main thread.
+    private func waitFor(_ body: @escaping @Sendable () async -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Task(executorPreference: Self.delegateExecutor) {
+            await body()
+            done.signal()
+        }
+        while done.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
+            if Thread.isMainThread { RunLoop.main.run(until: Date()) }
+        }
+    }
+
+    /// Where the app's async delegate methods run: a queue of their own, so they run even
+    /// when every thread of Swift's shared pool is blocked.
+    private static let delegateExecutor = QueueTaskExecutor(label: "parra.app-delegate")
+
+    /// The app's shortcut item of `type`, or a bare one titled with its type when the app
+    /// offers none of that type (a Desktop Entry written before the app changed its items).
+    private func shortcutItem(ofType type: String) -> UIApplicationShortcutItem {
+        application.shortcutItems?.first { $0.type == type }
+            ?? UIApplicationShortcutItem(type: type, localizedTitle: type)
+    }
+
+    /// Records the app's shortcut items for `parra desktop-entry`, when they changed.
+    private func recordShortcutItems() {
+        guard let storage = context.runtime?.storageDirectory else { return }
+        let executable = ModuleSearchPath.currentExecutableURL()
+        let record = LaunchShortcutRecord(
+            executable: executable?.path ?? CommandLine.arguments[0], name: executable?.lastPathComponent ?? "app",
+            items: application.shortcutItems ?? [])
+        do {
+            try record.write(into: storage)
+        } catch {
+            context.platform.report("cannot record the shortcut items for `parra desktop-entry`: \(error)")
+        }
     }
 
     /// Once the launch completed: draws the windows connected meanwhile and runs Parra's
@@ -242,6 +283,9 @@ private final class AppSession {
                 return
             }
             context.launch?.surface.takeDown(byUser: true)
+        case .shortcut(let type):
+            let item = shortcutItem(ofType: type)
+            waitFor { [application] in _ = await delegate.performAction(for: item, application) }
         case .terminate:
             terminate(delegate)
         }
@@ -250,6 +294,8 @@ private final class AppSession {
     private func terminate(_ delegate: ParraAppDelegateDriving) {
         delegate.willTerminate(application)
         checkSuper(delegate.calledSuper, "applicationWillTerminate(_:)", of: delegate, point: .applicationWillTerminate)
+        // What the app's items became while it ran is what its launcher entry offers next.
+        recordShortcutItems()
         for window in windows.reversed() {
             sceneEvent(window, "sceneDidDisconnect(_:)", .sceneDidDisconnect) { $0.sceneDidDisconnect($1) }
         }

@@ -17,6 +17,8 @@ package enum PlatformEvent: Hashable, Sendable {
     case retryLaunch
     /// The user typed a presentation's action key.
     case key(String)
+    /// The user picked one of the app's shortcut items, by type, while the app ran.
+    case shortcut(String)
     /// The app is asked to exit (end of session, SIGTERM, SIGINT, the user quitting).
     case terminate
 }
@@ -44,6 +46,9 @@ package protocol ParraPlatform: AnyObject {
     var usesColor: Bool { get }
     /// Whether a user is at the display (a terminal) to press keys and watch a fade.
     var isInteractive: Bool { get }
+    /// The arguments the app was started with, without the executable (a Desktop Entry
+    /// action adds `--parra-shortcut TYPE`).
+    var launchArguments: [String] { get }
     /// Draws a window.
     func draw(_ window: RenderedWindow)
     /// Shows a line of status about the app's run (what the host and modules did).
@@ -60,6 +65,9 @@ package protocol ParraPlatform: AnyObject {
 extension ParraPlatform {
     /// Not interactive, unless the platform says otherwise.
     package var isInteractive: Bool { false }
+
+    /// No arguments, unless the platform says otherwise.
+    package var launchArguments: [String] { [] }
 
     /// No quit waits to be delivered, unless the platform says otherwise.
     package var terminationRequested: Bool { false }

@@ -19,10 +19,15 @@ package final class ScriptedPlatform: ParraPlatform {
     package private(set) var timeline: [String] = []
     private let surface: PresentationSurface
 
-    /// A platform playing `script`; presentations go to `surface`.
-    package init(script: [PlatformEvent], surface: PresentationSurface) {
+    /// The arguments the app "was started with".
+    package let launchArguments: [String]
+
+    /// A platform playing `script`, started with `launchArguments`; presentations go to
+    /// `surface`.
+    package init(script: [PlatformEvent], surface: PresentationSurface, launchArguments: [String] = []) {
         self.script = script.last == .terminate ? script : script + [.terminate]
         self.surface = surface
+        self.launchArguments = launchArguments
     }
 
     package var presentationSurface: PresentationSurface { surface }

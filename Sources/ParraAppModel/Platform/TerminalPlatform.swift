@@ -18,6 +18,7 @@ package final class TerminalPlatform: ParraPlatform {
     package let isInteractive: Bool
     package let usesColor: Bool
     package let presentationSurface: PresentationSurface
+    package var launchArguments: [String] { Array(CommandLine.arguments.dropFirst()) }
     private var pending: [PlatformEvent] = []
     private let lock = NSLock()
     private var signalSources: [DispatchSourceSignal] = []
@@ -76,9 +77,10 @@ package final class TerminalPlatform: ParraPlatform {
         case "b": return .didEnterBackground
         case "f": return .willEnterForeground
         case "o" where words.count == 2: return .openURL(words[1])
+        case "s" where words.count == 2: return .shortcut(words[1])
         case "r": return .retryLaunch
         case "q": return .terminate
-        case "o": return nil
+        case "o", "s": return nil
         case let word?
         where words.count == 1 && word.count <= 16
             && word.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) }):
@@ -87,7 +89,8 @@ package final class TerminalPlatform: ParraPlatform {
         }
     }
 
-    private static let keys = "b: background  f: foreground  o URL: open a URL  r: retry launch  q: quit"
+    private static let keys =
+        "b: background  f: foreground  o URL: open a URL  s TYPE: a shortcut item  r: retry launch  q: quit"
 
     package var terminationRequested: Bool { lock.withLock { pending.contains(.terminate) } }
 
