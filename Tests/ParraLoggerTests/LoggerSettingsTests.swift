@@ -17,7 +17,9 @@ struct LoggerSettingsTests {
         return settings
     }
 
-    @Test("debug prints, production uploads, automatic follows the build (beta prints, as the SDK's TestFlight builds), debug event logging does both")
+    @Test(
+        "debug prints, production uploads, automatic follows the build (a beta prints, as the SDK's TestFlight builds do), debug event logging does both"
+    )
     func environments() {
         #expect(settings(environment: "debug").outputs == .init(console: true, session: false))
         #expect(settings(environment: "production").outputs == .init(console: false, session: true))
