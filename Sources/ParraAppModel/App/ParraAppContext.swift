@@ -44,6 +44,11 @@ package final class ParraAppContext: @unchecked Sendable {
     private var delegates: [ObjectIdentifier: AnyObject] = [:]
     /// The run's hold on app logs, released once the runtime has attached its sinks.
     var logHold: LogRouter.Hold?
+    /// What modules hand to the app (`PARRA_EXT_APP_EVENTS`).
+    private(set) lazy var appEvents = ModuleAppEvents(platform: platform)
+    /// The modules' combined result at the last `application.willPresentNotification`
+    /// dispatch, so the host can add it to what an override returned (UNION).
+    var modulePresentationOptions: UInt32 = 0
 
     init(platform: ParraPlatform, settings: ModuleRuntime.Settings?, bundle: BundleInfo) {
         self.platform = platform
@@ -109,6 +114,7 @@ package final class ParraAppContext: @unchecked Sendable {
             })
         self.launch = launch
         settings.appRun = launch
+        settings.appEvents = appEvents
         let runtime = ModuleRuntime(settings: settings)
         self.runtime = runtime
         let report = runtime.start()
@@ -172,7 +178,9 @@ package final class ParraAppContext: @unchecked Sendable {
     func dispatch(_ point: OverridePoint, _ arguments: HookArgument...) -> HookResult {
         guard let runtime else { return HookResult(raw: point.combine.identity) }
         do {
-            return try runtime.dispatcher.call(pointID: point.id, arguments)
+            let result = try runtime.dispatcher.call(pointID: point.id, arguments)
+            if point == .applicationWillPresentNotification { modulePresentationOptions = result.uint32 }
+            return result
         } catch {
             platform.report("cannot dispatch \(point.id): \(error)")
             return HookResult(raw: point.combine.identity)
