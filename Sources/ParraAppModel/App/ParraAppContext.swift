@@ -52,6 +52,11 @@ package final class ParraAppContext: @unchecked Sendable {
     private var feedbackShortcut: (type: String, formId: String?)?
     /// Parra's own handling of URLs and notification responses that came before the handover.
     private var afterLaunch: [() -> Void] = []
+    /// What modules hand to the app (`PARRA_EXT_APP_EVENTS`).
+    private(set) lazy var appEvents = ModuleAppEvents(platform: platform)
+    /// The modules' combined result at the last `application.willPresentNotification`
+    /// dispatch, so the host can add it to what an override returned (UNION).
+    var modulePresentationOptions: UInt32 = 0
 
     init(platform: ParraPlatform, settings: ModuleRuntime.Settings?, bundle: BundleInfo) {
         self.platform = platform
@@ -119,6 +124,7 @@ package final class ParraAppContext: @unchecked Sendable {
             })
         self.launch = launch
         settings.appRun = launch
+        settings.appEvents = appEvents
         let runtime = ModuleRuntime(settings: settings)
         self.runtime = runtime
         let report = runtime.start()
@@ -214,7 +220,9 @@ package final class ParraAppContext: @unchecked Sendable {
     func dispatch(_ point: OverridePoint, _ arguments: HookArgument...) -> HookResult {
         guard let runtime else { return HookResult(raw: point.combine.identity) }
         do {
-            return try runtime.dispatcher.call(pointID: point.id, arguments)
+            let result = try runtime.dispatcher.call(pointID: point.id, arguments)
+            if point == .applicationWillPresentNotification { modulePresentationOptions = result.uint32 }
+            return result
         } catch {
             platform.report("cannot dispatch \(point.id): \(error)")
             return HookResult(raw: point.combine.identity)

@@ -267,8 +267,11 @@ private final class AppSession {
             }
             _ = delegate.open(url, application)
             checkSuper(delegate.calledSuper, "application(_:open:options:)", of: delegate, point: .applicationOpenURL)
+        case .didRegisterForRemoteNotifications, .didFailToRegisterForRemoteNotifications, .notificationArrived:
+            handleRemoteNotificationEvent(event, delegate)
         case .authStateChanged(let state):
             context.authState = state
+            context.appEvents.authStateChanged(state)
             if isLaunchComplete { for window in windows { draw(window) } }
         case .key(let key):
             guard let desk = context.runtime?.presentations, desk.press(key) else {
@@ -291,7 +294,35 @@ private final class AppSession {
         }
     }
 
+    /// A module's push token, registration failure or arriving notification, handed to the app
+    /// delegate; the notification's module gets what the delegate and the modules allow.
+    private func handleRemoteNotificationEvent(_ event: PlatformEvent, _ delegate: ParraAppDelegateDriving) {
+        guard let driving = delegate as? ParraRemoteNotificationDriving else { return }
+        switch event {
+        case .didRegisterForRemoteNotifications(let token):
+            driving.didRegister(token: Data(token), application)
+            checkSuper(
+                delegate.calledSuper, "application(_:didRegisterForRemoteNotificationsWithDeviceToken:)", of: delegate,
+                point: .applicationDidRegisterForRemoteNotifications)
+        case .didFailToRegisterForRemoteNotifications(let reason):
+            driving.didFailToRegister(reason: reason, application)
+            checkSuper(
+                delegate.calledSuper, "application(_:didFailToRegisterForRemoteNotificationsWithError:)",
+                of: delegate, point: .applicationDidFailToRegisterForRemoteNotifications)
+        case .notificationArrived(let payload, let id):
+            context.modulePresentationOptions = 0
+            let options = driving.willPresent(UNNotification(payloadJSON: payload))
+            checkSuper(
+                delegate.calledSuper, "userNotificationCenter(_:willPresent:)", of: delegate,
+                point: .applicationWillPresentNotification)
+            context.appEvents.answer(id, options: options.rawValue | context.modulePresentationOptions)
+        default:
+            return
+        }
+    }
+
     private func terminate(_ delegate: ParraAppDelegateDriving) {
+        context.appEvents.answerAllWaiting()
         delegate.willTerminate(application)
         checkSuper(delegate.calledSuper, "applicationWillTerminate(_:)", of: delegate, point: .applicationWillTerminate)
         // What the app's items became while it ran is what its launcher entry offers next.

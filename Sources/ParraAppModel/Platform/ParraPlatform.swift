@@ -11,6 +11,13 @@ package enum PlatformEvent: Hashable, Sendable {
     case openURL(String)
     /// The user acted on a notification: its payload JSON and the action's identifier.
     case notificationResponse(payloadJSON: String, actionIdentifier: String)
+    /// A module got a push token for the app (`PARRA_EXT_APP_EVENTS`).
+    case didRegisterForRemoteNotifications(token: [UInt8])
+    /// A module could not register the app for push, and why.
+    case didFailToRegisterForRemoteNotifications(reason: String)
+    /// A notification arrived while the app runs; `id` names the module's wait for the
+    /// presentation options (`ModuleAppEvents`).
+    case notificationArrived(payloadJSON: String, id: UInt64)
     /// A user signed in or out; the auth windows redraw.
     case authStateChanged(ParraAuthState)
     /// The user asked to retry a launch that failed (a key on a terminal).
@@ -60,6 +67,9 @@ package protocol ParraPlatform: AnyObject {
     /// Whether the user or a signal has asked the app to quit and that event waits to be
     /// delivered: the host then stops waiting for a launch. Any thread.
     var terminationRequested: Bool { get }
+    /// Adds `event` to those waiting to be delivered, from any thread; false when the platform
+    /// takes no posted events or its session has ended.
+    func post(_ event: PlatformEvent) -> Bool
 }
 
 extension ParraPlatform {
@@ -71,6 +81,9 @@ extension ParraPlatform {
 
     /// No quit waits to be delivered, unless the platform says otherwise.
     package var terminationRequested: Bool { false }
+
+    /// Takes no posted events, unless the platform says otherwise.
+    package func post(_ event: PlatformEvent) -> Bool { false }
 
     /// Reports the change as a status line.
     package func launchStateChanged(_ change: ParraLaunchStateChange) {

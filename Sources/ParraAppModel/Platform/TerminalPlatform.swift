@@ -26,6 +26,8 @@ package final class TerminalPlatform: ParraPlatform {
     private var listening = false
     /// SIGTERM and SIGINT received so far: the second ends the process at once.
     private var terminationSignals = 0
+    /// Whether the session delivered `.terminate`: later posts are refused.
+    private var ended = false
 
     /// A platform for this process's terminal and environment.
     package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -60,6 +62,7 @@ package final class TerminalPlatform: ParraPlatform {
             guard let event = takeNext() else { continue }
             handle(event)
             if event == .terminate {
+                lock.withLock { ended = true }
                 for source in lock.withLock({ signalSources }) { source.cancel() }
                 // Once the session is over, a signal ends the process as it would any other.
                 for number in [SIGINT, SIGTERM, SIGTSTP, SIGCONT] { signal(number, SIG_DFL) }
@@ -94,8 +97,14 @@ package final class TerminalPlatform: ParraPlatform {
 
     package var terminationRequested: Bool { lock.withLock { pending.contains(.terminate) } }
 
-    private func post(_ event: PlatformEvent) {
-        lock.withLock { pending.append(event) }
+    /// Queues `event` for the session; false once the session has ended.
+    @discardableResult
+    package func post(_ event: PlatformEvent) -> Bool {
+        lock.withLock {
+            guard !ended else { return false }
+            pending.append(event)
+            return true
+        }
     }
 
     private func takeNext() -> PlatformEvent? {
