@@ -213,3 +213,21 @@ struct DelegateTests {
         #expect(run.platform.drawn.map(\.lines) == [["main"], ["second"]])
     }
 }
+
+@Suite("The notification delegate methods")
+struct NotificationDelegateTests {
+    @Test("the completion-handler forms call the async methods and hand over their answer, as the SDK's")
+    func completionHandlers() {
+        let delegate = ParraAppDelegate<ParraSceneDelegate>()
+        let answers = RecordingLog()
+        let notification = UNNotification(payloadJSON: #"{"aps":{}}"#)
+        delegate.userNotificationCenter(.current, willPresent: notification) { options in
+            answers.note("willPresent \(options.rawValue)")
+        }
+        delegate.userNotificationCenter(
+            .current, didReceive: UNNotificationResponse(notification: notification, actionIdentifier: "open")
+        ) { answers.note("didReceive done") }
+        // No modules outside an app run: nobody asks to show it.
+        #expect(answers.messages(from: "app") == ["willPresent 0", "didReceive done"])
+    }
+}

@@ -72,14 +72,22 @@ struct LaunchShortcutTests {
     func actionWhileRunning() throws {
         shortcutLog = RecordingLog()
         let storage = try CFixtureBuilder.makeTemporaryDirectory()
+        let feedback = ParraLaunchShortcutOptions.feedbackShortcutType
         let run = try TestAppRun(
-            ShortcutApp.self, script: [.shortcut("com.example.compose"), .shortcut("unknown.type")], storage: storage)
+            ShortcutApp.self,
+            script: [.shortcut("com.example.compose"), .shortcut("unknown.type"), .shortcut(feedback)],
+            storage: storage)
         #expect(run.status == 0)
         #expect(
             shortcutLog.messages(from: "app") == [
                 "action com.example.compose (New note), Parra handled: false",
                 "action unknown.type (unknown.type), Parra handled: false",
+                "action \(feedback) (Something wrong?), Parra handled: false",
             ])
+        // The async method ran on the app's thread, where Parra's own handling can run.
+        #expect(
+            !run.reported("shortcut \(feedback): Parra's feedback form cannot open").isEmpty, "\(run.platform.reported)"
+        )
         // What the launcher entry will offer: Parra's item and the app's, as the run left them.
         let record = try JSONDecoder().decode(
             LaunchShortcutRecord.self,

@@ -46,9 +46,9 @@ final class RecordingLaunchAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
 
     override func userNotificationCenter(
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse
-    ) {
+    ) async {
         appDelegateLog.note("app response \(response.actionIdentifier)")
-        super.userNotificationCenter(center, didReceive: response)
+        await super.userNotificationCenter(center, didReceive: response)
     }
 }
 

@@ -240,7 +240,7 @@ protocol ParraAppDelegateDriving: AnyObject {
     func didEnterBackground(_ application: UIApplication)
     func willEnterForeground(_ application: UIApplication)
     func open(_ url: URL, _ application: UIApplication) -> Bool
-    func didReceive(_ response: UNNotificationResponse)
+    func didReceive(_ response: UNNotificationResponse) async
     var sceneDelegateType: ParraSceneDelegate.Type { get }
 }
 
@@ -261,8 +261,8 @@ extension ParraAppDelegate: ParraAppDelegateDriving {
     func open(_ url: URL, _ application: UIApplication) -> Bool {
         self.application(application, open: url, options: [:])
     }
-    func didReceive(_ response: UNNotificationResponse) {
-        userNotificationCenter(.current, didReceive: response)
+    func didReceive(_ response: UNNotificationResponse) async {
+        await userNotificationCenter(.current, didReceive: response)
     }
     var sceneDelegateType: ParraSceneDelegate.Type { SceneDelegate.self }
 }

@@ -13,7 +13,7 @@ public struct ParraRemoteNotificationRegistrationError: Error, CustomStringConve
 protocol ParraRemoteNotificationDriving: AnyObject {
     func didRegister(token: Data, _ application: UIApplication)
     func didFailToRegister(reason: String, _ application: UIApplication)
-    func willPresent(_ notification: UNNotification) -> UNNotificationPresentationOptions
+    func willPresent(_ notification: UNNotification) async -> UNNotificationPresentationOptions
 }
 
 extension ParraAppDelegate: ParraRemoteNotificationDriving {
@@ -26,7 +26,7 @@ extension ParraAppDelegate: ParraRemoteNotificationDriving {
             didFailToRegisterForRemoteNotificationsWithError: ParraRemoteNotificationRegistrationError(
                 description: reason))
     }
-    func willPresent(_ notification: UNNotification) -> UNNotificationPresentationOptions {
-        userNotificationCenter(.current, willPresent: notification)
+    func willPresent(_ notification: UNNotification) async -> UNNotificationPresentationOptions {
+        await userNotificationCenter(.current, willPresent: notification)
     }
 }

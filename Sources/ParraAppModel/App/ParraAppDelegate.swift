@@ -88,9 +88,10 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
     }
 
     /// Dispatches `application.willPresentNotification`: the union of the modules' options.
+    /// The host awaits it on the app's thread.
     open func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification
-    ) -> UNNotificationPresentationOptions {
+    ) async -> UNNotificationPresentationOptions {
         calledSuper.insert("userNotificationCenter(_:willPresent:)")
         let bits = ParraAppContext.current?.dispatch(
             .applicationWillPresentNotification, .string(notification.payloadJSON)
@@ -99,8 +100,11 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
     }
 
     /// Dispatches `application.didReceiveNotificationResponse` once the launch has completed
-    /// (the app is told at once; Parra's handling waits).
-    open func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) {
+    /// (the app is told at once; Parra's handling waits). The host awaits it on the app's
+    /// thread.
+    open func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse)
+        async
+    {
         calledSuper.insert("userNotificationCenter(_:didReceive:)")
         let json = OptionValue.object([
             "action": .string(response.actionIdentifier),
@@ -125,6 +129,29 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
             return false
         }
         return context.performShortcut(shortcutItem)
+    }
+
+    /// The completion-handler form of `userNotificationCenter(_:didReceive:)`, as the SDK has
+    /// it: calls the async one on the app's thread, then `completionHandler`.
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+    ) {
+        AppThreadExecutor().run { [self] in
+            await userNotificationCenter(center, didReceive: response)
+            completionHandler()
+        }
+    }
+
+    /// The completion-handler form of `userNotificationCenter(_:willPresent:)`, as the SDK has
+    /// it: calls the async one on the app's thread, then `completionHandler` with its answer.
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+    ) {
+        AppThreadExecutor().run { [self] in
+            completionHandler(await userNotificationCenter(center, willPresent: notification))
+        }
     }
 
     /// The user asked for the app's notification settings; does nothing unless overridden.

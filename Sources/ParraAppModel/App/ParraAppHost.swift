@@ -156,22 +156,11 @@ private final class AppSession {
         if launch.isSessionHeld { launch.waitWhileSessionHeld(cancelled: { platform.terminationRequested }) }
     }
 
-    /// Runs the app's async delegate method `body` to its end before the next event, as UIKit
-    /// awaits it, while main-actor work it waits for still runs when this is the main thread.
+    /// Runs the app's async delegate method `body` to its end, on this thread, before the next
+    /// event: UIKit awaits them too.
     private func waitFor(_ body: @escaping @Sendable () async -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        Task(executorPreference: Self.delegateExecutor) {
-            await body()
-            done.signal()
-        }
-        while done.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
-            if Thread.isMainThread { RunLoop.main.run(until: Date()) }
-        }
+        AppThreadExecutor().run(body)
     }
-
-    /// Where the app's async delegate methods run: a queue of their own, so they run even
-    /// when every thread of Swift's shared pool is blocked.
-    private static let delegateExecutor = QueueTaskExecutor(label: "parra.app-delegate")
 
     /// The app's shortcut item of `type`, or a bare one titled with its type when the app
     /// offers none of that type (a Desktop Entry written before the app changed its items).
@@ -255,8 +244,9 @@ private final class AppSession {
             }
             application.applicationState = .active
         case .notificationResponse(let payload, let action):
-            delegate.didReceive(
-                UNNotificationResponse(notification: UNNotification(payloadJSON: payload), actionIdentifier: action))
+            let response = UNNotificationResponse(
+                notification: UNNotification(payloadJSON: payload), actionIdentifier: action)
+            waitFor { await delegate.didReceive(response) }
             checkSuper(
                 delegate.calledSuper, "userNotificationCenter(_:didReceive:)", of: delegate,
                 point: .applicationDidReceiveNotificationResponse)
@@ -311,7 +301,8 @@ private final class AppSession {
                 of: delegate, point: .applicationDidFailToRegisterForRemoteNotifications)
         case .notificationArrived(let payload, let id):
             context.modulePresentationOptions = 0
-            let options = driving.willPresent(UNNotification(payloadJSON: payload))
+            nonisolated(unsafe) var options = UNNotificationPresentationOptions()
+            waitFor { options = await driving.willPresent(UNNotification(payloadJSON: payload)) }
             checkSuper(
                 delegate.calledSuper, "userNotificationCenter(_:willPresent:)", of: delegate,
                 point: .applicationWillPresentNotification)
