@@ -14,12 +14,12 @@ package struct ParraAppAuthInfo: Codable, Sendable, Hashable {
     }
 }
 
-/// `GET tenants/{t}/applications/{a}/app-info[?version_token=]`: the members the host itself
-/// reads. Modules get the whole answer as JSON (the launch step's result), so the host models
-/// nothing a feature owns; unknown keys are ignored.
-package struct ParraAppInfo: Decodable, Sendable, Hashable {
+/// `GET tenants/{t}/applications/{a}/app-info[?version_token=]`: what the server says of the
+/// app, as the launch got it. The host reads only a few members; modules get the whole answer
+/// as JSON (the launch step's result), so the host models nothing a feature owns.
+public struct ParraAppInfo: Decodable, Sendable, Hashable {
     /// Identifies what the server last told this install; send it back as `version_token`.
-    package var versionToken: String?
+    public var versionToken: String?
     /// Sign-in facts.
     package var auth: ParraAppAuthInfo?
     /// The whole answer as JSON object text, members the host does not read included, as
@@ -28,6 +28,13 @@ package struct ParraAppInfo: Decodable, Sendable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case versionToken, auth
+    }
+
+    /// The app-info in `json`, the whole answer (an object); the members the host reads are
+    /// nil when it does not have them.
+    package init(json: String) {
+        self = (try? ParraAPICoding.makeDecoder().decode(Self.self, from: Data(json.utf8))) ?? ParraAppInfo()
+        self.json = json
     }
 
     /// App info; `json` is the whole answer.

@@ -52,9 +52,9 @@ package struct ParraAuthToken: Codable, Sendable, Hashable {
     /// The auth state the token gives.
     package var authState: ParraAuthState {
         switch kind {
-        case .guest: .guest
-        case .anonymous: .anonymous(userId: userId ?? "unknown")
-        case .user: .authenticated(userId: userId ?? "unknown")
+        case .guest: .guest(ParraGuest())
+        case .anonymous: .anonymous(ParraUser(id: userId ?? "unknown"))
+        case .user: .authenticated(ParraUser(id: userId ?? "unknown"))
         }
     }
 }

@@ -64,7 +64,7 @@ struct WindowAndViewTests {
 
     @Test("the required auth window shows sign-in until a user signs in")
     func requiredAuth() throws {
-        let run = try TestAppRun(RequiredAuthApp.self, script: [.authStateChanged(.authenticated(userId: "u1"))])
+        let run = try TestAppRun(RequiredAuthApp.self, script: [.authStateChanged(.authenticated(ParraUser(id: "u1")))])
         #expect(run.platform.drawn.map(\.lines) == [["please sign in"], ["the app"]])
     }
 

@@ -65,7 +65,7 @@ struct APIAuthTests {
         #expect(cached.contains(#""installation_id":"#))
 
         let second = APITest.client(issuer.server, authStorage: folder, authenticates: true)
-        #expect(second.authenticator?.state == .anonymous(userId: "user-1"))
+        #expect(second.authenticator?.state == .anonymous(ParraUser(id: "user-1")))
         #expect(second.authenticator?.heldTokenOrigin == "cache")
         #expect(second.authenticator?.installation == first.authenticator?.installation)
         _ = try APITest.appInfo(second).get()
@@ -134,7 +134,7 @@ struct APIAuthTests {
             issuer.authRequests.map(\.path) == [
                 "/v1/tenants/tenant-1/auth/anonymous", "/v1/tenants/tenant-1/auth/guest",
             ])
-        #expect(client.authenticator?.state == .guest)
+        #expect(client.authenticator?.state == .guest(ParraGuest()))
         #expect(issuer.authorizations == ["Bearer guest-1"])
         // Told by app-info, the client asks for a guest token at once.
         let told = APITest.client(issuer.server, authenticates: true)
@@ -195,13 +195,13 @@ struct APIAuthTests {
         let client = APITest.client(issuer.server, scheduler: scheduler, authStorage: folder, authenticates: true)
         client.authenticator?.adopt(
             accessToken: "user-token", userId: "u-9", expiresAt: scheduler.now.addingTimeInterval(3600))
-        #expect(client.authenticator?.state == .authenticated(userId: "u-9"))
+        #expect(client.authenticator?.state == .authenticated(ParraUser(id: "u-9")))
         _ = try APITest.appInfo(client).get()
         #expect(issuer.authorizations == ["Bearer user-token"])
         #expect(
             APITest.client(issuer.server, scheduler: scheduler, authStorage: folder, authenticates: true).authenticator?
                 .state
-                == .authenticated(userId: "u-9"))
+                == .authenticated(ParraUser(id: "u-9")))
         client.authenticator?.signOut()
         #expect(client.authenticator?.state == .undetermined)
         _ = try APITest.appInfo(client).get()

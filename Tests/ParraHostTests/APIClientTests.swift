@@ -208,7 +208,7 @@ struct APIClientTests {
         #expect(server.requests[0].header("PARRA-TENANT-ID") == APITest.tenant)
         #expect(server.requests[1].header("Authorization") == "Bearer tok-1")
         #expect(server.requests[2].header("Authorization") == "Bearer tok-1")
-        #expect(client.authenticator?.state == .anonymous(userId: "user-1"))
+        #expect(client.authenticator?.state == .anonymous(ParraUser(id: "user-1")))
     }
 
     @Test("a 401 to a request with a token gets a new token and is sent once more")

@@ -129,12 +129,12 @@ struct APILocalBackendTests {
             Issue.record("expected an anonymous user, got \(String(describing: client.authenticator?.state))")
             return
         }
-        #expect(user.hasPrefix("local-anonymous-"))
+        #expect(user.info.id.hasPrefix("local-anonymous-"))
         try #"{"allow_anonymous": false}"#.write(
             to: folder.appendingPathComponent("auth.json"), atomically: true, encoding: .utf8)
         let guest = APITest.client(.local(directory: folder), authenticates: true)
         _ = try APITest.appInfo(guest).get()
-        #expect(guest.authenticator?.state == .guest)
+        #expect(guest.authenticator?.state == .guest(ParraGuest()))
     }
 
     @Test("a missing or malformed file and an unknown endpoint are clear errors, not crashes")

@@ -14,7 +14,7 @@ struct LaunchCoordinatorTests {
         ParraLaunchCoordinator(
             facts: .object([:]), platform: platform,
             surface: LaunchScreenSurface(wrapping: RecordingPresentationSurface()), clock: SystemClock(),
-            mainQueue: DispatchQueue(label: "test.launch"), prerequisite: nil, authCheck: { $0(.guest) },
+            mainQueue: DispatchQueue(label: "test.launch"), prerequisite: nil, authCheck: { $0(.guest(ParraGuest())) },
             appInfo: { $0(.cached(#"{"version_token":null}"#, fetchedAt: 5, reason: "offline")) })
     }
 

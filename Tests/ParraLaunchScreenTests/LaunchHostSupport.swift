@@ -80,14 +80,18 @@ struct MergingLaunchApp: App {
 /// What the prerequisite apps' closures did, for the test to read.
 let prerequisiteLog = RecordingLog()
 
-/// An app whose launch prerequisite notes that it ran.
+/// An app whose launch prerequisite notes that it ran, and what it was given; written in the
+/// SDK's argument order.
 struct PrerequisiteApp: App {
     @UIApplicationDelegateAdaptor(ParraAppDelegate<ParraSceneDelegate>.self) var appDelegate
     var body: some Scene {
         ParraApp(
             tenantId: "t-launch", applicationId: "a-launch", appDelegate: appDelegate,
-            launchPrerequisite: { prerequisiteLog.note("prerequisite ran") },
-            makeScene: { WindowGroup { Text("app content") } })
+            makeScene: { WindowGroup { Text("app content") } },
+            performLaunchPrerequisite: { authState, appInfo in
+                prerequisiteLog.note(
+                    "prerequisite ran: \(authState) \(authState.user?.info.id ?? "-") \(appInfo.versionToken ?? "-")")
+            })
     }
 }
 
@@ -101,7 +105,7 @@ struct FailingPrerequisiteApp: App {
     var body: some Scene {
         ParraApp(
             tenantId: "t-launch", applicationId: "a-launch", appDelegate: appDelegate,
-            launchPrerequisite: { throw Offline() }, makeScene: { WindowGroup { Text("app content") } })
+            makeScene: { WindowGroup { Text("app content") } }, performLaunchPrerequisite: { _, _ in throw Offline() })
     }
 }
 

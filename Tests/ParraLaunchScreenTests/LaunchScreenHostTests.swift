@@ -199,13 +199,13 @@ struct LaunchScreenHostTests {
             ])
     }
 
-    @Test("the app's launch prerequisite runs last; its error fails the launch")
+    @Test("the app's launch prerequisite runs last, given the auth state and the app-info; its error fails the launch")
     func prerequisite() throws {
         let server = try launchServer(appInfo: [.json(status: 200, goodAppInfo)])
         defer { server.stop() }
         let ran = try run(server, app: PrerequisiteApp.self)
         #expect(ran.status == 0)
-        #expect(prerequisiteLog.messages(from: "app") == ["prerequisite ran"])
+        #expect(prerequisiteLog.messages(from: "app") == ["prerequisite ran: anonymous user-7 vt-7"])
         let failed = try run(server, app: FailingPrerequisiteApp.self)
         #expect(failed.status == 1)
         #expect(

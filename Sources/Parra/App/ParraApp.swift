@@ -4,19 +4,20 @@
 public struct ParraApp<SceneDelegate: ParraSceneDelegate, Content: Scene>: Scene {
     let content: Content
 
-    /// The app's root scene. `appDelegate` is the instance `@UIApplicationDelegateAdaptor`
-    /// gives you; `launchPrerequisite`, if given, is the app's last launch task (the launch
-    /// screen stays until it returns; a throw fails the launch); `makeScene` builds the window
-    /// groups.
+    /// The app's root scene, with the Parra SDK's arguments in its order. `appDelegate` is the
+    /// instance `@UIApplicationDelegateAdaptor` gives you; `makeScene` builds the window groups;
+    /// `performLaunchPrerequisite`, if given, is the app's last launch task, given who is using
+    /// the app and the app-info the launch got (the launch screen stays until it returns; a
+    /// throw fails the launch; it runs when the launch screen module drives the launch).
     public init(
         tenantId: String, applicationId: String, appDelegate: ParraAppDelegate<SceneDelegate>,
-        configuration: ParraConfiguration = .default,
-        launchPrerequisite: (@Sendable () async throws -> Void)? = nil, @SceneBuilder makeScene: () -> Content
+        configuration: ParraConfiguration = .default, @SceneBuilder makeScene: () -> Content,
+        performLaunchPrerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)? = nil
     ) {
         ParraAppContext.current?.register(
             appDelegate: appDelegate,
             setup: configuration.appSetup(
-                tenantId: tenantId, applicationId: applicationId, launchPrerequisite: launchPrerequisite))
+                tenantId: tenantId, applicationId: applicationId, launchPrerequisite: performLaunchPrerequisite))
         content = makeScene()
     }
 

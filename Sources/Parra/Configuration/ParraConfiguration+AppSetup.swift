@@ -3,7 +3,8 @@ extension ParraConfiguration {
     /// the options, the theme's colours, the app-log level used when no module takes app logs,
     /// and the modules behind the option groups.
     package func appSetup(
-        tenantId: String, applicationId: String, launchPrerequisite: (@Sendable () async throws -> Void)?
+        tenantId: String, applicationId: String,
+        launchPrerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?
     ) -> ParraAppSetup {
         var setup = ParraAppSetup(
             tenantId: tenantId, applicationId: applicationId, bundleId: appInfoOptions.givenBundleId,

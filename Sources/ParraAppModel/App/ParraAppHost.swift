@@ -109,7 +109,7 @@ private final class AppSession {
             point: .applicationDidFinishLaunching)
         if context.launch?.driver == nil { context.runHostLaunch() }
         awaitLaunch(delegate)
-        if context.authState == .undetermined { context.authState = .guest }
+        if context.authState == .undetermined { context.authState = .guest(ParraGuest()) }
         for (index, group) in groups.enumerated() { connect(group, index: index, delegate: delegate) }
         application.applicationState = .active
         if let launch = context.launch, launch.isSessionHeld {

@@ -1,3 +1,4 @@
+import ParraAPI
 import ParraRuntime
 
 /// What `ParraApp` hands the app run: the app's identity, its launch prerequisite and what its
@@ -19,8 +20,9 @@ package struct ParraAppSetup {
     /// The module that owns each configuration group's keys ("logger": "ParraLogger"), named
     /// when the app sets a key no loaded module owns.
     package var featureModuleNames: [String: String]
-    /// The app's last launch task, if it gave one.
-    package var launchPrerequisite: (@Sendable () async throws -> Void)?
+    /// The app's last launch task, if it gave one: given the auth check's state and the
+    /// launch's app-info.
+    package var launchPrerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?
     /// The shortcut items Parra sets at launch; nil when the app turned them off.
     package var launchShortcutItems: [UIApplicationShortcutItem]?
     /// The shortcut type Parra handles itself (its feedback form), and the form it opens.
@@ -30,7 +32,8 @@ package struct ParraAppSetup {
     package init(
         tenantId: String, applicationId: String, bundleId: String? = nil, codeOptions: [String: OptionValue] = [:],
         themePalette: [String: String] = [:], appLogFallbackLevel: HostLogLevel = .info,
-        featureModuleNames: [String: String] = [:], launchPrerequisite: (@Sendable () async throws -> Void)? = nil
+        featureModuleNames: [String: String] = [:],
+        launchPrerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)? = nil
     ) {
         self.tenantId = tenantId
         self.applicationId = applicationId

@@ -21,7 +21,7 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     private let platform: ParraPlatform
     private let clock: HostClock
     private let mainQueue: DispatchQueue
-    private let prerequisite: (@Sendable () async throws -> Void)?
+    private let prerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?
     private let launchExecutor = QueueTaskExecutor(label: "parra.launch.prerequisite")
     private let authCheck: (@escaping (ParraAuthState) -> Void) -> Void
     private let appInfo: (@escaping @Sendable (ParraAppInfoTask.Outcome) -> Void) -> Void
@@ -41,12 +41,16 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     private var holdsQueue = false
     /// Whether the main queue is suspended now.
     private var queueHeld = false
+    /// What the launch's auth check found, for the app's prerequisite.
+    private var checkedAuthState = ParraAuthState.undetermined
+    /// The app-info the launch got (the server's, else the cache's), for the app's prerequisite.
+    private var launchAppInfo = ParraAppInfo()
 
     /// A coordinator for one app run. `authCheck` runs the host's auth check and calls back,
     /// on any thread, with the resulting state; `appInfo` runs the app-info task likewise.
     init(
         facts: OptionValue, platform: ParraPlatform, surface: LaunchScreenSurface, clock: HostClock,
-        mainQueue: DispatchQueue, prerequisite: (@Sendable () async throws -> Void)?,
+        mainQueue: DispatchQueue, prerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?,
         authCheck: @escaping (@escaping (ParraAuthState) -> Void) -> Void,
         appInfo: @escaping (@escaping @Sendable (ParraAppInfoTask.Outcome) -> Void) -> Void,
         sessionHeld: @escaping () -> Bool = { false }
@@ -139,22 +143,31 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
         }
         switch step {
         case PARRA_LAUNCH_STEP_AUTH_CHECK:
-            authCheck { state in finish(PARRA_STATUS_OK, Self.json(for: state), nil) }
+            authCheck { [self] state in
+                lock.withLock { checkedAuthState = state }
+                finish(PARRA_STATUS_OK, Self.json(for: state), nil)
+            }
         case PARRA_LAUNCH_STEP_PREREQUISITE:
             guard let prerequisite else {
                 finish(PARRA_STATUS_OK, #"{"ran":false}"#, nil)
                 return nil
             }
+            let (authState, appInfo) = lock.withLock { (checkedAuthState, launchAppInfo) }
             Task.detached(executorPreference: launchExecutor) {
                 do {
-                    try await prerequisite()
+                    try await prerequisite(authState, appInfo)
                     finish(PARRA_STATUS_OK, #"{"ran":true}"#, nil)
                 } catch {
                     finish(PARRA_STATUS_FAILED, #"{"ran":true}"#, "the app's launch prerequisite failed: \(error)")
                 }
             }
         case PARRA_LAUNCH_STEP_APP_INFO:
-            appInfo { outcome in
+            appInfo { [self] outcome in
+                switch outcome {
+                case .fresh(let json), .cached(let json, _, _):
+                    lock.withLock { launchAppInfo = ParraAppInfo(json: json) }
+                case .skipped, .failed: break
+                }
                 if let result = outcome.stepResult {
                     finish(PARRA_STATUS_OK, result, nil)
                 } else if case .failed(let reason) = outcome {
@@ -266,10 +279,10 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
         switch state {
         case .undetermined: OptionValue.object(["state": .string("undetermined")]).json
         case .guest: OptionValue.object(["state": .string("guest")]).json
-        case .anonymous(let userId):
-            OptionValue.object(["state": .string("anonymous"), "userId": .string(userId)]).json
-        case .authenticated(let userId):
-            OptionValue.object(["state": .string("authenticated"), "userId": .string(userId)]).json
+        case .anonymous(let user):
+            OptionValue.object(["state": .string("anonymous"), "userId": .string(user.info.id)]).json
+        case .authenticated(let user):
+            OptionValue.object(["state": .string("authenticated"), "userId": .string(user.info.id)]).json
         }
     }
 }
