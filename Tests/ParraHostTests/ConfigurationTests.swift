@@ -112,7 +112,7 @@ struct ConfigurationTests {
                 == .printCallSite(options: [.file, .function, .line], leftPad: "", rightPad: ""))
         #expect(ParraLoggerConsoleFormatOption.printExtras() == .printExtras(style: .pretty, leftPad: "", rightPad: ""))
         // Every style exists.
-        let _: [ParraLoggerTimestampStyle] = [.iso8601, .rfc3339, .epoch, .custom("HH:mm")]
+        let _: [ParraLoggerTimestampStyle] = [.iso8601, .rfc3339, .epoch, .custom(DateFormatter())]
         #expect(ParraLoggerLevelStyle.allCases == [.symbol, .word, .both])
         #expect(ParraLoggerExtraStyle.allCases == [.raw, .condensed, .pretty])
     }
@@ -325,6 +325,8 @@ struct ConfigurationTests {
             return items[0]
         }
         let pads: [String: OptionValue] = ["leftPad": .string("<"), "rightPad": .string(">")]
+        let hoursMinutesSeconds = DateFormatter()
+        hoursMinutesSeconds.dateFormat = "HH:mm:ss"
         func with(_ members: [String: OptionValue]) -> OptionValue {
             .object(members.merging(pads) { a, _ in a })
         }
@@ -335,7 +337,7 @@ struct ConfigurationTests {
                     == with(["kind": .string("timestamp"), "style": .string(name)]))
         }
         #expect(
-            flattened(.printTimestamps(style: .custom("HH:mm:ss"), leftPad: "<", rightPad: ">"))
+            flattened(.printTimestamps(style: .custom(hoursMinutesSeconds), leftPad: "<", rightPad: ">"))
                 == with(["kind": .string("timestamp"), "style": .string("custom"), "format": .string("HH:mm:ss")]))
         for style in ParraLoggerLevelStyle.allCases {
             #expect(

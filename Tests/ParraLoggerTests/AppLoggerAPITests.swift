@@ -101,7 +101,7 @@ extension AppLoggerTests {
                 ParraLogger.warn("kept")
             }
             #expect(evaluated == 0)
-            #expect(marker?.timestamp == nil && marker?.level == .info)
+            #expect(marker?.timestamp == nil && marker?.initialLevel == .info)
             #expect(logged.map(message) == ["kept"])
         }
 
@@ -110,12 +110,16 @@ extension AppLoggerTests {
             let logged = try events {
                 let logger = ParraLogger(category: "Checkout", extra: ["user": "ada", "step": 1])
                 logger.info("start", ["step": 2])
-                logger.scope(named: "payment", extra: ["card": "visa"]).info("paying")
+                logger.scope(named: "payment", ["card": "visa"]).info("paying")
+                ParraLogger().info("no category")
+                ParraLogger.scope(named: "static").info("static scope")
             }
             #expect(category(logged[0]) == "Checkout")
             #expect(extra(logged[0])?["user"] as? String == "ada" && extra(logged[0])?["step"] as? Int == 2)
             #expect(category(logged[1]) == "Checkout/payment/categoriesAndScopes()")
             #expect(extra(logged[1])?["card"] as? String == "visa" && extra(logged[1])?["user"] as? String == "ada")
+            #expect(category(logged[2]) == "AppLoggerAPITests", "without a category, the file's name, as the SDK")
+            #expect(category(logged[3]) == "static/categoriesAndScopes()")
         }
 
         @Test("withScope logs its entry at trace and an error thrown inside before rethrowing it, sync and async")
@@ -129,7 +133,10 @@ extension AppLoggerTests {
                 #expect(value == 7)
                 #expect(throws: Failure.self) { try logger.withScope(named: "fail") { _ in throw Failure() } }
             }
-            #expect(logged.map(message) == ["entering scope load", "inside", "entering scope fail", "card declined"])
+            #expect(
+                logged.map(message) == [
+                    "Entered scope: withScope()", "inside", "Entered scope: withScope()", "card declined",
+                ])
             #expect(logged.map(level) == ["trace", "info", "trace", "error"])
             #expect(category(logged[1]) == "Sync/load/withScope()")
 
@@ -152,7 +159,43 @@ extension AppLoggerTests {
                 $0.hasPrefix("segment-")
             }
             .map { try String(contentsOf: spool.appendingPathComponent($0), encoding: .utf8) }.joined()
-            #expect(text.contains("entering scope fetch") && text.contains("\"message\":\"fetched\""))
+            #expect(text.contains("Entered scope: withScope()") && text.contains("\"message\":\"fetched\""))
+        }
+
+        @Test("a disabled logger logs nothing until enabled again; other loggers and the static forms go on")
+        func enableAndDisable() throws {
+            let logger = ParraLogger(category: "Quiet")
+            var marker: ParraLogMarker?
+            let logged = try events {
+                #expect(logger.isEnabled)
+                logger.disable()
+                #expect(!logger.isEnabled)
+                marker = logger.warn("dropped")
+                logger.scope(named: "child").info("a scope is a logger of its own")
+                ParraLogger.info("static")
+                logger.enable()
+                logger.info("back")
+            }
+            #expect(logged.map(message) == ["a scope is a logger of its own", "static", "back"])
+            #expect(marker?.timestamp == nil && marker?.initialLevel == .warn)
+        }
+
+        @Test("measureTime with a message made from the duration, and withScope in its static form")
+        func messageProviderAndStaticScope() throws {
+            var durations: [TimeInterval] = []
+            let logged = try events(level: "info") {
+                let start = ParraLogger.info("start")
+                ParraLogger.measureTime(
+                    since: start,
+                    messageProvider: { duration in
+                        durations.append(duration)
+                        return "the \(duration >= 0 ? "step" : "?")"
+                    }, format: .custom { _ in "a while" })
+                ParraLogger.withScope(named: "batch") { scoped in scoped.info("in batch") }
+            }
+            #expect(durations.count == 1)
+            #expect(logged.map(message) == ["start", "the step took a while", "in batch"])
+            #expect(category(logged[2]) == "batch/messageProviderAndStaticScope()")
         }
 
         @Test("measureTime logs at info how long since a marker, and hands back the next marker")

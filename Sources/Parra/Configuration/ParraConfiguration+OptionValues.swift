@@ -69,7 +69,7 @@ extension ParraLoggerTimestampStyle {
         case .iso8601: ["style": .string("iso8601")]
         case .rfc3339: ["style": .string("rfc3339")]
         case .epoch: ["style": .string("epoch")]
-        case .custom(let format): ["style": .string("custom"), "format": .string(format)]
+        case .custom(let formatter): ["style": .string("custom"), "format": .string(formatter.dateFormat ?? "")]
         }
     }
 }

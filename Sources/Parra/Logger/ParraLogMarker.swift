@@ -4,7 +4,7 @@ import Foundation
 /// with ``ParraLogger/measureTime(since:message:format:fileID:function:line:column:)-method``.
 public struct ParraLogMarker: Sendable {
     /// The level of the call that made the marker.
-    public let level: ParraLogLevel
+    public let initialLevel: ParraLogLevel
     /// When the call was made; nil when it was below the minimum level and so did no work at
     /// all (not even reading the clock).
     public let timestamp: Date?
@@ -14,7 +14,7 @@ public struct ParraLogMarker: Sendable {
     /// A marker for a call that was made at `timestamp`.
     @usableFromInline
     init(level: ParraLogLevel, timestamp: Date?, message: String?) {
-        self.level = level
+        self.initialLevel = level
         self.timestamp = timestamp
         self.message = message
     }

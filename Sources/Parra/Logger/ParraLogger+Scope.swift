@@ -2,8 +2,8 @@ import Foundation
 
 extension ParraLogger {
     /// A child logger whose category path adds `name` (when given) and the calling function,
-    /// and whose extras add `extra`.
-    public func scope(named name: String? = nil, extra: [String: Any]? = nil, function: String = #function)
+    /// and whose extras add `extra`; it logs nothing until used.
+    public func scope(named name: String? = nil, _ extra: [String: Any]? = nil, _ function: String = #function)
         -> ParraLogger
     {
         var merged = self.extra
@@ -11,18 +11,16 @@ extension ParraLogger {
         return ParraLogger(categoryPath: categoryPath + (name.map { [$0] } ?? []) + [function], extra: merged)
     }
 
-    /// Runs `block` with a child logger (see ``scope(named:extra:function:)``): logs the entry
-    /// at trace, and an error thrown inside at error before rethrowing it. Returns what
-    /// `block` returns.
+    /// Runs `block` with a child logger (see ``scope(named:_:_:)``): logs "Entered scope:
+    /// <function>" at trace, as the SDK does, and an error thrown inside at error before
+    /// rethrowing it. Returns what `block` returns.
     @discardableResult
     public func withScope<Result>(
-        named name: String? = nil, extra: [String: Any]? = nil, fileID: StaticString = #fileID,
+        named name: String? = nil, _ extra: [String: Any]? = nil, fileID: StaticString = #fileID,
         function: StaticString = #function, line: UInt = #line, column: UInt = #column,
         _ block: (ParraLogger) throws -> Result
     ) rethrows -> Result {
-        let scoped = scope(named: name, extra: extra, function: "\(function)")
-        scoped.trace(
-            "entering scope \(name ?? "\(function)")", fileID: fileID, function: function, line: line, column: column)
+        let scoped = enter(name, extra, fileID, function, line, column)
         do {
             return try block(scoped)
         } catch {
@@ -31,22 +29,59 @@ extension ParraLogger {
         }
     }
 
-    /// The async form of ``withScope(named:extra:fileID:function:line:column:_:)``.
+    /// The async form of ``withScope(named:_:fileID:function:line:column:_:)``.
     @discardableResult
     public func withScope<Result>(
-        named name: String? = nil, extra: [String: Any]? = nil, fileID: StaticString = #fileID,
+        named name: String? = nil, _ extra: [String: Any]? = nil, fileID: StaticString = #fileID,
         function: StaticString = #function, line: UInt = #line, column: UInt = #column,
         _ block: (ParraLogger) async throws -> Result
     ) async rethrows -> Result {
-        let scoped = scope(named: name, extra: extra, function: "\(function)")
-        scoped.trace(
-            "entering scope \(name ?? "\(function)")", fileID: fileID, function: function, line: line, column: column)
+        let scoped = enter(name, extra, fileID, function, line, column)
         do {
             return try await block(scoped)
         } catch {
             scoped.error(error, fileID: fileID, function: function, line: line, column: column)
             throw error
         }
+    }
+
+    /// The scope `withScope` runs its block in, with its entry logged.
+    private func enter(
+        _ name: String?, _ extra: [String: Any]?, _ fileID: StaticString, _ function: StaticString, _ line: UInt,
+        _ column: UInt
+    ) -> ParraLogger {
+        let scoped = scope(named: name, extra, "\(function)")
+        scoped.trace("Entered scope: \(function)", fileID: fileID, function: function, line: line, column: column)
+        return scoped
+    }
+
+    /// The static form of ``scope(named:_:_:)``: a child of the uncategorised logger.
+    public static func scope(named name: String? = nil, _ extra: [String: Any]? = nil, _ function: String = #function)
+        -> ParraLogger
+    {
+        shared.scope(named: name, extra, function)
+    }
+
+    /// The static form of ``withScope(named:_:fileID:function:line:column:_:)-(_,_,_,_,_,_,(ParraLogger)->Result)``.
+    @discardableResult
+    public static func withScope<Result>(
+        named name: String? = nil, _ extra: [String: Any]? = nil, fileID: StaticString = #fileID,
+        function: StaticString = #function, line: UInt = #line, column: UInt = #column,
+        _ block: (ParraLogger) throws -> Result
+    ) rethrows -> Result {
+        try shared.withScope(
+            named: name, extra, fileID: fileID, function: function, line: line, column: column, block)
+    }
+
+    /// The static async form of ``withScope(named:_:fileID:function:line:column:_:)``.
+    @discardableResult
+    public static func withScope<Result>(
+        named name: String? = nil, _ extra: [String: Any]? = nil, fileID: StaticString = #fileID,
+        function: StaticString = #function, line: UInt = #line, column: UInt = #column,
+        _ block: (ParraLogger) async throws -> Result
+    ) async rethrows -> Result {
+        try await shared.withScope(
+            named: name, extra, fileID: fileID, function: function, line: line, column: column, block)
     }
 
     /// Logs at info how long it has been since `startMarker`: "<message> took 1.5 seconds",
@@ -68,6 +103,33 @@ extension ParraLogger {
         return ParraLogMarkerMeasurement(
             timeInterval: interval,
             nextMarker: marker.timestamp == nil ? ParraLogMarker(level: .info, timestamp: now, message: name) : marker)
+    }
+
+    /// Logs at info how long it has been since `startMarker`, with the message made from the
+    /// duration: "<message> took 1.5 seconds". A start marker with no time (its call was below
+    /// the minimum level) has no duration to give: its own message is used.
+    @discardableResult
+    public func measureTime(
+        since startMarker: ParraLogMarker, messageProvider: (_ duration: TimeInterval) -> String,
+        format: ParraLogMeasurementFormat = .pretty, fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line, column: UInt = #column
+    ) -> ParraLogMarkerMeasurement {
+        let message = startMarker.timestamp.map { messageProvider(Date().timeIntervalSince($0)) }
+        return measureTime(
+            since: startMarker, message: message, format: format, fileID: fileID, function: function, line: line,
+            column: column)
+    }
+
+    /// The static form of ``measureTime(since:messageProvider:format:fileID:function:line:column:)-method``.
+    @discardableResult
+    public static func measureTime(
+        since startMarker: ParraLogMarker, messageProvider: (_ duration: TimeInterval) -> String,
+        format: ParraLogMeasurementFormat = .pretty, fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line, column: UInt = #column
+    ) -> ParraLogMarkerMeasurement {
+        shared.measureTime(
+            since: startMarker, messageProvider: messageProvider, format: format, fileID: fileID, function: function,
+            line: line, column: column)
     }
 
     /// The static form of ``measureTime(since:message:format:fileID:function:line:column:)-method``.

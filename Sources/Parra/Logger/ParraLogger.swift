@@ -3,6 +3,7 @@ import Foundation
 import ParraAPI
 import ParraAppModel
 import ParraRuntime
+import Synchronization
 
 /// The app's logger, as in Parra: `ParraLogger(category: "Checkout").info("Paid")`, or the
 /// static forms `ParraLogger.info("Paid")`.
@@ -14,16 +15,21 @@ import ParraRuntime
 /// module, calls at or above the configured level are printed to stderr in a plain format.
 /// Safe to use from any thread.
 public final class ParraLogger: @unchecked Sendable {
-    /// The category given at creation, followed by the scope names of ``scope(named:extra:function:)``.
+    /// The category given at creation, followed by the scope names of ``scope(named:_:_:)``.
     public let categoryPath: [String]
     /// Values attached to every log of this logger (a call's own extra wins on a clash).
     public let extra: [String: Any]
     /// `categoryPath` joined by "/": what the module receives as the record's category.
     @usableFromInline let joinedCategory: String
+    /// Whether this logger's calls log; ``disable()`` turns them off.
+    @usableFromInline let enabled = Atomic<Bool>(true)
 
-    /// A logger for `category` (nil: uncategorised) whose logs all carry `extra`.
-    public convenience init(category: String? = nil, extra: [String: Any]? = nil) {
-        self.init(categoryPath: category.map { [$0] } ?? [], extra: extra ?? [:])
+    /// A logger for `category` whose logs all carry `extra`. Without a category, as in the
+    /// SDK, the category is the name of the file that made the logger (`CheckoutView` for
+    /// `App/CheckoutView.swift`).
+    public convenience init(category: String? = nil, extra: [String: Any]? = nil, fileId: String = #fileID) {
+        let fileName = fileId.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) }
+        self.init(categoryPath: [category ?? fileName ?? fileId], extra: extra ?? [:])
     }
 
     init(categoryPath: [String], extra: [String: Any]) {
@@ -33,7 +39,17 @@ public final class ParraLogger: @unchecked Sendable {
     }
 
     /// The logger behind the static forms: no category, no extra.
-    @usableFromInline static let shared = ParraLogger()
+    @usableFromInline static let shared = ParraLogger(categoryPath: [], extra: [:])
+
+    /// Whether this logger's calls log (true unless ``disable()`` was called). It concerns this
+    /// instance only: not the static forms, nor other loggers, nor this one's scopes.
+    public var isEnabled: Bool { enabled.load(ordering: .relaxed) }
+
+    /// Turns this logger's calls back on.
+    public func enable() { enabled.store(true, ordering: .relaxed) }
+
+    /// Turns this logger's calls off: they log nothing and return a marker with no time.
+    public func disable() { enabled.store(false, ordering: .relaxed) }
 
     /// Whether a log at `level` would go anywhere now.
     @inlinable
@@ -51,7 +67,9 @@ public final class ParraLogger: @unchecked Sendable {
         _ level: ParraLogLevel, _ message: () -> String, _ error: () -> Error?, _ extra: () -> [String: Any]?,
         _ fileID: StaticString, _ function: StaticString, _ line: UInt, _ column: UInt
     ) -> ParraLogMarker {
-        guard parra_log_route_allows(level.abiValue) else { return .filtered(level) }
+        guard parra_log_route_allows(level.abiValue), enabled.load(ordering: .relaxed) else {
+            return .filtered(level)
+        }
         return emit(level, message(), error(), extra(), fileID, function, line, column)
     }
 
