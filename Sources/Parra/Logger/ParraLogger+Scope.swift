@@ -11,7 +11,7 @@ extension ParraLogger {
         return ParraLogger(categoryPath: categoryPath + (name.map { [$0] } ?? []) + [function], extra: merged)
     }
 
-    /// Runs `block` with a child logger (see ``scope(named:_:_:)``): logs "Entered scope:
+    /// Runs `block` with a child logger (see ``scope(named:_:_:)-method``): logs "Entered scope:
     /// <function>" at trace, as the SDK does, and an error thrown inside at error before
     /// rethrowing it. Returns what `block` returns.
     @discardableResult
@@ -29,7 +29,7 @@ extension ParraLogger {
         }
     }
 
-    /// The async form of ``withScope(named:_:fileID:function:line:column:_:)``.
+    /// The async form of `withScope(named:_:fileID:function:line:column:_:)`.
     @discardableResult
     public func withScope<Result>(
         named name: String? = nil, _ extra: [String: Any]? = nil, fileID: StaticString = #fileID,
@@ -55,14 +55,14 @@ extension ParraLogger {
         return scoped
     }
 
-    /// The static form of ``scope(named:_:_:)``: a child of the uncategorised logger.
+    /// The static form of ``scope(named:_:_:)-method``: a child of the uncategorised logger.
     public static func scope(named name: String? = nil, _ extra: [String: Any]? = nil, _ function: String = #function)
         -> ParraLogger
     {
         shared.scope(named: name, extra, function)
     }
 
-    /// The static form of ``withScope(named:_:fileID:function:line:column:_:)-(_,_,_,_,_,_,(ParraLogger)->Result)``.
+    /// The static form of `withScope(named:_:fileID:function:line:column:_:)`.
     @discardableResult
     public static func withScope<Result>(
         named name: String? = nil, _ extra: [String: Any]? = nil, fileID: StaticString = #fileID,
@@ -73,7 +73,7 @@ extension ParraLogger {
             named: name, extra, fileID: fileID, function: function, line: line, column: column, block)
     }
 
-    /// The static async form of ``withScope(named:_:fileID:function:line:column:_:)``.
+    /// The static async form of `withScope(named:_:fileID:function:line:column:_:)`.
     @discardableResult
     public static func withScope<Result>(
         named name: String? = nil, _ extra: [String: Any]? = nil, fileID: StaticString = #fileID,
@@ -120,7 +120,7 @@ extension ParraLogger {
             column: column)
     }
 
-    /// The static form of ``measureTime(since:messageProvider:format:fileID:function:line:column:)-method``.
+    /// The static form of `measureTime(since:messageProvider:format:fileID:function:line:column:)`.
     @discardableResult
     public static func measureTime(
         since startMarker: ParraLogMarker, messageProvider: (_ duration: TimeInterval) -> String,

@@ -15,7 +15,7 @@ import Synchronization
 /// module, calls at or above the configured level are printed to stderr in a plain format.
 /// Safe to use from any thread.
 public final class ParraLogger: @unchecked Sendable {
-    /// The category given at creation, followed by the scope names of ``scope(named:_:_:)``.
+    /// The category given at creation, followed by the scope names of ``scope(named:_:_:)-method``.
     public let categoryPath: [String]
     /// Values attached to every log of this logger (a call's own extra wins on a clash).
     public let extra: [String: Any]
