@@ -36,6 +36,12 @@ package final class ParraAuthenticator: @unchecked Sendable {
     private var guestOnly = false
     /// How the held token was got: read from the cache file or obtained in this process.
     private var tokenOrigin = "none"
+    /// The app's own token source (`ParraAuthType.custom`), when it has one: the issuer is
+    /// then never asked, and its tokens are not cached on disk.
+    private var tokenProvider: (@Sendable () async throws -> String?)?
+    /// Where the app's token provider runs: a queue of its own, so it runs even while every
+    /// thread of Swift's shared pool is blocked.
+    private static let providerExecutor = QueueTaskExecutor(label: "parra.auth.token-provider")
 
     /// An authenticator for `identity` on `backend`, caching in `store` (nil: memory only).
     /// Reads the cache at once; a problem with it is logged and kept for `takeProblems()`.
@@ -94,6 +100,20 @@ package final class ParraAuthenticator: @unchecked Sendable {
         lock.withLock {
             defer { pendingProblems = [] }
             return pendingProblems
+        }
+    }
+
+    /// Takes tokens from `provider`, the app's own sign-in (as the SDK's `.custom` auth), from
+    /// now on: a token read from the cache is dropped, and a token the server refuses (401) is
+    /// asked for again. A token that is a JWT gives the user (`sub`) and the expiry (`exp`).
+    package func useTokenProvider(_ provider: @escaping @Sendable () async throws -> String?) {
+        lock.withLock {
+            tokenProvider = provider
+            if tokenOrigin.hasPrefix("cache") {
+                token = nil
+                currentState = .undetermined
+                tokenOrigin = "none"
+            }
         }
     }
 
@@ -172,12 +192,13 @@ package final class ParraAuthenticator: @unchecked Sendable {
         client: ParraAPIClient, timeout: TimeInterval?, retryPolicy: ParraAPIRetryPolicy?,
         completion: @escaping @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void
     ) {
-        let (first, body, guestOnly): (Bool, Data, Bool) = lock.withLock {
-            let first = waiting == nil
-            if first { waiting = [completion] } else { waiting?.append(completion) }
-            let body = (try? JSONSerialization.data(withJSONObject: ["installation_id": installationId])) ?? Data()
-            return (first, body, self.guestOnly)
-        }
+        let (first, body, guestOnly, provider): (Bool, Data, Bool, (@Sendable () async throws -> String?)?) =
+            lock.withLock {
+                let first = waiting == nil
+                if first { waiting = [completion] } else { waiting?.append(completion) }
+                let body = (try? JSONSerialization.data(withJSONObject: ["installation_id": installationId])) ?? Data()
+                return (first, body, self.guestOnly, tokenProvider)
+            }
         guard first else { return }
         let finish: @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void = { [self] result in
             let waiters: [@Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void] = lock.withLock {
@@ -185,7 +206,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
                 case .success(let obtained):
                     token = obtained
                     currentState = obtained.authState
-                    tokenOrigin = "issuer"
+                    tokenOrigin = provider == nil ? "issuer" : "app"
                     lastFailure = nil
                 case .failure(let error):
                     lastFailure = (scheduler.now, error)
@@ -194,11 +215,17 @@ package final class ParraAuthenticator: @unchecked Sendable {
                 return waiting ?? []
             }
             if case .success(let obtained) = result {
-                persist(obtained)
+                if provider == nil { persist(obtained) }
             } else if case .failure(let error) = result {
                 log.log(.warn, "no auth token: \(error)")
             }
             for waiter in waiters { waiter(result) }
+        }
+        if let provider {
+            Task.detached(executorPreference: Self.providerExecutor) { [self] in
+                finish(await providedToken(provider))
+            }
+            return
         }
         let path = identity.tenantPath + "/auth/"
         let ask:
@@ -222,6 +249,41 @@ package final class ParraAuthenticator: @unchecked Sendable {
                 finish(result)
             }
         }
+    }
+
+    /// A token from the app's provider, or why there is none.
+    private func providedToken(_ provider: @Sendable () async throws -> String?) async -> Result<
+        ParraAuthToken, ParraAPIError
+    > {
+        func failure(_ reason: String) -> Result<ParraAuthToken, ParraAPIError> {
+            .failure(
+                ParraAPIError(endpoint: "the app's token provider", kind: .authentication(reason: reason), attempts: 1))
+        }
+        let text: String?
+        do {
+            text = try await provider()
+        } catch {
+            return failure("it threw \(error)")
+        }
+        guard let text, !text.isEmpty else { return failure("it gave no token: no user is signed in") }
+        let claims = Self.jwtClaims(text)
+        let expiry = (claims["exp"] as? Double).map(Date.init(timeIntervalSince1970:)) ?? .distantFuture
+        return .success(
+            ParraAuthToken(
+                accessToken: text, expiresAt: expiry, kind: .user, userId: claims["sub"] as? String,
+                tenantId: identity.tenantId, backend: backend, obtainedAt: scheduler.now))
+    }
+
+    /// The claims of `token` when it is a JWT (its middle part, base64url JSON); empty otherwise.
+    package static func jwtClaims(_ token: String) -> [String: Any] {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return [:] }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64),
+            let claims = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        else { return [:] }
+        return claims
     }
 
     private func token(from response: ParraAuthTokenResponse, kind: ParraAuthToken.Kind, endpoint: String) -> Result<

@@ -1,6 +1,7 @@
 import Foundation
 import Parra
 import ParraAppModel
+import ParraRuntime
 import ParraTestSupport
 import Testing
 

@@ -208,3 +208,82 @@ struct APIAuthTests {
         #expect(issuer.authorizations.last == "Bearer anon-1")
     }
 }
+
+/// The tokens an app's provider (`ParraAuthType.custom`) hands out, and how often it was asked.
+final class TokenProviderScript: @unchecked Sendable {
+    private let lock = NSLock()
+    private var tokens: [String?]
+    private(set) var calls = 0
+
+    init(_ tokens: [String?]) { self.tokens = tokens }
+
+    func next() -> String? {
+        lock.withLock {
+            calls += 1
+            return tokens.isEmpty ? nil : tokens.removeFirst()
+        }
+    }
+}
+
+@Suite("Parra API auth: the app's own tokens")
+struct APICustomAuthTests {
+    /// A JWT (unsigned) with `sub` and `exp`.
+    static func jwt(sub: String, exp: Double) -> String {
+        func part(_ json: String) -> String {
+            Data(json.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        }
+        return part(#"{"alg":"none"}"#) + "." + part(#"{"sub":"\#(sub)","exp":\#(exp)}"#) + ".sig"
+    }
+
+    @Test("the provider's token is sent, gives the user, is never cached, and is asked for again after a 401")
+    func providedTokens() throws {
+        let refusedOnce = LoopbackHTTPScriptBox()
+        let server = try LoopbackHTTPServer(handler: { request in
+            refusedOnce.first(request) ? .json(status: 401, "{}") : .json(status: 200, APITest.appInfoJSON)
+        })
+        defer { server.stop() }
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let first = Self.jwt(sub: "ada", exp: 4_000_000_000)
+        let script = TokenProviderScript([first, "opaque-2"])
+        let client = APITest.client(server, authStorage: folder, authenticates: true)
+        client.authenticator?.useTokenProvider { script.next() }
+        _ = try APITest.appInfo(client).get()
+        #expect(server.requests.compactMap { $0.header("Authorization") } == ["Bearer \(first)", "Bearer opaque-2"])
+        #expect(script.calls == 2, "asked again after the 401")
+        #expect(!server.requests.contains { $0.path.contains("/auth/") }, "Parra's issuer is never asked")
+        #expect(client.authenticator?.heldTokenOrigin == "app")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("auth-token.json").path))
+        #expect(ParraAuthenticator.jwtClaims(first)["sub"] as? String == "ada")
+    }
+
+    @Test("a provider with no user, or one that throws, leaves the request without a token and says why")
+    func noToken() throws {
+        let server = try LoopbackHTTPServer(handler: { _ in .json(status: 200, APITest.appInfoJSON) })
+        defer { server.stop() }
+        let log = RecordingLog()
+        let client = APITest.client(.remote(baseURL: server.baseURL), authenticates: true, log: log)
+        client.authenticator?.useTokenProvider { nil }
+        _ = try APITest.appInfo(client).get()
+        #expect(server.requests.first?.header("Authorization") == nil)
+        #expect(client.authenticator?.state == .undetermined)
+        #expect(
+            log.records.contains {
+                $0.message.contains("authentication failed: it gave no token: no user is signed in")
+            },
+            "\(log.records.map(\.message))")
+    }
+}
+
+/// Answers true for the first request only.
+final class LoopbackHTTPScriptBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen = false
+
+    func first(_ request: LoopbackHTTPServer.Request) -> Bool {
+        lock.withLock {
+            defer { seen = true }
+            return !seen
+        }
+    }
+}

@@ -23,6 +23,19 @@ struct APILaunchApp: App {
     }
 }
 
+/// An app that signs its users in itself, written as for the SDK.
+struct CustomAuthLaunchApp: App {
+    @UIApplicationDelegateAdaptor(ParraAppDelegate<ParraSceneDelegate>.self) var appDelegate
+    var body: some Scene {
+        ParraApp(
+            tenantId: "t-launch", applicationId: "a-launch", appDelegate: appDelegate,
+            authenticationMethod: .custom(tokenProvider: { "app-token-for-ada" })
+        ) {
+            WindowGroup { ParraOptionalAuthWindow { Text("content") } }
+        }
+    }
+}
+
 @Suite("Parra API at app launch")
 struct APILaunchTests {
     /// The app-info status the launch server answers; changed between runs.
@@ -49,11 +62,28 @@ struct APILaunchTests {
         })
     }
 
-    private func run(_ environment: [String: String], storage: URL) -> ScriptedPlatform {
+    private func run<A: App>(_ environment: [String: String], storage: URL, app: A.Type = APILaunchApp.self)
+        -> ScriptedPlatform
+    {
         let platform = ScriptedPlatform(script: [], surface: RecordingPresentationSurface())
         let settings = TestHost.settings(paths: [], environment: environment, storage: storage, log: RecordingLog())
-        ParraAppHost.run(APILaunchApp.self, platform: platform, settings: settings, bundle: .empty)
+        ParraAppHost.run(app, platform: platform, settings: settings, bundle: .empty)
         return platform
+    }
+
+    @Test("authenticationMethod .custom: the app's token goes with the launch's requests; Parra's issuer is not asked")
+    func customAuthentication() throws {
+        let server = try server()
+        defer { server.stop() }
+        _ = run(
+            ["PARRA_API_BASE_URL": server.baseURL.absoluteString],
+            storage: try CFixtureBuilder.makeTemporaryDirectory(),
+            app: CustomAuthLaunchApp.self)
+        let appInfo = try #require(server.requests.first { $0.path.contains("/app-info") })
+        #expect(appInfo.header("Authorization") == "Bearer app-token-for-ada")
+        #expect(!server.requests.contains { $0.path.contains("/auth/") })
+        #expect(ParraAuthType.custom(tokenProvider: { nil }).supportsParraLoginScreen == false)
+        #expect(ParraAuthType.parra.supportsParraLoginScreen)
     }
 
     @Test("with PARRA_API_BASE_URL at a loopback server, launch sends GET app-info with every PARRA-* header")

@@ -5,19 +5,21 @@ public struct ParraApp<SceneDelegate: ParraSceneDelegate, Content: Scene>: Scene
     let content: Content
 
     /// The app's root scene, with the Parra SDK's arguments in its order. `appDelegate` is the
-    /// instance `@UIApplicationDelegateAdaptor` gives you; `makeScene` builds the window groups;
+    /// instance `@UIApplicationDelegateAdaptor` gives you; `authenticationMethod` says how its
+    /// users authenticate with the Parra API; `makeScene` builds the window groups;
     /// `performLaunchPrerequisite`, if given, is the app's last launch task, given who is using
     /// the app and the app-info the launch got (the launch screen stays until it returns; a
     /// throw fails the launch; it runs when the launch screen module drives the launch).
     public init(
         tenantId: String, applicationId: String, appDelegate: ParraAppDelegate<SceneDelegate>,
-        configuration: ParraConfiguration = .default, @SceneBuilder makeScene: () -> Content,
+        configuration: ParraConfiguration = .default, authenticationMethod: ParraAuthType = .parra,
+        @SceneBuilder makeScene: () -> Content,
         performLaunchPrerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)? = nil
     ) {
-        ParraAppContext.current?.register(
-            appDelegate: appDelegate,
-            setup: configuration.appSetup(
-                tenantId: tenantId, applicationId: applicationId, launchPrerequisite: performLaunchPrerequisite))
+        var setup = configuration.appSetup(
+            tenantId: tenantId, applicationId: applicationId, launchPrerequisite: performLaunchPrerequisite)
+        if case .custom(let tokenProvider) = authenticationMethod { setup.tokenProvider = tokenProvider }
+        ParraAppContext.current?.register(appDelegate: appDelegate, setup: setup)
         content = makeScene()
     }
 

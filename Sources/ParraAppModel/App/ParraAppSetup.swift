@@ -23,6 +23,8 @@ package struct ParraAppSetup {
     /// The app's last launch task, if it gave one: given the auth check's state and the
     /// launch's app-info.
     package var launchPrerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?
+    /// The app's own source of user tokens (`ParraAuthType.custom`); nil for Parra's auth.
+    package var tokenProvider: (@Sendable () async throws -> String?)?
     /// The shortcut items Parra sets at launch; nil when the app turned them off.
     package var launchShortcutItems: [UIApplicationShortcutItem]?
     /// The shortcut type Parra handles itself (its feedback form), and the form it opens.
