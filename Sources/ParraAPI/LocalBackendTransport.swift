@@ -19,8 +19,9 @@ import Foundation
 ///   `POST tenants/{t}/sessions` / `POST tenants/{t}/push-tokens`:
 ///   `{"received_at", "method", "path", "headers", "body"}`
 ///
-/// Auth (`POST tenants/{t}/auth/anonymous` and `.../auth/guest`) is answered locally with a
-/// token for an anonymous user (or a guest) valid for 30 days. Anything else is a 404 whose
+/// Auth (`POST tenants/{t}/auth/anonymous`, `.../auth/guest` and `.../auth/public`) is answered
+/// locally with a token for an anonymous user, a guest, or the user a public API key request
+/// names (it needs a Basic `api_key:<id>` Authorization and a `user_id`), valid for 30 days. Anything else is a 404 whose
 /// body says what the local backend does answer. A file that is not valid JSON fails the
 /// request with `localBackend`, naming the file.
 package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendable {
@@ -88,7 +89,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
                             "GET tenants/{t}/applications/{a}/app-info", "GET tenants/{t}/applications/{a}/releases",
                             "GET tenants/{t}/applications/{a}/releases/{id}", "POST tenants/{t}/sessions",
                             "POST tenants/{t}/push-tokens", "POST tenants/{t}/auth/anonymous",
-                            "POST tenants/{t}/auth/guest",
+                            "POST tenants/{t}/auth/guest", "POST tenants/{t}/auth/public",
                         ],
                     ]))
         }
@@ -261,6 +262,27 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
                     [
                         "access_token": "local-guest-\(UUID().uuidString.lowercased())", "token_type": "Bearer",
                         "expires_in": lifetime,
+                    ]))
+        case "public":
+            let key = request.headers["Authorization"].flatMap { header -> String? in
+                guard header.hasPrefix("Basic "), let data = Data(base64Encoded: String(header.dropFirst(6))) else {
+                    return nil
+                }
+                let text = String(decoding: data, as: UTF8.self)
+                return text.hasPrefix("api_key:") && text.count > 8 ? String(text.dropFirst(8)) : nil
+            }
+            guard key != nil else {
+                return .success(Self.json(401, ["message": "public auth needs a Basic api_key:<id> Authorization"]))
+            }
+            guard let userId = body["user_id"] as? String, !userId.isEmpty else {
+                return .success(Self.json(400, ["message": "public auth needs a user_id"]))
+            }
+            return .success(
+                Self.json(
+                    200,
+                    [
+                        "access_token": "local-public-\(UUID().uuidString.lowercased())", "token_type": "Bearer",
+                        "expires_in": lifetime, "user_id": userId,
                     ]))
         default:
             return .success(Self.json(404, ["message": "the local backend has no auth/\(kind)"]))

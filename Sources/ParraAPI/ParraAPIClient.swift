@@ -140,10 +140,11 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
     }
 
     /// Sends `request`, retrying by `retryPolicy` (the client's by default); with `authorize`
-    /// a bearer token is attached. Calls `completion` once, on a background queue.
+    /// a bearer token is attached, else `credential`, if given, is the Authorization header (the
+    /// issuer's own requests). Calls `completion` once, on a background queue.
     package func perform(
         _ request: APIRequest, retryPolicy: ParraAPIRetryPolicy? = nil, authorize: Bool = true,
-        completion: @escaping @Sendable (Outcome) -> Void
+        credential: String? = nil, completion: @escaping @Sendable (Outcome) -> Void
     ) {
         let method = request.method.uppercased()
         let deliver: @Sendable (Outcome) -> Void = { [callbackQueue] outcome in
@@ -176,7 +177,8 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
         let timeout = request.timeout.map { max(0.001, $0) } ?? settings.timeout
         let exchange = Exchange(
             client: self, method: method, path: path, body: request.body, timeout: timeout,
-            policy: retryPolicy ?? settings.retryPolicy, authorize: authorize && authenticator != nil, deliver: deliver)
+            policy: retryPolicy ?? settings.retryPolicy, authorize: authorize && authenticator != nil,
+            credential: credential, deliver: deliver)
         exchange.attempt()
     }
 
@@ -189,13 +191,15 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
         let timeout: TimeInterval
         let policy: ParraAPIRetryPolicy
         let authorize: Bool
+        let credential: String?
         let deliver: @Sendable (Outcome) -> Void
         var attempts = 0
         var retriedAfter401 = false
 
         init(
             client: ParraAPIClient, method: String, path: String, body: Data?, timeout: TimeInterval,
-            policy: ParraAPIRetryPolicy, authorize: Bool, deliver: @escaping @Sendable (Outcome) -> Void
+            policy: ParraAPIRetryPolicy, authorize: Bool, credential: String?,
+            deliver: @escaping @Sendable (Outcome) -> Void
         ) {
             self.client = client
             self.method = method
@@ -204,6 +208,7 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
             self.timeout = timeout
             self.policy = policy
             self.authorize = authorize
+            self.credential = credential
             self.deliver = deliver
         }
 
@@ -222,7 +227,11 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
             var headers = client.settings.identity.headers
             headers["Accept"] = "application/json"
             headers["Content-Type"] = "application/json"
-            if let token { headers["Authorization"] = "Bearer \(token)" }
+            if let token {
+                headers["Authorization"] = "Bearer \(token)"
+            } else if let credential {
+                headers["Authorization"] = credential
+            }
             let outgoing = ParraAPIOutgoingRequest(
                 method: method, path: path, headers: headers, body: body, timeout: timeout)
             client.transport.perform(outgoing) { result in self.handle(result, token: token) }
@@ -314,12 +323,12 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
     /// empty body decodes when `T` has no required fields (`ParraAPIEmpty`).
     package func request<T: Decodable & Sendable>(
         _ method: String, _ path: String, body: Data? = nil, as type: T.Type, timeout: TimeInterval? = nil,
-        retryPolicy: ParraAPIRetryPolicy? = nil, authorize: Bool = true,
+        retryPolicy: ParraAPIRetryPolicy? = nil, authorize: Bool = true, credential: String? = nil,
         completion: @escaping @Sendable (Result<T, ParraAPIError>) -> Void
     ) {
         perform(
             APIRequest(method: method, path: path, body: body, timeout: timeout), retryPolicy: retryPolicy,
-            authorize: authorize
+            authorize: authorize, credential: credential
         ) { outcome in
             completion(
                 outcome.result.flatMap {

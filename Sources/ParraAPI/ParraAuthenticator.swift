@@ -36,12 +36,12 @@ package final class ParraAuthenticator: @unchecked Sendable {
     private var guestOnly = false
     /// How the held token was got: read from the cache file or obtained in this process.
     private var tokenOrigin = "none"
-    /// The app's own token source (`ParraAuthType.custom`), when it has one: the issuer is
-    /// then never asked, and its tokens are not cached on disk.
-    private var tokenProvider: (@Sendable () async throws -> String?)?
-    /// Where the app's token provider runs: a queue of its own, so it runs even while every
+    /// How the app signs its users in, when not with Parra's anonymous and guest tokens; its
+    /// tokens are not cached on disk.
+    private var appAuthentication: ParraAppAuthentication?
+    /// Where the app's providers run: a queue of their own, so they run even while every
     /// thread of Swift's shared pool is blocked.
-    private static let providerExecutor = QueueTaskExecutor(label: "parra.auth.token-provider")
+    private static let providerExecutor = QueueTaskExecutor(label: "parra.auth.app-providers")
 
     /// An authenticator for `identity` on `backend`, caching in `store` (nil: memory only).
     /// Reads the cache at once; a problem with it is logged and kept for `takeProblems()`.
@@ -103,12 +103,12 @@ package final class ParraAuthenticator: @unchecked Sendable {
         }
     }
 
-    /// Takes tokens from `provider`, the app's own sign-in (as the SDK's `.custom` auth), from
-    /// now on: a token read from the cache is dropped, and a token the server refuses (401) is
-    /// asked for again. A token that is a JWT gives the user (`sub`) and the expiry (`exp`).
-    package func useTokenProvider(_ provider: @escaping @Sendable () async throws -> String?) {
+    /// Signs users in as `authentication` says from now on, instead of with anonymous and
+    /// guest tokens: a token read from the cache is dropped, and a token the server refuses
+    /// (401) is asked for again.
+    package func use(_ authentication: ParraAppAuthentication) {
         lock.withLock {
-            tokenProvider = provider
+            appAuthentication = authentication
             if tokenOrigin.hasPrefix("cache") {
                 token = nil
                 currentState = .undetermined
@@ -192,12 +192,12 @@ package final class ParraAuthenticator: @unchecked Sendable {
         client: ParraAPIClient, timeout: TimeInterval?, retryPolicy: ParraAPIRetryPolicy?,
         completion: @escaping @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void
     ) {
-        let (first, body, guestOnly, provider): (Bool, Data, Bool, (@Sendable () async throws -> String?)?) =
+        let (first, body, guestOnly, appAuthentication): (Bool, Data, Bool, ParraAppAuthentication?) =
             lock.withLock {
                 let first = waiting == nil
                 if first { waiting = [completion] } else { waiting?.append(completion) }
                 let body = (try? JSONSerialization.data(withJSONObject: ["installation_id": installationId])) ?? Data()
-                return (first, body, self.guestOnly, tokenProvider)
+                return (first, body, self.guestOnly, self.appAuthentication)
             }
         guard first else { return }
         let finish: @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void = { [self] result in
@@ -206,7 +206,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
                 case .success(let obtained):
                     token = obtained
                     currentState = obtained.authState
-                    tokenOrigin = provider == nil ? "issuer" : "app"
+                    tokenOrigin = appAuthentication == nil ? "issuer" : "app"
                     lastFailure = nil
                 case .failure(let error):
                     lastFailure = (scheduler.now, error)
@@ -215,19 +215,43 @@ package final class ParraAuthenticator: @unchecked Sendable {
                 return waiting ?? []
             }
             if case .success(let obtained) = result {
-                if provider == nil { persist(obtained) }
+                if appAuthentication == nil { persist(obtained) }
             } else if case .failure(let error) = result {
                 log.log(.warn, "no auth token: \(error)")
             }
             for waiter in waiters { waiter(result) }
         }
-        if let provider {
+        let path = identity.tenantPath + "/auth/"
+        switch appAuthentication {
+        case .tokenProvider(let provider):
             Task.detached(executorPreference: Self.providerExecutor) { [self] in
                 finish(await providedToken(provider))
             }
             return
+        case .apiKey(let keyID, let userIdProvider):
+            Task.detached(executorPreference: Self.providerExecutor) { [self] in
+                let userId: String?
+                do {
+                    userId = try await userIdProvider()
+                } catch {
+                    return finish(appFailure("the app's user id provider", "it threw \(error)"))
+                }
+                guard let userId, !userId.isEmpty else {
+                    return finish(appFailure("the app's user id provider", "it gave no user id: no user is signed in"))
+                }
+                let body = (try? JSONSerialization.data(withJSONObject: ["user_id": userId])) ?? Data()
+                let credential = "Basic " + Data("api_key:\(keyID)".utf8).base64EncodedString()
+                client.request(
+                    "POST", path + "public", body: body, as: ParraAuthTokenResponse.self, timeout: timeout,
+                    retryPolicy: retryPolicy, authorize: false, credential: credential
+                ) { result in
+                    finish(result.flatMap { self.token(from: $0, kind: .user, endpoint: "POST \(path)public") })
+                }
+            }
+            return
+        case nil:
+            break
         }
-        let path = identity.tenantPath + "/auth/"
         let ask:
             @Sendable (ParraAuthToken.Kind, @escaping @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void) ->
                 Void = { [self] kind, done in
@@ -235,7 +259,12 @@ package final class ParraAuthenticator: @unchecked Sendable {
                         "POST", path + (kind == .anonymous ? "anonymous" : "guest"), body: body,
                         as: ParraAuthTokenResponse.self, timeout: timeout, retryPolicy: retryPolicy, authorize: false
                     ) { result in
-                        done(result.flatMap { response in self.token(from: response, kind: kind, endpoint: path) })
+                        done(
+                            result.flatMap { response in
+                                self.token(
+                                    from: response, kind: kind,
+                                    endpoint: "POST \(path)\(kind == .anonymous ? "anonymous" : "guest")")
+                            })
                     }
                 }
         if guestOnly {
@@ -255,23 +284,26 @@ package final class ParraAuthenticator: @unchecked Sendable {
     private func providedToken(_ provider: @Sendable () async throws -> String?) async -> Result<
         ParraAuthToken, ParraAPIError
     > {
-        func failure(_ reason: String) -> Result<ParraAuthToken, ParraAPIError> {
-            .failure(
-                ParraAPIError(endpoint: "the app's token provider", kind: .authentication(reason: reason), attempts: 1))
-        }
         let text: String?
         do {
             text = try await provider()
         } catch {
-            return failure("it threw \(error)")
+            return appFailure("the app's token provider", "it threw \(error)")
         }
-        guard let text, !text.isEmpty else { return failure("it gave no token: no user is signed in") }
+        guard let text, !text.isEmpty else {
+            return appFailure("the app's token provider", "it gave no token: no user is signed in")
+        }
         let claims = Self.jwtClaims(text)
         let expiry = (claims["exp"] as? Double).map(Date.init(timeIntervalSince1970:)) ?? .distantFuture
         return .success(
             ParraAuthToken(
                 accessToken: text, expiresAt: expiry, kind: .user, userId: claims["sub"] as? String,
                 tenantId: identity.tenantId, backend: backend, obtainedAt: scheduler.now))
+    }
+
+    /// Why one of the app's providers (`source`) gave no token.
+    private func appFailure(_ source: String, _ reason: String) -> Result<ParraAuthToken, ParraAPIError> {
+        .failure(ParraAPIError(endpoint: source, kind: .authentication(reason: reason), attempts: 1))
     }
 
     /// The claims of `token` when it is a JWT (its middle part, base64url JSON); empty otherwise.
@@ -289,7 +321,6 @@ package final class ParraAuthenticator: @unchecked Sendable {
     private func token(from response: ParraAuthTokenResponse, kind: ParraAuthToken.Kind, endpoint: String) -> Result<
         ParraAuthToken, ParraAPIError
     > {
-        let endpoint = "POST \(endpoint)\(kind == .anonymous ? "anonymous" : "guest")"
         func failure(_ reason: String) -> Result<ParraAuthToken, ParraAPIError> {
             .failure(ParraAPIError(endpoint: endpoint, kind: .authentication(reason: reason), attempts: 1))
         }
@@ -297,8 +328,8 @@ package final class ParraAuthenticator: @unchecked Sendable {
         if let type = response.tokenType, type.lowercased() != "bearer" {
             return failure("the issuer answered token_type '\(type)', not Bearer")
         }
-        if kind == .anonymous, (response.userId ?? "").isEmpty {
-            return failure("the issuer answered an anonymous token without user_id")
+        if kind != .guest, (response.userId ?? "").isEmpty {
+            return failure("the issuer answered a user's token without user_id")
         }
         let lifetime = response.expiresIn ?? 3600
         guard lifetime > 0, lifetime.isFinite else { return failure("the issuer answered expires_in \(lifetime)") }

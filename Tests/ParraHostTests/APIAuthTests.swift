@@ -247,7 +247,7 @@ struct APICustomAuthTests {
         let first = Self.jwt(sub: "ada", exp: 4_000_000_000)
         let script = TokenProviderScript([first, "opaque-2"])
         let client = APITest.client(server, authStorage: folder, authenticates: true)
-        client.authenticator?.useTokenProvider { script.next() }
+        client.authenticator?.use(.tokenProvider { script.next() })
         _ = try APITest.appInfo(client).get()
         #expect(server.requests.compactMap { $0.header("Authorization") } == ["Bearer \(first)", "Bearer opaque-2"])
         #expect(script.calls == 2, "asked again after the 401")
@@ -263,7 +263,7 @@ struct APICustomAuthTests {
         defer { server.stop() }
         let log = RecordingLog()
         let client = APITest.client(.remote(baseURL: server.baseURL), authenticates: true, log: log)
-        client.authenticator?.useTokenProvider { nil }
+        client.authenticator?.use(.tokenProvider { nil })
         _ = try APITest.appInfo(client).get()
         #expect(server.requests.first?.header("Authorization") == nil)
         #expect(client.authenticator?.state == .undetermined)
@@ -272,6 +272,45 @@ struct APICustomAuthTests {
                 $0.message.contains("authentication failed: it gave no token: no user is signed in")
             },
             "\(log.records.map(\.message))")
+    }
+}
+
+extension APICustomAuthTests {
+    @Test("public API key auth: the issuer is asked with the key and the app's user, and its token is used")
+    func publicKey() throws {
+        let server = try LoopbackHTTPServer(handler: { request in
+            request.path.hasSuffix("/auth/public")
+                ? .json(status: 200, APITest.tokenJSON("public-1", user: "ada"))
+                : .json(status: 200, APITest.appInfoJSON)
+        })
+        defer { server.stop() }
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let client = APITest.client(server, authStorage: folder, authenticates: true)
+        client.authenticator?.use(.apiKey(id: "key-9", userIdProvider: { "ada" }))
+        _ = try APITest.appInfo(client).get()
+        let issue = try #require(server.requests.first { $0.path.hasSuffix("/auth/public") })
+        #expect(issue.path == "/v1/tenants/tenant-1/auth/public")
+        #expect(issue.header("Authorization") == "Basic " + Data("api_key:key-9".utf8).base64EncodedString())
+        #expect(String(decoding: issue.body, as: UTF8.self) == #"{"user_id":"ada"}"#)
+        let appInfo = try #require(server.requests.first { $0.path.contains("/app-info") })
+        #expect(appInfo.header("Authorization") == "Bearer public-1")
+        #expect(client.authenticator?.state == .authenticated(ParraUser(id: "ada")))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("auth-token.json").path))
+    }
+
+    @Test("the local backend issues public API key tokens, and refuses a request without a key")
+    func publicKeyLocally() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        try APITest.appInfoJSON.write(
+            to: folder.appendingPathComponent("app-info.json"), atomically: true, encoding: .utf8)
+        let client = APITest.client(.local(directory: folder), authenticates: true)
+        client.authenticator?.use(.apiKey(id: "key-9", userIdProvider: { "grace" }))
+        _ = try APITest.appInfo(client).get()
+        #expect(client.authenticator?.state == .authenticated(ParraUser(id: "grace")))
+        let noKey = APITest.client(.local(directory: folder), authenticates: true)
+        noKey.authenticator?.use(.apiKey(id: "", userIdProvider: { "grace" }))
+        _ = try APITest.appInfo(noKey).get()
+        #expect(noKey.authenticator?.state == .undetermined)
     }
 }
 

@@ -18,7 +18,7 @@ public struct ParraApp<SceneDelegate: ParraSceneDelegate, Content: Scene>: Scene
     ) {
         var setup = configuration.appSetup(
             tenantId: tenantId, applicationId: applicationId, launchPrerequisite: performLaunchPrerequisite)
-        if case .custom(let tokenProvider) = authenticationMethod { setup.tokenProvider = tokenProvider }
+        setup.appAuthentication = authenticationMethod.appAuthentication
         ParraAppContext.current?.register(appDelegate: appDelegate, setup: setup)
         content = makeScene()
     }

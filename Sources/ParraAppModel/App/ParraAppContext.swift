@@ -112,7 +112,7 @@ package final class ParraAppContext: @unchecked Sendable {
             apiProblem = made.problem
         }
         apiClient = settings.apiService as? ParraAPIClient
-        if let tokenProvider = setup.tokenProvider { apiClient?.authenticator?.useTokenProvider(tokenProvider) }
+        if let appAuthentication = setup.appAuthentication { apiClient?.authenticator?.use(appAuthentication) }
         apiStorage = settings.storageDirectory
         let launch = ParraLaunchCoordinator(
             facts: ParraAppFacts.make(bundle: bundle, themePalette: setup.themePalette, platform: platform),

@@ -23,8 +23,9 @@ package struct ParraAppSetup {
     /// The app's last launch task, if it gave one: given the auth check's state and the
     /// launch's app-info.
     package var launchPrerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?
-    /// The app's own source of user tokens (`ParraAuthType.custom`); nil for Parra's auth.
-    package var tokenProvider: (@Sendable () async throws -> String?)?
+    /// How the app signs its users in (`ParraAuthType.custom` or `.public`); nil for Parra's
+    /// anonymous and guest tokens.
+    package var appAuthentication: ParraAppAuthentication?
     /// The shortcut items Parra sets at launch; nil when the app turned them off.
     package var launchShortcutItems: [UIApplicationShortcutItem]?
     /// The shortcut type Parra handles itself (its feedback form), and the form it opens.
