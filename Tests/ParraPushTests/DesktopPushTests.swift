@@ -134,6 +134,27 @@ struct DesktopPushTests {
         }
     }
 
+    @Test("the session bus going away is reported to didFailToRegister; a later registration fails the same way")
+    func busGone() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let desktop = try FakeDesktop(bus: bus.address, [.distributor])
+        defer { desktop.quit() }
+        let services = FakePushServices()
+        services.mainQueue = DispatchQueue(label: "main")
+        let controller = PushController(services: services, settings: PushSettings(enabled: true), interactive: false)
+        let push = try DesktopPush(
+            address: bus.address, serviceName: Self.service, appName: "Push Test", services: services,
+            controller: controller)
+        defer { push.close() }
+        services.onMain { controller.authStateChanged(userID: "u1") }
+        #expect(services.wait { $0.events.contains { $0.hasPrefix("didRegister ") } })
+        bus.stop()
+        #expect(services.wait { $0.events.contains("didFail the session bus closed the connection") })
+        services.onMain { controller.register() }
+        #expect(services.wait { $0.events.filter { $0 == "didFail the session bus closed the connection" }.count == 2 })
+    }
+
     @Test("a distributor that refuses, and a bus without one, give didFailToRegister a reason")
     func refusals() throws {
         try withDesktop([.distributor, .refuses]) { _, services, controller, _ in

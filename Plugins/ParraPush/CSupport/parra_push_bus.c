@@ -37,6 +37,7 @@ struct parra_push_bus {
     request *queue;
     bool stopping;
     atomic_bool has_notification_server;
+    bool connected; /* false once the bus closed the connection (bus thread only) */
     char *distributor; /* the distributor in use (bus thread only) */
 };
 
@@ -313,6 +314,10 @@ static DBusHandlerResult filter(DBusConnection *connection, DBusMessage *message
         if (strcmp(name, NOTIFICATIONS_NAME) == 0) atomic_store(&bus->has_notification_server, new_owner[0] != 0);
         if (bus->distributor && strcmp(name, bus->distributor) == 0 && new_owner[0] == 0)
             bus->events.distributor_gone(bus->events.context, name);
+    } else if (dbus_message_is_signal(message, NOTIFICATIONS_NAME, "NotificationClosed")) {
+        dbus_uint32_t id, reason;
+        if (dbus_message_get_args(message, NULL, DBUS_TYPE_UINT32, &id, DBUS_TYPE_UINT32, &reason, DBUS_TYPE_INVALID))
+            bus->events.closed(bus->events.context, id);
     } else if (dbus_message_is_signal(message, NOTIFICATIONS_NAME, "ActionInvoked")) {
         dbus_uint32_t id;
         const char *action;
@@ -544,23 +549,32 @@ static void *run(void *data) {
         }
         while (work) {
             request *next = work->next;
-            if (work->kind == REQUEST_REGISTER) start_registration(bus, work);
-            else send_notify(bus, work);
+            if (!bus->connected) {
+                if (work->kind == REQUEST_REGISTER) failf(bus, "the session bus closed the connection", NULL, NULL);
+            } else if (work->kind == REQUEST_REGISTER) {
+                start_registration(bus, work);
+            } else {
+                send_notify(bus, work);
+            }
             free_request(work);
             work = next;
         }
-        if (!dbus_connection_read_write(bus->connection, 0)) {
-            problemf(bus, "the session bus closed the connection", NULL, NULL);
-            break;
-        }
-        while (dbus_connection_dispatch(bus->connection) == DBUS_DISPATCH_DATA_REMAINS) {
+        if (bus->connected) {
+            bus->connected = dbus_connection_read_write(bus->connection, 0);
+            while (dbus_connection_dispatch(bus->connection) == DBUS_DISPATCH_DATA_REMAINS) {
+            }
+            if (!bus->connected) {
+                /* Pushes stop: say so once; later requests fail with the same reason. */
+                atomic_store(&bus->has_notification_server, false);
+                failf(bus, "the session bus closed the connection", NULL, NULL);
+            }
         }
         pthread_mutex_lock(&bus->lock);
         bool more = bus->queue != NULL || bus->stopping;
         pthread_mutex_unlock(&bus->lock);
         if (more) continue;
         int fd = -1;
-        dbus_connection_get_unix_fd(bus->connection, &fd);
+        if (bus->connected) dbus_connection_get_unix_fd(bus->connection, &fd);
         struct pollfd fds[2] = {
             {.fd = bus->wakeup, .events = POLLIN},
             {.fd = fd, .events = POLLIN | (dbus_connection_has_messages_to_send(bus->connection) ? POLLOUT : 0)},
@@ -605,6 +619,7 @@ parra_push_bus *parra_push_bus_open(
         goto fail;
     }
     bus->connection = connection;
+    bus->connected = true;
     bus->events = *events;
     bus->service_name = strdup(service_name);
     bus->wakeup = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
@@ -618,6 +633,7 @@ parra_push_bus *parra_push_bus_open(
     }
     watch_name(bus, NOTIFICATIONS_NAME);
     dbus_bus_add_match(connection, "type='signal',interface='" NOTIFICATIONS_NAME "',member='ActionInvoked'", NULL);
+    dbus_bus_add_match(connection, "type='signal',interface='" NOTIFICATIONS_NAME "',member='NotificationClosed'", NULL);
     atomic_store(&bus->has_notification_server, dbus_bus_name_has_owner(connection, NOTIFICATIONS_NAME, NULL));
     if (pthread_create(&bus->thread, NULL, run, bus) != 0) {
         snprintf(error_text, error_size, "cannot start the bus thread");

@@ -98,6 +98,8 @@ final class DesktopPush {
             }
         case .notified(let key, let id):
             opensByID[id] = opens.removeValue(forKey: key)
+        case .closed(let id):
+            opensByID[id] = nil
         case .actionInvoked(let id, let action):
             guard action == "default", let open = opensByID.removeValue(forKey: id) else { return }
             open()

@@ -13,12 +13,14 @@ final class SessionBus: @unchecked Sendable {
         case message(token: String, bytes: [UInt8])
         /// A distributor dropped a token's registration.
         case unregistered(token: String)
-        /// Registering failed, and why.
+        /// Registering failed, or the bus closed the connection, and why.
         case registrationFailed(String)
         /// The distributor in use left the bus.
         case distributorGone(name: String)
         /// The notification server showed the notification of a key with its id.
         case notified(key: UInt64, id: UInt32)
+        /// A desktop notification was closed.
+        case closed(id: UInt32)
         /// The user acted on a desktop notification.
         case actionInvoked(id: UInt32, action: String)
         /// Something off the spec arrived, or a call failed.
@@ -67,6 +69,7 @@ final class SessionBus: @unchecked Sendable {
         events.action_invoked = { context, id, action in
             EventBox.send(context, .actionInvoked(id: id, action: String(cString: action!)))
         }
+        events.closed = { context, id in EventBox.send(context, .closed(id: id)) }
         events.problem = { context, reason in EventBox.send(context, .problem(String(cString: reason!))) }
         var error = [CChar](repeating: 0, count: 512)
         guard let opened = parra_push_bus_open(address, serviceName, &events, &error, error.count) else {

@@ -8,7 +8,7 @@
  * stdout: "ready"; "register SERVICE TOKEN INTERFACE"; "notify ID SUMMARY|BODY|ACTIONS".
  * stdin: "message TEXT" (a Message with TEXT's bytes to the registered app), "bare-message" (a
  * Message without its message entry), "foreign-message TEXT" (with another token), "endpoint
- * URL" (a NewEndpoint), "action ID" (ActionInvoked ID "default"). 
+ * URL" (a NewEndpoint), "action ID" (ActionInvoked ID "default").
  * Build: cc fake_desktop.c $(pkg-config --cflags --libs dbus-1). */
 #include <dbus/dbus.h>
 #include <poll.h>

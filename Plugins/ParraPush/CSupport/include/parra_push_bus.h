@@ -24,7 +24,8 @@ typedef struct parra_push_bus_events {
     void (*message)(void *context, const char *token, const uint8_t *bytes, size_t length);
     /** A distributor says `token` is no longer registered (Unregistered). */
     void (*unregistered)(void *context, const char *token);
-    /** A registration request failed: why, in words. */
+    /** A registration request failed, or the bus closed the connection (pushes stop): why, in
+     *  words. */
     void (*registration_failed)(void *context, const char *reason);
     /** The distributor in use, `name`, left the bus. */
     void (*distributor_gone)(void *context, const char *name);
@@ -32,6 +33,8 @@ typedef struct parra_push_bus_events {
     void (*notified)(void *context, uint64_t key, uint32_t id);
     /** The user acted on the notification `id` (ActionInvoked) with `action`. */
     void (*action_invoked)(void *context, uint32_t id, const char *action);
+    /** The notification `id` was closed (NotificationClosed): no action comes for it. */
+    void (*closed)(void *context, uint32_t id);
     /** Something arrived that does not follow the spec, or a call failed: why, in words. */
     void (*problem)(void *context, const char *reason);
 } parra_push_bus_events;
