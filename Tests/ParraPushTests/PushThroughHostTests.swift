@@ -124,7 +124,7 @@ struct PushThroughHostTests {
     }
 
     @Test(
-        "the built .so on a private session bus: the distributor's endpoint reaches the server as unifiedpush, a background push is a desktop notification whose action opens the URL, a vanished distributor reaches didFailToRegister"
+        "the built .so on a private session bus: the distributor's endpoint reaches the server as unifiedpush, a background push is a desktop notification whose action opens the URL; a malformed message is logged with its reason; a vanished distributor reaches didFailToRegister"
     )
     func unifiedPushOverDBus() throws {
         pushAppNotes = RecordingLog()
@@ -149,13 +149,14 @@ struct PushThroughHostTests {
         })
         defer { server.stop() }
         let bundleID = "com.example.push.dbus"
+        let log = RecordingLog()
         let platformBox = PlatformBox()
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             _ = try? TestAppRun(
                 PushApp.self, paths: [Self.module], script: [.authStateChanged(.authenticated(userId: "u1"))],
                 bundle: self.bundle(bundleID), environment: ["PARRA_API_BASE_URL": server.baseURL.absoluteString],
-                staysOpen: true, started: { platformBox.platform = $0 })
+                log: log, staysOpen: true, started: { platformBox.platform = $0 })
             finished.signal()
         }
         let registered = try #require(desktop.lines.next(startingWith: "register \(bundleID) "))
@@ -165,6 +166,10 @@ struct PushThroughHostTests {
             String(decoding: $0.body, as: UTF8.self)
         }
         #expect(bodies == [#"{"token":"https://push.example/up/\#(token)","type":"unifiedpush"}"#])
+        desktop.send("bare-message")
+        #expect(log.waitForMessage(from: "com.parra.push") { $0.contains("Message came without a message") })
+        desktop.send("message not json")
+        #expect(log.waitForMessage(from: "com.parra.push") { $0.hasPrefix("UnifiedPush message refused") })
         #expect(platformBox.platform?.post(.didEnterBackground) == true)
         desktop.send(
             #"message {"aps":{"alert":{"title":"Hello","body":"World"}},"parra":{"type":"url","data":"demo://item/9"}}"#
