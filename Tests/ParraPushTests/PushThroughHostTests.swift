@@ -9,7 +9,8 @@ import Testing
 /// What the push apps' delegates saw; each test uses its own.
 nonisolated(unsafe) var pushAppNotes = RecordingLog()
 
-/// An app with push enabled whose delegate notes the URLs it is asked to open.
+/// An app with push enabled whose delegate notes the URLs it is asked to open, registration
+/// failures and going to the background.
 final class PushAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
     override func application(
         _ application: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
@@ -17,6 +18,11 @@ final class PushAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
         let handled = super.application(application, open: url, options: options)
         pushAppNotes.note("open \(url.absoluteString)")
         return handled
+    }
+
+    override func applicationDidEnterBackground(_ application: UIApplication) {
+        super.applicationDidEnterBackground(application)
+        pushAppNotes.note("background")
     }
 
     override func application(
@@ -78,7 +84,8 @@ struct PushThroughHostTests {
         let bodies = server.requests.filter { $0.path.hasSuffix("tenants/t/push-tokens") }.map {
             String(decoding: $0.body, as: UTF8.self)
         }
-        #expect(bodies == [#"{"token":"abcd","type":"apns"}"#, #"{"token":"0bad","type":"apns"}"#])
+        // The two tokens' uploads run at once, so the server may take them in either order.
+        #expect(bodies.sorted() == [#"{"token":"0bad","type":"apns"}"#, #"{"token":"abcd","type":"apns"}"#])
     }
 
     @Test("parra push send reaches the running app: willPresent, a toast, its key opens the URL after the launch")
@@ -171,6 +178,8 @@ struct PushThroughHostTests {
         desktop.send("message not json")
         #expect(log.waitForMessage(from: "com.parra.push") { $0.hasPrefix("UnifiedPush message refused") })
         #expect(platformBox.platform?.post(.didEnterBackground) == true)
+        // The modules heard of the background (inside super) before the delegate notes it.
+        #expect(pushAppNotes.waitForMessage(from: "app", within: 20) { $0 == "background" })
         desktop.send(
             #"message {"aps":{"alert":{"title":"Hello","body":"World"}},"parra":{"type":"url","data":"demo://item/9"}}"#
         )
