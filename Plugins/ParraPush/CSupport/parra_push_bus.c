@@ -342,11 +342,16 @@ static void watch_name(parra_push_bus *bus, const char *name) {
 
 static void send_register(parra_push_bus *bus, registration *r);
 
+static void register_answered(registration *r, DBusMessage *reply);
+
+/* The pending call owns `data` (freed with it), so it is released after the reply is read. */
 static void register_replied(DBusPendingCall *pending, void *data) {
-    registration *r = data;
-    parra_push_bus *bus = r->bus;
-    DBusMessage *reply = dbus_pending_call_steal_reply(pending);
+    register_answered(data, dbus_pending_call_steal_reply(pending));
     dbus_pending_call_unref(pending);
+}
+
+static void register_answered(registration *r, DBusMessage *reply) {
+    parra_push_bus *bus = r->bus;
     if (!reply) {
         failf(bus, "the distributor %s did not answer Register", r->distributor, NULL);
         return;
@@ -412,7 +417,7 @@ static void send_register(parra_push_bus *bus, registration *r) {
         !dbus_pending_call_set_notify(pending, register_replied, r, free_registration)) {
         failf(bus, "cannot call Register on %s (out of memory or disconnected)", r->distributor, NULL);
         if (pending) dbus_pending_call_unref(pending);
-        else free_registration(r);
+        free_registration(r);
     }
     if (call) dbus_message_unref(call);
 }
@@ -477,10 +482,15 @@ typedef struct notification {
     uint64_t key;
 } notification;
 
+static void notify_answered(notification *n, DBusMessage *reply);
+
+/* As register_replied: the pending call owns `data`. */
 static void notify_replied(DBusPendingCall *pending, void *data) {
-    notification *n = data;
-    DBusMessage *reply = dbus_pending_call_steal_reply(pending);
+    notify_answered(data, dbus_pending_call_steal_reply(pending));
     dbus_pending_call_unref(pending);
+}
+
+static void notify_answered(notification *n, DBusMessage *reply) {
     dbus_uint32_t id = 0;
     DBusError error;
     dbus_error_init(&error);
@@ -517,14 +527,13 @@ static void send_notify(parra_push_bus *bus, request *r) {
                 dbus_message_iter_append_basic(&iter, DBUS_TYPE_INT32, &expire);
     }
     notification *n = built ? malloc(sizeof *n) : NULL;
+    if (n) *n = (notification){bus, r->key};
     DBusPendingCall *pending = NULL;
     if (!n || !dbus_connection_send_with_reply(bus->connection, call, &pending, CALL_TIMEOUT_MS) || !pending ||
         !dbus_pending_call_set_notify(pending, notify_replied, n, free)) {
         problemf(bus, "cannot call Notify (out of memory or disconnected)", NULL, NULL);
         if (pending) dbus_pending_call_unref(pending);
-        else free(n);
-    } else {
-        *n = (notification){bus, r->key};
+        free(n);
     }
     dbus_message_unref(call);
 }
