@@ -79,8 +79,12 @@ let package = Package(
         .target(
             name: "ParraWhatsNew", dependencies: ["CParraPlugin", "ParraPluginKit"], path: "Plugins/ParraWhatsNew/Module"),
         .target(name: "ParraWhatsNewEntry", dependencies: ["ParraWhatsNew"], path: "Plugins/ParraWhatsNew/Entry"),
-        // The push module and the bit of C it needs (the socket peer's credentials).
-        .target(name: "CParraPushSupport", path: "Plugins/ParraPush/CSupport"),
+        // libdbus-1 from Debian's libdbus-1-dev, for the push module's session bus code.
+        .systemLibrary(
+            name: "CDBus", path: "Plugins/ParraPush/CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // The push module's C: the socket peer's credentials, and its D-Bus connection (the
+        // UnifiedPush connector, the distributor registration, desktop notifications).
+        .target(name: "CParraPushSupport", dependencies: ["CDBus"], path: "Plugins/ParraPush/CSupport"),
         .target(
             name: "ParraPush", dependencies: ["CParraPlugin", "ParraPluginKit", "CParraPushSupport"],
             path: "Plugins/ParraPush/Module"),

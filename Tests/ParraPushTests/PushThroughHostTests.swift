@@ -9,7 +9,8 @@ import Testing
 /// What the push apps' delegates saw; each test uses its own.
 nonisolated(unsafe) var pushAppNotes = RecordingLog()
 
-/// An app with push enabled whose delegate notes the URLs it is asked to open.
+/// An app with push enabled whose delegate notes the URLs it is asked to open, registration
+/// failures and going to the background.
 final class PushAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
     override func application(
         _ application: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
@@ -17,6 +18,11 @@ final class PushAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
         let handled = super.application(application, open: url, options: options)
         pushAppNotes.note("open \(url.absoluteString)")
         return handled
+    }
+
+    override func applicationDidEnterBackground(_ application: UIApplication) {
+        super.applicationDidEnterBackground(application)
+        pushAppNotes.note("background")
     }
 
     override func application(
@@ -78,7 +84,8 @@ struct PushThroughHostTests {
         let bodies = server.requests.filter { $0.path.hasSuffix("tenants/t/push-tokens") }.map {
             String(decoding: $0.body, as: UTF8.self)
         }
-        #expect(bodies == [#"{"token":"abcd","type":"apns"}"#, #"{"token":"0bad","type":"apns"}"#])
+        // The two tokens' uploads run at once, so the server may take them in either order.
+        #expect(bodies.sorted() == [#"{"token":"0bad","type":"apns"}"#, #"{"token":"abcd","type":"apns"}"#])
     }
 
     @Test("parra push send reaches the running app: willPresent, a toast, its key opens the URL after the launch")
@@ -121,6 +128,69 @@ struct PushThroughHostTests {
         let shown = run?.surface.presented.filter { $0.moduleID == "com.parra.push" }
         #expect(shown?.map(\.title) == ["Hello"])
         #expect(!FileManager.default.fileExists(atPath: "\(runtimeDirectory)/parra/\(bundleID)/push.sock"))
+    }
+
+    @Test(
+        "the built .so on a private session bus: the distributor's endpoint reaches the server as unifiedpush, a background push is a desktop notification whose action opens the URL; a malformed message is logged with its reason; a vanished distributor reaches didFailToRegister"
+    )
+    func unifiedPushOverDBus() throws {
+        pushAppNotes = RecordingLog()
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let desktop = try FakeDesktop(bus: bus.address, [.distributor, .notifications])
+        defer { desktop.quit() }
+        let previousAddress = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
+        setenv("DBUS_SESSION_BUS_ADDRESS", bus.address, 1)
+        defer {
+            if let previousAddress {
+                setenv("DBUS_SESSION_BUS_ADDRESS", previousAddress, 1)
+            } else {
+                unsetenv("DBUS_SESSION_BUS_ADDRESS")
+            }
+        }
+        let tokenArrived = DispatchSemaphore(value: 0)
+        let server = try LoopbackHTTPServer(handler: { request in
+            guard request.path.hasSuffix("/push-tokens") else { return .json(status: 404, "{}") }
+            tokenArrived.signal()
+            return .json(status: 201, "{}")
+        })
+        defer { server.stop() }
+        let bundleID = "com.example.push.dbus"
+        let log = RecordingLog()
+        let platformBox = PlatformBox()
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = try? TestAppRun(
+                PushApp.self, paths: [Self.module], script: [.authStateChanged(.authenticated(userId: "u1"))],
+                bundle: self.bundle(bundleID), environment: ["PARRA_API_BASE_URL": server.baseURL.absoluteString],
+                log: log, staysOpen: true, started: { platformBox.platform = $0 })
+            finished.signal()
+        }
+        let registered = try #require(desktop.lines.next(startingWith: "register \(bundleID) "))
+        let token = registered.split(separator: " ")[2]
+        #expect(tokenArrived.wait(timeout: .now() + 20) == .success)
+        let bodies = server.requests.filter { $0.path.hasSuffix("tenants/t/push-tokens") }.map {
+            String(decoding: $0.body, as: UTF8.self)
+        }
+        #expect(bodies == [#"{"token":"https://push.example/up/\#(token)","type":"unifiedpush"}"#])
+        desktop.send("bare-message")
+        #expect(log.waitForMessage(from: "com.parra.push") { $0.contains("Message came without a message") })
+        desktop.send("message not json")
+        #expect(log.waitForMessage(from: "com.parra.push") { $0.hasPrefix("UnifiedPush message refused") })
+        #expect(platformBox.platform?.post(.didEnterBackground) == true)
+        // The modules heard of the background (inside super) before the delegate notes it.
+        #expect(pushAppNotes.waitForMessage(from: "app", within: 20) { $0 == "background" })
+        desktop.send(
+            #"message {"aps":{"alert":{"title":"Hello","body":"World"}},"parra":{"type":"url","data":"demo://item/9"}}"#
+        )
+        let notified = try #require(desktop.lines.next(startingWith: "notify "))
+        #expect(notified.hasSuffix(" Hello|World|default,Open"))
+        desktop.send("action \(notified.split(separator: " ")[1])")
+        #expect(pushAppNotes.waitForMessage(from: "app", within: 20) { $0 == "open demo://item/9" })
+        desktop.quit()
+        #expect(pushAppNotes.waitForMessage(from: "app", within: 20) { $0.contains("left the session bus") })
+        #expect(platformBox.platform?.post(.terminate) == true)
+        #expect(finished.wait(timeout: .now() + 30) == .success)
     }
 }
 

@@ -116,7 +116,7 @@ package enum CFixtureBuilder {
     }
 
     /// `CC` if set (a path, or a name looked up on PATH), else `clang`, `cc` or `gcc` on PATH.
-    static func findCompiler() throws -> URL {
+    package static func findCompiler() throws -> URL {
         let environment = ProcessInfo.processInfo.environment
         if let cc = environment["CC"]?.trimmingCharacters(in: .whitespaces), !cc.isEmpty {
             if let found = executable(named: cc, environment: environment) {

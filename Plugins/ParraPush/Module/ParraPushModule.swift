@@ -3,10 +3,11 @@ import Foundation
 import ParraPluginKit
 
 /// The push notifications feature module: owns the `pushNotifications.*` options; keeps the
-/// permission; registers at sign-in and sign-out and sends the token to Parra; takes local
-/// pushes (`parra push send`) on a Unix socket; asks the app what an arriving notification may
-/// show and routes the user's response once the launch completes. Its commands are what
-/// `parra.push` calls.
+/// permission; registers at sign-in and sign-out with the user's UnifiedPush distributor on the
+/// session bus and sends the token to Parra; takes pushes from the distributor and local ones
+/// (`parra push send`) on a Unix socket; asks the app what an arriving notification may show,
+/// shows the rest on the desktop, and routes the user's response once the launch completes.
+/// Its commands are what `parra.push` calls.
 final class ParraPushModule: ParraModule {
     static let id = "com.parra.push"
 
@@ -65,6 +66,7 @@ final class ParraPushModule: ParraModule {
     let host: ModuleHost
     private(set) var controller: PushController?
     private var listener: LocalDeliveryListener?
+    private var desktop: DesktopPush?
 
     init(host: ModuleHost) throws { self.host = host }
 
@@ -76,8 +78,8 @@ final class ParraPushModule: ParraModule {
             interactive: facts?["display"]?.object?["interactive"]?.bool ?? false)
     }
 
-    /// With push enabled in an app run: listens for local pushes and watches sign-ins and
-    /// sign-outs.
+    /// With push enabled in an app run: connects to the session bus (UnifiedPush and desktop
+    /// notifications), listens for local pushes and watches sign-ins and sign-outs.
     func activate() throws {
         guard let controller, controller.settings.enabled, host.offersAppEvents else { return }
         do {
@@ -88,12 +90,31 @@ final class ParraPushModule: ParraModule {
         } catch {
             host.log(.warn, "cannot watch sign-ins and sign-outs: \(error)")
         }
+        startDesktop(controller)
         startLocalDelivery(controller)
     }
 
     func deactivate() {
         listener?.stop()
         listener = nil
+        desktop?.close()
+        desktop = nil
+    }
+
+    /// Connects to the session bus; without one, registering reports why.
+    private func startDesktop(_ controller: PushController) {
+        let facts = (try? JSONValue.parse(host.appFactsJSON))?.object
+        let bundleID = facts?["bundle"]?.object?["identifier"]?.string ?? "unknown"
+        let unreachable = "no UnifiedPush distributor can be reached on this system"
+        do {
+            let address = try SessionBus.address(environment: ProcessInfo.processInfo.environment).get()
+            desktop = try DesktopPush(
+                address: address, serviceName: bundleID, appName: bundleID, services: host, controller: controller)
+            host.log(.info, "on the session bus as \(bundleID): UnifiedPush and desktop notifications")
+        } catch {
+            host.log(.warn, "\(unreachable): \(error)")
+            controller.distributor = { $0(.failure(PushPayload.Refusal(description: "\(unreachable): \(error)"))) }
+        }
     }
 
     private func startLocalDelivery(_ controller: PushController) {

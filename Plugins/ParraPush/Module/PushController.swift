@@ -130,15 +130,20 @@ final class PushController {
         distributor { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let endpoint):
-                self.endpoint = endpoint
-                do {
-                    try self.services.didRegisterForRemoteNotifications(token: Array(endpoint.utf8))
-                } catch {
-                    self.services.log(.warn, "cannot hand the push token to the app: \(error)")
-                }
+            case .success(let endpoint): self.receive(endpoint: endpoint)
             case .failure(let refusal): self.report(failure: refusal.description)
             }
+        }
+    }
+
+    /// The distributor gave an endpoint (at registration, or a new one later): it is the push
+    /// token the app delegate gets.
+    func receive(endpoint: String) {
+        self.endpoint = endpoint
+        do {
+            try services.didRegisterForRemoteNotifications(token: Array(endpoint.utf8))
+        } catch {
+            services.log(.warn, "cannot hand the push token to the app: \(error)")
         }
     }
 
@@ -204,8 +209,8 @@ final class PushController {
     func willPresentOptions() -> UInt32 { settings.enabled ? settings.presentationOptions : 0 }
 
     /// A notification arrived: in the foreground it asks the app what to show and shows it as
-    /// a toast; otherwise it goes to the desktop's notification server. Nil when the app took
-    /// it, else why not.
+    /// a toast (or, when willPresent allows no alert, on the desktop); otherwise it goes to the
+    /// desktop's notification server. Nil when the app took it, else why not.
     func deliver(_ payload: PushPayload) -> String? {
         guard settings.enabled else {
             return "push notifications are not enabled in the app's Parra configuration"
@@ -224,6 +229,7 @@ final class PushController {
 
     private func show(_ payload: PushPayload, options: UInt32, open: @escaping () -> Void) {
         guard options & 4 != 0 else {
+            if let showOnDesktop, showOnDesktop(payload, open) { return }
             services.log(.info, "notification not shown: the app's willPresent allows no alert")
             return
         }

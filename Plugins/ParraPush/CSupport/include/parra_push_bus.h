@@ -1,0 +1,69 @@
+/* ParraPush's connection to the user's D-Bus session bus, on libdbus-1: the UnifiedPush
+ * connector (org.unifiedpush.Connector2 and Connector1 at /org/unifiedpush/Connector, under the
+ * app's own bus name), registration with a distributor (org.unifiedpush.Distributor2, else
+ * Distributor1), and desktop notifications (org.freedesktop.Notifications).
+ *
+ * One thread of its own owns the connection: every D-Bus call happens there. The functions
+ * below may be called from any thread; they queue work for that thread. Events come back
+ * through `parra_push_bus_events`, always on the bus thread, one at a time. */
+#ifndef PARRA_PUSH_BUS_H
+#define PARRA_PUSH_BUS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/** What happens on the bus, reported on the bus thread. Strings and bytes are borrowed for the
+ *  call. Every function pointer must be set. */
+typedef struct parra_push_bus_events {
+    /** Handed back as each function's first argument. */
+    void *context;
+    /** A distributor gave the endpoint of `token` (NewEndpoint). */
+    void (*endpoint)(void *context, const char *token, const char *endpoint);
+    /** A distributor delivered a push message for `token` (Message). */
+    void (*message)(void *context, const char *token, const uint8_t *bytes, size_t length);
+    /** A distributor says `token` is no longer registered (Unregistered). */
+    void (*unregistered)(void *context, const char *token);
+    /** A registration request failed, or the bus closed the connection (pushes stop): why, in
+     *  words. */
+    void (*registration_failed)(void *context, const char *reason);
+    /** The distributor in use, `name`, left the bus. */
+    void (*distributor_gone)(void *context, const char *name);
+    /** The notification server answered Notify for `key` with its notification `id`. */
+    void (*notified)(void *context, uint64_t key, uint32_t id);
+    /** The user acted on the notification `id` (ActionInvoked) with `action`. */
+    void (*action_invoked)(void *context, uint32_t id, const char *action);
+    /** The notification `id` was closed (NotificationClosed): no action comes for it. */
+    void (*closed)(void *context, uint32_t id);
+    /** Something arrived that does not follow the spec, or a call failed: why, in words. */
+    void (*problem)(void *context, const char *reason);
+} parra_push_bus_events;
+
+/** An open connection and its thread. */
+typedef struct parra_push_bus parra_push_bus;
+
+/** Connects to the bus at `address` (a D-Bus address, e.g. DBUS_SESSION_BUS_ADDRESS's value),
+ *  takes the bus name `service_name` (the app's id), serves the connector object and starts the
+ *  bus thread. NULL on failure, with the reason in `error` (`error_size` bytes, terminated). */
+parra_push_bus *parra_push_bus_open(
+    const char *address, const char *service_name, const parra_push_bus_events *events, char *error,
+    size_t error_size);
+
+/** Asks the bus thread to register `token` with the first distributor on the bus (by name)
+ *  or the one named `distributor` (NULL for any); the outcome is `endpoint` or
+ *  `registration_failed`. */
+void parra_push_bus_register(parra_push_bus *bus, const char *token, const char *description, const char *distributor);
+
+/** Whether a notification server owns org.freedesktop.Notifications now. */
+bool parra_push_bus_has_notification_server(parra_push_bus *bus);
+
+/** Asks the bus thread to show a desktop notification with one action, "default" (opening
+ *  it); `key` comes back in `notified` with the server's id. */
+void parra_push_bus_notify(
+    parra_push_bus *bus, uint64_t key, const char *app_name, const char *summary, const char *body);
+
+/** Stops the bus thread, waits for it and closes the connection. No event comes after it
+ *  returns. Never call it from an event. */
+void parra_push_bus_close(parra_push_bus *bus);
+
+#endif

@@ -1,0 +1,242 @@
+/* The tests' stand-in desktop on a private session bus: a UnifiedPush distributor
+ * (org.unifiedpush.Distributor.parratest, Distributor2 or with --v1 only Distributor1) and a
+ * notification server (org.freedesktop.Notifications), driven by lines on stdin and telling
+ * what it saw in lines on stdout.
+ *
+ * Arguments: --distributor, --notifications (which names to own), --v1, --refuse (answer
+ * Register with REGISTRATION_FAILED / ACTION_REQUIRED).
+ * stdout: "ready"; "register SERVICE TOKEN INTERFACE"; "notify ID SUMMARY|BODY|ACTIONS".
+ * stdin: "message TEXT" (a Message with TEXT's bytes to the registered app), "bare-message" (a
+ * Message without its message entry), "foreign-message TEXT" (with another token), "endpoint
+ * URL" (a NewEndpoint), "action ID" (ActionInvoked ID "default").
+ * Build: cc fake_desktop.c $(pkg-config --cflags --libs dbus-1). */
+#include <dbus/dbus.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static DBusConnection *bus;
+static bool v1, refuse;
+static char service[256], token[256];
+static unsigned notifications;
+
+static void say(const char *format, const char *a, const char *b, const char *c) {
+    printf(format, a, b, c);
+    printf("\n");
+    fflush(stdout);
+}
+
+static void append_entry(DBusMessageIter *array, const char *key, int type, const void *value, int length) {
+    DBusMessageIter entry, variant, bytes;
+    dbus_message_iter_open_container(array, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &key);
+    if (type == DBUS_TYPE_STRING) {
+        dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "s", &variant);
+        dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, value);
+    } else {
+        dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "ay", &variant);
+        dbus_message_iter_open_container(&variant, DBUS_TYPE_ARRAY, "y", &bytes);
+        dbus_message_iter_append_fixed_array(&bytes, DBUS_TYPE_BYTE, value, length);
+        dbus_message_iter_close_container(&variant, &bytes);
+    }
+    dbus_message_iter_close_container(&entry, &variant);
+    dbus_message_iter_close_container(array, &entry);
+}
+
+static const char *entry_string(DBusMessage *message, const char *key) {
+    DBusMessageIter iter, array, entry, variant;
+    if (!dbus_message_iter_init(message, &iter) || dbus_message_iter_get_arg_type(&iter) != DBUS_TYPE_ARRAY) return NULL;
+    dbus_message_iter_recurse(&iter, &array);
+    while (dbus_message_iter_get_arg_type(&array) == DBUS_TYPE_DICT_ENTRY) {
+        const char *name, *value;
+        dbus_message_iter_recurse(&array, &entry);
+        dbus_message_iter_get_basic(&entry, &name);
+        dbus_message_iter_next(&entry);
+        dbus_message_iter_recurse(&entry, &variant);
+        if (strcmp(name, key) == 0 && dbus_message_iter_get_arg_type(&variant) == DBUS_TYPE_STRING) {
+            dbus_message_iter_get_basic(&variant, &value);
+            return value;
+        }
+        dbus_message_iter_next(&array);
+    }
+    return NULL;
+}
+
+/* Calls a connector method on the registered app; a{sv} for Connector2, plain for Connector1. */
+static void to_connector(const char *member, const char *with_token, const char *endpoint, const char *text,
+                         bool with_message) {
+    DBusMessage *call = dbus_message_new_method_call(
+        service, "/org/unifiedpush/Connector", v1 ? "org.unifiedpush.Connector1" : "org.unifiedpush.Connector2",
+        member);
+    dbus_message_set_no_reply(call, TRUE);
+    DBusMessageIter iter, array;
+    dbus_message_iter_init_append(call, &iter);
+    if (v1) {
+        dbus_message_iter_append_basic(&iter, DBUS_TYPE_STRING, &with_token);
+        if (endpoint) dbus_message_iter_append_basic(&iter, DBUS_TYPE_STRING, &endpoint);
+        if (text) {
+            const char *id = "m1";
+            int length = (int)strlen(text);
+            dbus_message_iter_open_container(&iter, DBUS_TYPE_ARRAY, "y", &array);
+            dbus_message_iter_append_fixed_array(&array, DBUS_TYPE_BYTE, &text, length);
+            dbus_message_iter_close_container(&iter, &array);
+            dbus_message_iter_append_basic(&iter, DBUS_TYPE_STRING, &id);
+        }
+    } else {
+        dbus_message_iter_open_container(&iter, DBUS_TYPE_ARRAY, "{sv}", &array);
+        append_entry(&array, "token", DBUS_TYPE_STRING, &with_token, 0);
+        if (endpoint) append_entry(&array, "endpoint", DBUS_TYPE_STRING, &endpoint, 0);
+        if (with_message) {
+            const char *id = "m1";
+            append_entry(&array, "message", DBUS_TYPE_ARRAY, &text, (int)strlen(text));
+            append_entry(&array, "id", DBUS_TYPE_STRING, &id, 0);
+        }
+        dbus_message_iter_close_container(&iter, &array);
+    }
+    dbus_connection_send(bus, call, NULL);
+    dbus_message_unref(call);
+    dbus_connection_flush(bus);
+}
+
+static DBusHandlerResult handle(DBusConnection *connection, DBusMessage *message, void *data) {
+    (void)data;
+    if (dbus_message_get_type(message) != DBUS_MESSAGE_TYPE_METHOD_CALL) return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+    DBusMessage *reply = NULL;
+    bool endpoint_after = false;
+    if (dbus_message_is_method_call(message, "org.unifiedpush.Distributor2", "Register") && !v1) {
+        const char *s = entry_string(message, "service"), *t = entry_string(message, "token");
+        snprintf(service, sizeof service, "%s", s ? s : "");
+        snprintf(token, sizeof token, "%s", t ? t : "");
+        say("register %s %s %s", service, token, "Distributor2");
+        reply = dbus_message_new_method_return(message);
+        DBusMessageIter iter, array;
+        dbus_message_iter_init_append(reply, &iter);
+        dbus_message_iter_open_container(&iter, DBUS_TYPE_ARRAY, "{sv}", &array);
+        const char *success = refuse ? "REGISTRATION_FAILED" : "REGISTRATION_SUCCEEDED", *reason = "ACTION_REQUIRED";
+        append_entry(&array, "success", DBUS_TYPE_STRING, &success, 0);
+        if (refuse) append_entry(&array, "reason", DBUS_TYPE_STRING, &reason, 0);
+        dbus_message_iter_close_container(&iter, &array);
+        endpoint_after = !refuse;
+    } else if (dbus_message_is_method_call(message, "org.unifiedpush.Distributor1", "Register")) {
+        const char *s, *t, *description;
+        dbus_message_get_args(message, NULL, DBUS_TYPE_STRING, &s, DBUS_TYPE_STRING, &t, DBUS_TYPE_STRING,
+                              &description, DBUS_TYPE_INVALID);
+        snprintf(service, sizeof service, "%s", s);
+        snprintf(token, sizeof token, "%s", t);
+        say("register %s %s %s", service, token, "Distributor1");
+        const char *result = refuse ? "REGISTRATION_FAILED" : "NEW_ENDPOINT", *reason = refuse ? "ACTION_REQUIRED" : "";
+        reply = dbus_message_new_method_return(message);
+        dbus_message_append_args(reply, DBUS_TYPE_STRING, &result, DBUS_TYPE_STRING, &reason, DBUS_TYPE_INVALID);
+        endpoint_after = !refuse;
+    } else if (dbus_message_is_method_call(message, "org.freedesktop.Notifications", "Notify")) {
+        const char *app, *icon, *summary, *body;
+        dbus_uint32_t replaces;
+        char **actions;
+        int count;
+        dbus_message_get_args(message, NULL, DBUS_TYPE_STRING, &app, DBUS_TYPE_UINT32, &replaces, DBUS_TYPE_STRING,
+                              &icon, DBUS_TYPE_STRING, &summary, DBUS_TYPE_STRING, &body, DBUS_TYPE_ARRAY,
+                              DBUS_TYPE_STRING, &actions, &count, DBUS_TYPE_INVALID);
+        char id[16], joined[256] = "";
+        snprintf(id, sizeof id, "%u", ++notifications);
+        for (int i = 0; i < count; i++) {
+            strncat(joined, actions[i], sizeof joined - strlen(joined) - 2);
+            if (i + 1 < count) strcat(joined, ",");
+        }
+        dbus_free_string_array(actions);
+        char text[1024];
+        snprintf(text, sizeof text, "%s|%s|%s", summary, body, joined);
+        say("notify %s %s%s", id, text, "");
+        reply = dbus_message_new_method_return(message);
+        dbus_uint32_t number = notifications;
+        dbus_message_append_args(reply, DBUS_TYPE_UINT32, &number, DBUS_TYPE_INVALID);
+    } else {
+        return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+    }
+    dbus_connection_send(connection, reply, NULL);
+    dbus_message_unref(reply);
+    dbus_connection_flush(connection);
+    if (endpoint_after) {
+        char url[400];
+        snprintf(url, sizeof url, "https://push.example/up/%s", token);
+        to_connector("NewEndpoint", token, url, NULL, false);
+    }
+    return DBUS_HANDLER_RESULT_HANDLED;
+}
+
+static void command(char *line) {
+    if (strncmp(line, "message ", 8) == 0) {
+        to_connector("Message", token, NULL, line + 8, true);
+    } else if (strcmp(line, "bare-message") == 0) {
+        to_connector("Message", token, NULL, NULL, false);
+    } else if (strncmp(line, "foreign-message ", 16) == 0) {
+        to_connector("Message", "someone-else", NULL, line + 16, true);
+    } else if (strncmp(line, "endpoint ", 9) == 0) {
+        to_connector("NewEndpoint", token, line + 9, NULL, false);
+    } else if (strncmp(line, "action ", 7) == 0) {
+        DBusMessage *signal =
+            dbus_message_new_signal("/org/freedesktop/Notifications", "org.freedesktop.Notifications", "ActionInvoked");
+        dbus_uint32_t id = (dbus_uint32_t)strtoul(line + 7, NULL, 10);
+        const char *action = "default";
+        dbus_message_append_args(signal, DBUS_TYPE_UINT32, &id, DBUS_TYPE_STRING, &action, DBUS_TYPE_INVALID);
+        dbus_connection_send(bus, signal, NULL);
+        dbus_message_unref(signal);
+        dbus_connection_flush(bus);
+    }
+}
+
+int main(int argc, char **argv) {
+    bool distributor = false, server = false;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--distributor") == 0) distributor = true;
+        if (strcmp(argv[i], "--notifications") == 0) server = true;
+        if (strcmp(argv[i], "--v1") == 0) v1 = true;
+        if (strcmp(argv[i], "--refuse") == 0) refuse = true;
+    }
+    DBusError error;
+    dbus_error_init(&error);
+    bus = dbus_bus_get_private(DBUS_BUS_SESSION, &error);
+    if (!bus) {
+        fprintf(stderr, "fake_desktop: %s\n", error.message);
+        return 1;
+    }
+    dbus_connection_set_exit_on_disconnect(bus, TRUE);
+    static const DBusObjectPathVTable vtable = {.message_function = handle};
+    if (distributor) {
+        dbus_bus_request_name(bus, "org.unifiedpush.Distributor.parratest", DBUS_NAME_FLAG_DO_NOT_QUEUE, NULL);
+        dbus_connection_register_object_path(bus, "/org/unifiedpush/Distributor", &vtable, NULL);
+    }
+    if (server) {
+        dbus_bus_request_name(bus, "org.freedesktop.Notifications", DBUS_NAME_FLAG_DO_NOT_QUEUE, NULL);
+        dbus_connection_register_object_path(bus, "/org/freedesktop/Notifications", &vtable, NULL);
+    }
+    say("ready%s%s%s", "", "", "");
+    char buffer[8192];
+    size_t used = 0;
+    for (;;) {
+        int fd = -1;
+        dbus_connection_get_unix_fd(bus, &fd);
+        struct pollfd fds[2] = {{.fd = 0, .events = POLLIN}, {.fd = fd, .events = POLLIN}};
+        poll(fds, 2, -1);
+        dbus_connection_read_write(bus, 0);
+        while (dbus_connection_dispatch(bus) == DBUS_DISPATCH_DATA_REMAINS) {
+        }
+        if (fds[0].revents & (POLLIN | POLLHUP)) {
+            ssize_t count = read(0, buffer + used, sizeof buffer - used - 1);
+            if (count <= 0) return 0;
+            used += (size_t)count;
+            buffer[used] = 0;
+            char *newline;
+            while ((newline = strchr(buffer, '\n'))) {
+                *newline = 0;
+                command(buffer);
+                size_t rest = used - (size_t)(newline + 1 - buffer);
+                memmove(buffer, newline + 1, rest);
+                used = rest;
+                buffer[used] = 0;
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import ParraTestSupport
+
+/// `Tests/Fixtures/DBus/fake_desktop.c` running on a private bus: a UnifiedPush distributor and
+/// a notification server the tests drive by lines and watch by the lines it prints.
+final class FakeDesktop {
+    /// What it owns and how it answers, as its arguments.
+    struct Role: OptionSet {
+        let rawValue: Int
+        static let distributor = Role(rawValue: 1)
+        static let notifications = Role(rawValue: 2)
+        static let version1 = Role(rawValue: 4)
+        static let refuses = Role(rawValue: 8)
+    }
+
+    /// The built program, once per test process.
+    private static let program: Result<URL, Error> = Result {
+        let source = CFixtureBuilder.repositoryRoot.appendingPathComponent("Tests/Fixtures/DBus/fake_desktop.c")
+        let output = try CFixtureBuilder.makeTemporaryDirectory().appendingPathComponent("fake_desktop")
+        let flags = try ChildProcess.run("/usr/bin/env", ["pkg-config", "--cflags", "--libs", "dbus-1"])
+        guard flags.status == 0 else { throw CFixtureBuilder.BuildError("pkg-config dbus-1: \(flags.output)") }
+        let compiler = try CFixtureBuilder.findCompiler().path
+        let built = try ChildProcess.run(
+            compiler,
+            ["-std=c11", "-O1", "-w", "-o", output.path, source.path]
+                + flags.output.split(whereSeparator: \.isWhitespace).map(String.init))
+        guard built.status == 0 else { throw CFixtureBuilder.BuildError("building fake_desktop: \(built.output)") }
+        return output
+    }
+
+    private let process: Process
+    private let input: FileHandle
+    /// What it printed.
+    let lines: LineReader
+
+    /// Starts it on the bus at `address` and waits for "ready".
+    init(bus address: String, _ role: Role) throws {
+        let process = Process()
+        process.executableURL = try Self.program.get()
+        process.arguments =
+            (role.contains(.distributor) ? ["--distributor"] : [])
+            + (role.contains(.notifications) ? ["--notifications"] : [])
+            + (role.contains(.version1) ? ["--v1"] : []) + (role.contains(.refuses) ? ["--refuse"] : [])
+        process.environment = ["DBUS_SESSION_BUS_ADDRESS": address]
+        let output = Pipe()
+        let input = Pipe()
+        process.standardOutput = output
+        process.standardInput = input
+        try process.run()
+        self.process = process
+        self.input = input.fileHandleForWriting
+        lines = LineReader(output.fileHandleForReading)
+        guard lines.next(startingWith: "ready") != nil else {
+            kill(process.processIdentifier, SIGKILL)
+            throw CFixtureBuilder.BuildError("fake_desktop did not start")
+        }
+    }
+
+    /// Sends it one command line.
+    func send(_ line: String) {
+        input.write(Data((line + "\n").utf8))
+    }
+
+    /// Makes it leave the bus at once (SIGKILL: it vanishes as a crashed distributor does) and
+    /// waits for it to exit.
+    func quit() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import ParraTestSupport
+
+/// A D-Bus session bus of the tests' own: `dbus-daemon --session` listening on a socket in a
+/// temporary folder, stopped by `stop()`.
+final class PrivateSessionBus {
+    /// Its address, as DBUS_SESSION_BUS_ADDRESS takes it.
+    let address: String
+    private let process: Process
+
+    /// Starts the daemon and waits (at most 20 s) for it to print its address.
+    init() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "dbus-daemon", "--session", "--nofork", "--print-address", "--address=unix:path=\(folder.path)/bus",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        let line = LineReader(output.fileHandleForReading)
+        guard let address = line.next(within: 20), !address.isEmpty else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw CFixtureBuilder.BuildError("dbus-daemon printed no address within 20 s")
+        }
+        self.address = address
+    }
+
+    /// Stops the daemon and waits for it to exit. SIGKILL, since the daemon inherits the test
+    /// process's signal mask, which may block SIGTERM.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
+/// Lines a child process writes, read on a thread of their own and handed out with deadlines.
+final class LineReader: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var lines: [String] = []
+    private var taken = 0
+    private var ended = false
+
+    /// Starts reading `handle` to its end.
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            var pending = Data()
+            while true {
+                let chunk = handle.availableData
+                condition.withLock {
+                    if chunk.isEmpty { ended = true }
+                    pending.append(chunk)
+                    while let newline = pending.firstIndex(of: 10) {
+                        lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                        pending.removeSubrange(pending.startIndex...newline)
+                    }
+                    condition.broadcast()
+                }
+                if chunk.isEmpty { return }
+            }
+        }
+    }
+
+    /// The next line not taken yet, waiting at most `seconds`; nil when none came.
+    func next(within seconds: TimeInterval) -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        return condition.withLock {
+            while taken >= lines.count {
+                guard !ended, condition.wait(until: deadline) else { return nil }
+            }
+            taken += 1
+            return lines[taken - 1]
+        }
+    }
+
+    /// The first line from now on that starts with `prefix`, skipping others, waiting at most
+    /// `seconds` in all; nil when none came.
+    func next(startingWith prefix: String, within seconds: TimeInterval = 20) -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while let line = next(within: deadline.timeIntervalSinceNow) {
+            if line.hasPrefix(prefix) { return line }
+        }
+        return nil
+    }
+}
