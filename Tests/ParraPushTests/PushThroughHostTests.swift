@@ -161,7 +161,7 @@ struct PushThroughHostTests {
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             _ = try? TestAppRun(
-                PushApp.self, paths: [Self.module], script: [.authStateChanged(.authenticated(userId: "u1"))],
+                PushApp.self, paths: [Self.module], script: [.authStateChanged(.authenticated(ParraUser(id: "u1")))],
                 bundle: self.bundle(bundleID), environment: ["PARRA_API_BASE_URL": server.baseURL.absoluteString],
                 log: log, staysOpen: true, started: { platformBox.platform = $0 })
             finished.signal()
