@@ -83,6 +83,33 @@ package final class LogRouter: @unchecked Sendable {
         routeWithoutSinks(entry)
     }
 
+    /// Routes the usual record, a message with its call site and category and nothing else (no
+    /// extras, thread name or call stack), without building an `Entry`: its strings are
+    /// lent to the sinks in place, never copied or retained, and in the usual case the router
+    /// itself is not touched. Any thread.
+    @inline(__always)
+    package static func route(
+        level: HostLogLevel, timestamp: Double, message: String, fileID: StaticString, function: StaticString,
+        line: UInt, column: UInt, category: String
+    ) {
+        if parra_log_route_mode() == PARRA_LOG_ROUTE_MODE_SINKS {
+            let delivered = withBytes(message) { message in
+                withBytes(category) { category in
+                    var record = record(
+                        level: level, timestamp: timestamp, message: message, fileID: fileID, function: function,
+                        line: line, column: column)
+                    record.category = text(category)
+                    return parra_log_route_deliver(&record)
+                }
+            }
+            if delivered > 0 || parra_log_route_mode() == PARRA_LOG_ROUTE_MODE_SINKS { return }
+        }
+        shared.routeWithoutSinks(
+            Entry(
+                level: level, timestamp: timestamp, message: message, extraJSON: "", fileID: fileID,
+                function: function, line: line, column: column, category: category, threadName: "", callStack: ""))
+    }
+
     /// Buffers the record, or prints it when no module takes app logs.
     @inline(never)
     private func routeWithoutSinks(_ entry: Entry) {
@@ -251,14 +278,10 @@ package final class LogRouter: @unchecked Sendable {
     /// Calls `body` with a C record pointing into `entry`'s strings, without copying them.
     @inline(__always)
     static func withRecord<R>(_ entry: Entry, _ body: (UnsafePointer<parra_log_record>) -> R) -> R {
-        let none = parra_string(data: nil, length: 0)
-        var record = parra_log_record(
-            struct_size: UInt32(MemoryLayout<parra_log_record>.size), level: entry.level.rawValue,
-            timestamp: entry.timestamp, message: none, extra_json: none, file_id: text(entry.fileID),
-            function: text(entry.function), line: UInt32(truncatingIfNeeded: entry.line),
-            column: UInt32(truncatingIfNeeded: entry.column), category: none, thread_name: none, call_stack: none)
-        return withBytes(entry.message) { message in
-            record.message = text(message)
+        withBytes(entry.message) { message in
+            var record = record(
+                level: entry.level, timestamp: entry.timestamp, message: message, fileID: entry.fileID,
+                function: entry.function, line: entry.line, column: entry.column)
             // The usual record has a message only; the rest is pinned only when present.
             if entry.extraJSON.isEmpty, entry.category.isEmpty, entry.threadName.isEmpty, entry.callStack.isEmpty {
                 return body(&record)
@@ -277,6 +300,20 @@ package final class LogRouter: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// A record of the message and call site, the other strings absent.
+    @inline(__always)
+    private static func record(
+        level: HostLogLevel, timestamp: Double, message: UnsafeBufferPointer<UInt8>, fileID: StaticString,
+        function: StaticString, line: UInt, column: UInt
+    ) -> parra_log_record {
+        let none = parra_string(data: nil, length: 0)
+        return parra_log_record(
+            struct_size: UInt32(MemoryLayout<parra_log_record>.size), level: level.rawValue, timestamp: timestamp,
+            message: text(message), extra_json: none, file_id: text(fileID), function: text(function),
+            line: UInt32(truncatingIfNeeded: line), column: UInt32(truncatingIfNeeded: column), category: none,
+            thread_name: none, call_stack: none)
     }
 
     /// `string`'s UTF-8 in place when it is stored contiguously (native strings are), else a copy.
