@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ParraLogger", type: .dynamic, targets: ["ParraLoggerEntry"]),
         .library(name: "ParraLaunchScreen", type: .dynamic, targets: ["ParraLaunchScreenEntry"]),
         .library(name: "ParraWhatsNew", type: .dynamic, targets: ["ParraWhatsNewEntry"]),
+        .library(name: "ParraPush", type: .dynamic, targets: ["ParraPushEntry"]),
         // A Swift module built only to exercise ParraPluginKit through the host in tests.
         // Its file name starts with `libParraTestFixture`, which discovery never picks up
         // from the build folder.
@@ -78,6 +79,12 @@ let package = Package(
         .target(
             name: "ParraWhatsNew", dependencies: ["CParraPlugin", "ParraPluginKit"], path: "Plugins/ParraWhatsNew/Module"),
         .target(name: "ParraWhatsNewEntry", dependencies: ["ParraWhatsNew"], path: "Plugins/ParraWhatsNew/Entry"),
+        // The push module and the bit of C it needs (the socket peer's credentials).
+        .target(name: "CParraPushSupport", path: "Plugins/ParraPush/CSupport"),
+        .target(
+            name: "ParraPush", dependencies: ["CParraPlugin", "ParraPluginKit", "CParraPushSupport"],
+            path: "Plugins/ParraPush/Module"),
+        .target(name: "ParraPushEntry", dependencies: ["ParraPush"], path: "Plugins/ParraPush/Entry"),
         .target(
             name: "ParraTestFixtureSwiftModule", dependencies: ["ParraPluginKit"],
             path: "Tests/Fixtures/ParraTestFixtureSwiftModule"),
@@ -95,6 +102,11 @@ let package = Package(
             name: "ParraWhatsNewTests",
             dependencies: [
                 "ParraWhatsNew", "ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport",
+            ]),
+        .testTarget(
+            name: "ParraPushTests",
+            dependencies: [
+                "ParraPush", "ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport",
             ]),
     ],
     swiftLanguageModes: [.v5]

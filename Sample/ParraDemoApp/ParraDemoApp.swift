@@ -25,7 +25,8 @@ struct ParraDemoApp: App {
             appDelegate: appDelegate,
             configuration: ParraConfiguration(
                 appInfoOptions: ParraAppInfoOptions(bundleId: bundleId),
-                loggerOptions: ParraLoggerOptions(environment: loggerEnvironment)
+                loggerOptions: ParraLoggerOptions(environment: loggerEnvironment),
+                pushNotificationOptions: .allWithoutProvisional
             )
         ) {
             WindowGroup {

@@ -52,10 +52,10 @@ public final class ModuleHost: @unchecked Sendable {
         }
     }
 
-    private let table: UnsafePointer<parra_host>
-    private let lock = NSLock()
+    let table: UnsafePointer<parra_host>
+    let lock = NSLock()
     /// Option observers: they live until shutdown.
-    private var observers: [Unmanaged<CallbackBox>] = []
+    var observers: [Unmanaged<CallbackBox>] = []
     /// Timer callbacks by timer id, released when a one-shot timer fires or any is cancelled.
     private var timers: [UInt64: Unmanaged<CallbackBox>] = [:]
 
@@ -554,7 +554,7 @@ public final class ModuleHost: @unchecked Sendable {
         return out
     }
 
-    private func check(_ what: String, _ body: (UnsafeMutablePointer<parra_error>) -> parra_status) throws {
+    func check(_ what: String, _ body: (UnsafeMutablePointer<parra_error>) -> parra_status) throws {
         var error = Self.makeError()
         let status = withUnsafeMutablePointer(to: &error) { body($0) }
         try Self.throwIfFailed(status, &error, what)
@@ -583,10 +583,12 @@ private func cChars(_ pointer: UnsafeRawPointer?) -> UnsafePointer<CChar>? {
 }
 
 /// A Swift closure kept alive while C holds a pointer to it.
-private final class CallbackBox {
+final class CallbackBox {
     var plain: (() -> Void)?
     var text: ((String) -> Void)?
     var flag: ((Bool) -> Void)?
+    /// A notification's presentation options.
+    var bits: ((UInt32) -> Void)?
     var response: ((Result<(status: Int, body: [UInt8]), ModuleError>) -> Void)?
     /// A launch step's or a called command's answer.
     var launchDone: ((Result<String, ModuleError>) -> Void)?
@@ -598,6 +600,7 @@ private final class CallbackBox {
     init(plain: @escaping () -> Void) { self.plain = plain }
     init(text: @escaping (String) -> Void) { self.text = text }
     init(flag: @escaping (Bool) -> Void) { self.flag = flag }
+    init(bits: @escaping (UInt32) -> Void) { self.bits = bits }
     init(response: @escaping (Result<(status: Int, body: [UInt8]), ModuleError>) -> Void) { self.response = response }
     init(launchDone: @escaping (Result<String, ModuleError>) -> Void) { self.launchDone = launchDone }
 }

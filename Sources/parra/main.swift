@@ -25,7 +25,12 @@ let tool = CommandLineTool(
                     ])),
             .group(
                 CommandGroup(
+                    name: "push", summary: "Deliver push notifications to a running app.",
+                    children: [.command(PushSendCommand())])),
+            .group(
+                CommandGroup(
                     name: "new", summary: "Start something new.", children: [.command(NewModuleCommand())])),
+            .command(DesktopEntryCommand()),
         ]),
     console: Console())
 exit(tool.run(Array(CommandLine.arguments.dropFirst())).rawValue)

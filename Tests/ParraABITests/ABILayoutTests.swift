@@ -1,15 +1,15 @@
 import CParraPlugin
 import Testing
 
-/// Freezes the ABI 1.3 layout: a change here breaks every module built before it, so it must
+/// Freezes the ABI 1.4 layout: a change here breaks every module built before it, so it must
 /// come with a new major version (or, for fields appended at the end, a new minor). The 1.0
 /// to 1.2 prefixes are checked too: older modules must still read and be read correctly.
-@Suite("C ABI 1.3 layout")
+@Suite("C ABI 1.4 layout")
 struct ABILayoutTests {
     @Test("versions and the entry symbol")
     func constants() {
         #expect(PARRA_ABI_VERSION_MAJOR == 1)
-        #expect(PARRA_ABI_VERSION_MINOR == 3)
+        #expect(PARRA_ABI_VERSION_MINOR == 4)
         #expect(PARRA_MODULE_ENTRY_SYMBOL == "parra_module_entry")
     }
 
@@ -28,6 +28,7 @@ struct ABILayoutTests {
         #expect(MemoryLayout<parra_command_decl>.offset(of: \.struct_size) == 0)
         #expect(MemoryLayout<parra_command_completion>.offset(of: \.struct_size) == 0)
         #expect(MemoryLayout<parra_launch_extension>.offset(of: \.struct_size) == 0)
+        #expect(MemoryLayout<parra_app_events_extension>.offset(of: \.struct_size) == 0)
     }
 
     #if arch(x86_64) || arch(arm64)
@@ -100,6 +101,9 @@ struct ABILayoutTests {
             #expect(MemoryLayout<parra_command_decl>.offset(of: \.function) == 40)
             #expect(MemoryLayout<parra_command_completion>.size == 32)
             #expect(MemoryLayout<parra_launch_extension>.size == 24)
+            // 1.4: struct_size and six functions.
+            #expect(MemoryLayout<parra_app_events_extension>.size == 56)
+            #expect(MemoryLayout<parra_app_events_extension>.offset(of: \.observe_auth_state) == 48)
         }
     #endif
 

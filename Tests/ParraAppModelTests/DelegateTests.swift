@@ -137,25 +137,52 @@ struct DelegateTests {
         #expect(run.platform.drawn.count == 1, "the app still runs")
     }
 
-    @Test("false from didFinishLaunching is honoured: no window, the app terminates, status 1")
+    @Test("false from didFinishLaunching does not end the app, as with UIKit: it is said, and the windows open")
     func launchRefused() throws {
         timeline = RecordingLog()
         let run = try TestAppRun(RefusingApp.self, paths: [try module()], log: timeline)
-        #expect(run.status == 1)
-        #expect(run.platform.drawn.isEmpty)
-        #expect(!run.reported("launch failed").isEmpty)
+        #expect(run.status == 0)
+        #expect(run.platform.drawn.count == 1)
+        #expect(!run.reported("application(_:didFinishLaunchingWithOptions:) returned false; the app goes on").isEmpty)
         #expect(
             timeline.messages(from: "com.example.cfixture").suffix(3) == [
                 "hook application.willTerminate", "deactivate", "shutdown",
             ])
     }
 
-    @Test("a module's false makes super return false, and the subclass honours it")
+    @Test("a module's false makes super return false, and the subclass sees it; the app goes on")
     func moduleRefusesLaunch() throws {
         timeline = RecordingLog()
         let run = try TestAppRun(TwoWindowApp.self, paths: [try module(["FIXTURE_LAUNCH_RESULT=false"])], log: timeline)
-        #expect(run.status == 1)
+        #expect(run.status == 0)
         #expect(timeline.messages(from: "app").first == "launch refused by a module")
+        #expect(run.platform.drawn.count == 2)
+    }
+
+    @Test("the open-URL methods return true by default, as the SDK's")
+    func openURLDefaults() throws {
+        let delegate = ParraAppDelegate<ParraSceneDelegate>()
+        let url = try #require(URL(string: "myapp://item/1"))
+        #expect(delegate.application(UIApplication(), open: url, options: [:]))
+        #expect(delegate.application(UIApplication(), handleOpen: url))
+        #expect(delegate.application(UIApplication(), open: url, sourceApplication: nil, annotation: 0))
+    }
+
+    @Test("configurationForConnecting: no name; the scene delegate class only for a window's role")
+    func sceneConfiguration() {
+        let delegate = ParraAppDelegate<RecordingSceneDelegate>()
+        let window = delegate.application(
+            UIApplication(),
+            configurationForConnecting: UISceneSession(persistentIdentifier: "w", role: .windowApplication),
+            options: UIScene.ConnectionOptions(urlContexts: []))
+        #expect(window.name == nil)
+        #expect(window.delegateClass == RecordingSceneDelegate.self)
+        let external = UISceneSession.Role(rawValue: "UIWindowSceneSessionRoleExternalDisplayNonInteractive")
+        let other = delegate.application(
+            UIApplication(), configurationForConnecting: UISceneSession(persistentIdentifier: "x", role: external),
+            options: UIScene.ConnectionOptions(urlContexts: []))
+        #expect(other.name == nil && other.role == external)
+        #expect(other.delegateClass == nil)
     }
 
     @Test("each window gets its own scene delegate and the scene callbacks in order")

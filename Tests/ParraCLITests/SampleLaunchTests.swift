@@ -79,15 +79,34 @@ private struct RunningSample {
         try process.run()
     }
 
+    /// Why a read gave up.
+    struct ReadTimeout: Error, CustomStringConvertible {
+        let description: String
+    }
+
     /// Reads standard output up to and including the first line that contains `text` (or to
-    /// its end) and returns what it read.
-    func read(through text: String) throws -> String {
+    /// its end) and returns what it read; throws if that takes longer than `seconds`.
+    func read(through text: String, within seconds: Double = 60) throws -> String {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        let descriptor = output.fileHandleForReading.fileDescriptor
         var read = Data()
         var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty {
+        while true {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(max(0, deadline.timeIntervalSinceNow) * 1000))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else {
+                throw ReadTimeout(
+                    description:
+                        "no line with \"\(text)\" within \(seconds) s; read: \(String(decoding: read, as: UTF8.self))")
+            }
+            var byte: UInt8 = 0
+            let count = Glibc.read(descriptor, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else { break }
             read.append(byte)
             line.append(byte)
-            guard byte.first == UInt8(ascii: "\n") else { continue }
+            guard byte == UInt8(ascii: "\n") else { continue }
             if String(decoding: line, as: UTF8.self).contains(text) { break }
             line = Data()
         }
@@ -99,6 +118,58 @@ private struct RunningSample {
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return text
+    }
+}
+
+@Suite("parra desktop-entry")
+struct DesktopEntryTests {
+    @Test("the sample's recorded items become Desktop Entry actions, and an action starts the app through its item")
+    func sampleActions() throws {
+        let workspace = try CLIWorkspace()
+        let first = try workspace.parra([], program: "ParraDemoApp")
+        #expect(first.status == 0, "\(first.transcript)")
+        let output = workspace.folder.appendingPathComponent("demo.desktop")
+        let written = try workspace.parra("desktop-entry", "--app", "com.parra.demo", "--output", output.path)
+        #expect(written.status == 0 && written.standardOutput.contains("1 action(s)"), "\(written.transcript)")
+        let text = try String(contentsOf: output, encoding: .utf8)
+        let executable = BuildProducts.folder.appendingPathComponent("ParraDemoApp").path
+        #expect(text.hasPrefix("[Desktop Entry]\nType=Application\nVersion=1.5\nName=ParraDemoApp\n"), "\(text)")
+        #expect(text.contains("Actions=parra-launch-shortcut-feedback;\n"), "\(text)")
+        #expect(text.contains("[Desktop Action parra-launch-shortcut-feedback]\nName=Something wrong?\n"), "\(text)")
+        let exec = "\(executable) --parra-shortcut parra-launch-shortcut-feedback"
+        #expect(text.contains("Exec=\(exec)\n"), "\(text)")
+        let launched = try workspace.parra(
+            ["--parra-shortcut", "parra-launch-shortcut-feedback"], program: "ParraDemoApp")
+        #expect(launched.status == 0, "\(launched.transcript)")
+        #expect(
+            launched.standardOutput.contains(
+                "shortcut parra-launch-shortcut-feedback: Parra's feedback form cannot open"))
+    }
+
+    @Test("names, paths and types are escaped as the specification says; an app that never ran is an error")
+    func escaping() throws {
+        let workspace = try CLIWorkspace()
+        let missing = try workspace.parra("desktop-entry", "--app", "com.example.never")
+        #expect(
+            missing.status == 1 && missing.standardError.contains("run the app once first"), "\(missing.transcript)")
+        let storage = URL(fileURLWithPath: workspace.environment["XDG_DATA_HOME"]!).appendingPathComponent(
+            "parra/com.example.odd")
+        try FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
+        let record = #"""
+            {"executable": "/opt/My App/run$1", "name": "Odd\nApp", "items": [
+              {"type": "a b", "title": "50% off", "icon": "x"}, {"type": "a.b", "title": "T"}]}
+            """#
+        try record.write(to: storage.appendingPathComponent("launch-shortcuts.json"), atomically: true, encoding: .utf8)
+        let written = try workspace.parra("desktop-entry", "--app", "com.example.odd")
+        #expect(written.status == 0, "\(written.transcript)")
+        let file = URL(fileURLWithPath: workspace.environment["XDG_DATA_HOME"]!).appendingPathComponent(
+            "applications/com.example.odd.desktop")
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.contains("Name=Odd\\nApp"))
+        #expect(lines.contains(#"Exec="/opt/My App/run\\$1""#), "\(lines)")
+        #expect(lines.contains("Actions=a-b;a-b-2;"), "\(lines)")
+        #expect(lines.contains("Name=50% off") && lines.contains("Icon=x"))
+        #expect(lines.contains(#"Exec="/opt/My App/run\\$1" --parra-shortcut "a b""#), "\(lines)")
     }
 }
 

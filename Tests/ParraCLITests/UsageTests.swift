@@ -5,7 +5,7 @@ struct UsageTests {
     @Test(
         "a wrong command line exits 2 with the problem and a --help hint on stderr",
         arguments: [
-            ([], "parra: missing command; expected one of: plugins, config, new"),
+            ([], "parra: missing command; expected one of: plugins, config, push, new, desktop-entry"),
             (["bogus"], "parra: unknown command 'bogus'"),
             (["plugins"], "parra plugins: missing command; expected one of: list, inspect, reset"),
             (["plugins", "list", "--jsn"], "parra plugins list: unknown option '--jsn'"),

@@ -47,11 +47,36 @@ struct ConfigurationTests {
 
     // MARK: Defaults, group by group
 
-    @Test("app info defaults to no bundle ID override")
+    @Test("app info defaults to the Info.plist's bundle ID and overrides it only when given one")
     func appInfoDefaults() {
-        #expect(ParraAppInfoOptions().bundleId == nil)
-        #expect(ParraAppInfoOptions.default == ParraAppInfoOptions(bundleId: nil))
-        #expect(ParraConfiguration.default.appInfoOptions.bundleId == nil)
+        let own = BundleInfo.besideExecutable().info.identifier ?? "unknown"
+        #expect(ParraAppInfoOptions.default.bundleId == own)
+        #expect(ParraConfiguration.default.appInfoOptions == .default)
+        #expect(ParraAppInfoOptions(bundleId: "com.example.given").bundleId == "com.example.given")
+        // The host is left to resolve the default itself, from the bundle the run was given.
+        let setup = { (options: ParraAppInfoOptions) in
+            ParraConfiguration(appInfoOptions: options).appSetup(
+                tenantId: "t", applicationId: "a", launchPrerequisite: nil)
+        }
+        #expect(setup(.default).bundleId == nil)
+        #expect(setup(ParraAppInfoOptions(bundleId: own)).bundleId == own, "given, even when equal to the default")
+    }
+
+    @Test("a configuration written in the SDK's argument order compiles, launch screen options optional")
+    func sdkArgumentOrder() {
+        let launchScreen: ParraLaunchScreen.Options? = nil
+        let configuration = ParraConfiguration(
+            appInfoOptions: ParraAppInfoOptions(bundleId: "x"),
+            globalComponentAttributes: .default,
+            launchScreenOptions: launchScreen,
+            loggerOptions: .default,
+            pushNotificationOptions: .default,
+            theme: .default,
+            whatsNewOptions: .default
+        )
+        #expect(configuration.launchScreenOptions == .default)
+        #expect(ParraLaunchScreen.Options.defaultFadeDuration == 0.5)
+        #expect(configuration.launchScreenOptions.fadeDuration == ParraLaunchScreen.Options.defaultFadeDuration)
     }
 
     @Test("logger defaults: automatic, info, the reference's console format")
@@ -153,14 +178,17 @@ struct ConfigurationTests {
         #expect(options.fadeDuration == 0.5)
         #expect(options == .default)
         #expect(ParraConfiguration.default.launchScreenOptions == options)
-        let config = ParraLaunchScreen.DefaultConfig()
+        let config = ParraDefaultLaunchScreen.Config()
         #expect(config.colorName == nil && config.imageName == nil && config.navigationBar == nil)
-        #expect(ParraLaunchScreen.StoryboardConfig(name: "Launch").identifier == nil)
-        let types: [ParraLaunchScreen.LaunchScreenType] = [
-            .default(config), .storyboard(.init(name: "Launch", identifier: "Splash")),
-            .custom(identifier: "SplashView"),
+        let storyboard = ParraStoryboardLaunchScreen.Config.default
+        #expect(storyboard.name == "LaunchScreen" && storyboard.viewControllerIdentifier == "Main")
+        let types: [ParraLaunchScreenType] = [
+            .default(config), .storyboard(.init(name: "Launch", viewControllerIdentifier: "Splash")),
+            .custom(Text("Loading")),
         ]
         #expect(Set(types).count == 3)
+        #expect(
+            ParraLaunchScreenType.custom(Text("a")) == .custom(Text("b")), "custom views compare equal, as in the SDK")
     }
 
     @Test("theme, colours and component attributes have sensible defaults")
@@ -382,7 +410,7 @@ struct ConfigurationTests {
 
     @Test("every launch screen type flattens to its object, nil fields left out")
     func launchScreenFlattening() {
-        func type(_ type: ParraLaunchScreen.LaunchScreenType?) -> OptionValue? {
+        func type(_ type: ParraLaunchScreenType?) -> OptionValue? {
             ParraConfiguration(launchScreenOptions: ParraLaunchScreen.Options(type: type)).optionValues[
                 "launchScreen.type"]
         }
@@ -390,28 +418,35 @@ struct ConfigurationTests {
         #expect(
             type(
                 .default(
-                    ParraLaunchScreen.DefaultConfig(
-                        colorName: "LaunchBackground", imageName: "Logo", respectsSafeArea: true,
-                        navigationBar: true, tabBar: false, toolbar: false)))
+                    ParraDefaultLaunchScreen.Config(
+                        colorName: "LaunchBackground", imageName: "Logo", imageRespectsSafeAreaInsets: true,
+                        navigationBar: .init(replacementImage: nil), tabBar: .init(replacementImage: "Tabs"))))
                 == .object([
                     "kind": .string("default"), "colorName": .string("LaunchBackground"),
                     "imageName": .string("Logo"), "respectsSafeArea": .bool(true), "navigationBar": .bool(true),
-                    "tabBar": .bool(false), "toolbar": .bool(false),
+                    "tabBar": .bool(true),
                 ]))
         #expect(
-            type(.default(ParraLaunchScreen.DefaultConfig(imageName: "Logo")))
+            type(.default(ParraDefaultLaunchScreen.Config(imageName: "Logo")))
                 == .object(["kind": .string("default"), "imageName": .string("Logo")]))
         #expect(
-            type(.storyboard(ParraLaunchScreen.StoryboardConfig(name: "LaunchScreen", identifier: "Splash")))
+            type(.storyboard(ParraStoryboardLaunchScreen.Config(name: "Launch", viewControllerIdentifier: "Splash")))
                 == .object([
-                    "kind": .string("storyboard"), "name": .string("LaunchScreen"), "identifier": .string("Splash"),
+                    "kind": .string("storyboard"), "name": .string("Launch"), "identifier": .string("Splash"),
                 ]))
         #expect(
-            type(.storyboard(ParraLaunchScreen.StoryboardConfig(name: "LaunchScreen")))
-                == .object(["kind": .string("storyboard"), "name": .string("LaunchScreen")]))
+            type(.storyboard(.default))
+                == .object([
+                    "kind": .string("storyboard"), "name": .string("LaunchScreen"), "identifier": .string("Main"),
+                ]))
         #expect(
-            type(.custom(identifier: "SplashView"))
-                == .object(["kind": .string("custom"), "identifier": .string("SplashView")]))
+            type(
+                .custom(
+                    VStack {
+                        Text("Loading")
+                        Text("please wait")
+                    }))
+                == .object(["kind": .string("view"), "lines": .list([.string("Loading"), .string("please wait")])]))
         let values = ParraConfiguration(launchScreenOptions: ParraLaunchScreen.Options(fadeDuration: 1.25))
             .optionValues
         #expect(values["launchScreen.fadeDuration"] == .double(1.25))
@@ -421,8 +456,8 @@ struct ConfigurationTests {
     func hostSideNotFlattened() {
         let configuration = ParraConfiguration(
             appInfoOptions: ParraAppInfoOptions(bundleId: "com.example.app"),
-            theme: ParraTheme(primary: .purple),
-            globalComponentAttributes: ParraGlobalComponentAttributes(cornerRadius: 2))
+            globalComponentAttributes: ParraGlobalComponentAttributes(cornerRadius: 2),
+            theme: ParraTheme(primary: .purple))
         #expect(configuration.optionValues == ParraConfiguration.default.optionValues)
         #expect(configuration.explicitOptionValues.isEmpty)
         #expect(!configuration.optionValues.keys.contains { $0.hasPrefix("appInfo") || $0.hasPrefix("theme") })

@@ -62,7 +62,7 @@ struct LaunchConfigurationTests {
         #expect(unknown == RequestedLaunchScreen.none)
         #expect(
             unknownProblems == [
-                "launchScreen.type.kind: 'video' is not one of none, default, storyboard, custom; using the Info.plist's launch screen"
+                "launchScreen.type.kind: 'video' is not one of none, default, storyboard, custom, view; using the Info.plist's launch screen"
             ])
         let (nameless, namelessProblems) = LaunchScreenOptions.requestedType(#"{"kind":"storyboard","name":""}"#)
         #expect(nameless == RequestedLaunchScreen.none)
@@ -112,6 +112,34 @@ struct LaunchConfigurationTests {
         #expect(
             problem?.hasPrefix("launch screen colour: no colour is named 'LaunchBackground' (use one of primary,")
                 == true)
+    }
+
+    @Test("a storyboard draws its view controller's file, else the storyboard's; a view draws its lines as given")
+    func storyboardAndView() throws {
+        let resources = try CFixtureBuilder.makeTemporaryDirectory()
+        try "whole storyboard\n".write(
+            to: resources.appendingPathComponent("Launch.txt"), atomically: true, encoding: .utf8)
+        try "main scene\n".write(
+            to: resources.appendingPathComponent("Launch.Main.txt"), atomically: true, encoding: .utf8)
+        let palette = LaunchPalette(theme: LaunchPalette.defaultTheme)
+        func drawn(_ spec: LaunchScreenSpec) -> (String, [String]) {
+            let (splash, problems) = LaunchSplash.make(spec, palette: palette, resources: resources.path)
+            return (splash.body(fade: 0, color: false), problems)
+        }
+        #expect(drawn(.storyboard(name: "Launch", identifier: "Main")) == ("main scene", []))
+        #expect(drawn(.storyboard(name: "Launch", identifier: "Other")) == ("whole storyboard", []))
+        #expect(drawn(.view(lines: ["Loading", "please wait"])) == ("Loading\nplease wait", []))
+        #expect(
+            LaunchScreenOptions.requestedType(#"{"kind":"view","lines":["a","b"]}"#).0 == .view(lines: ["a", "b"]))
+        #expect(LaunchScreenOptions.requestedType(#"{"kind":"view","lines":[1]}"#).0 == .none)
+    }
+
+    @Test("UILaunchStoryboardName loses a trailing .storyboard, as in the SDK")
+    func storyboardSuffix() {
+        let (keys, problems) = LaunchScreenOptions.infoPlistKeys([
+            "UILaunchStoryboardName": .string("Launch.storyboard")
+        ])
+        #expect(keys.storyboardName == "Launch" && problems.isEmpty)
     }
 
     @Test("art comes from <name>.txt in the resources; a missing file is reported and the splash still draws")

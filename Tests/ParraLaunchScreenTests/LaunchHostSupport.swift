@@ -32,6 +32,36 @@ struct LaunchTestApp: App {
     }
 }
 
+/// What `RecordingLaunchAppDelegate` heard, for the test to read.
+let appDelegateLog = RecordingLog()
+
+/// An app delegate that notes each URL and notification response it is given, then calls super.
+final class RecordingLaunchAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
+    override func application(
+        _ application: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
+    ) -> Bool {
+        appDelegateLog.note("app open \(url.absoluteString)")
+        return super.application(application, open: url, options: options)
+    }
+
+    override func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse
+    ) {
+        appDelegateLog.note("app response \(response.actionIdentifier)")
+        super.userNotificationCenter(center, didReceive: response)
+    }
+}
+
+/// A launch test's app with `RecordingLaunchAppDelegate`.
+struct RecordingLaunchApp: App {
+    @UIApplicationDelegateAdaptor(RecordingLaunchAppDelegate.self) var appDelegate
+    var body: some Scene {
+        ParraApp(tenantId: "t-launch", applicationId: "a-launch", appDelegate: appDelegate) {
+            WindowGroup { Text("app content") }
+        }
+    }
+}
+
 /// An app passing a default launch screen config (colour primary) and a negative fade.
 struct MergingLaunchApp: App {
     @UIApplicationDelegateAdaptor(ParraAppDelegate<ParraSceneDelegate>.self) var appDelegate
@@ -40,7 +70,7 @@ struct MergingLaunchApp: App {
             tenantId: "t-launch", applicationId: "a-launch", appDelegate: appDelegate,
             configuration: ParraConfiguration(
                 launchScreenOptions: ParraLaunchScreen.Options(
-                    type: .default(ParraLaunchScreen.DefaultConfig(colorName: "primary")), fadeDuration: -2))
+                    type: .default(ParraDefaultLaunchScreen.Config(colorName: "primary")), fadeDuration: -2))
         ) {
             WindowGroup { Text("app content") }
         }

@@ -136,7 +136,7 @@ struct LaunchScreenHostTests {
     }
 
     @Test(
-        "didComplete hooks run in order with the app-info, after sessionDidStart; pending URL and notification actions after them"
+        "didComplete hooks run in order with the app-info, after sessionDidStart; pending URL and notification actions after them; the app delegate hears them at once"
     )
     func extensionPointOrder() throws {
         let folder = try CFixtureBuilder.makeTemporaryDirectory()
@@ -148,14 +148,27 @@ struct LaunchScreenHostTests {
             source: CFixtureBuilder.launchListenerSource)
         let server = try launchServer(appInfo: [.json(status: 404, "{}"), .json(status: 200, goodAppInfo)])
         defer { server.stop() }
+        let heardBefore = appDelegateLog.records.count
         let run = try run(
-            server,
+            server, app: RecordingLaunchApp.self,
             script: [
                 .openURL("parra://release/7"),
                 .notificationResponse(payloadJSON: #"{"parra":{"type":"url"}}"#, actionIdentifier: "open"),
                 .retryLaunch,
             ], extraModules: [late.path, early.path])
         #expect(run.status == 0, "\(run.platform.reported)")
+        // The app delegate was told at once, while the launch had failed; the modules after
+        // the retried launch completed.
+        #expect(
+            appDelegateLog.records.dropFirst(heardBefore).map(\.message) == [
+                "app open parra://release/7", "app response open",
+            ])
+        let timeline = run.platform.timeline
+        let failed = try #require(timeline.firstIndex { $0.hasPrefix("launch: failed") })
+        let complete = try #require(timeline.firstIndex { $0.hasPrefix("launch: complete") })
+        let queued = try #require(
+            timeline.firstIndex { $0.contains("open parra://release/7: queued until the launch completes") })
+        #expect(failed < queued && queued < complete, "\(timeline)")
         let calls = run.log.records.filter { ($0.moduleID ?? "").hasPrefix("com.example.") }.map(\.message)
         #expect(
             calls == [

@@ -98,7 +98,8 @@ package enum RejectedOptionValues {
         launch("type", #"{"colorName":"red"}"#, #": has no "kind""#),
         launch("type", #"{"kind":1}"#, ".kind: expected string, got integer 1"),
         launch(
-            "type", #"{"kind":"fancy"}"#, #".kind: "fancy" is not one of "none", "default", "storyboard", "custom""#),
+            "type", #"{"kind":"fancy"}"#,
+            #".kind: "fancy" is not one of "none", "default", "storyboard", "custom", "view""#),
         launch(
             "type", #"{"kind":"default","colorName":"pinkish"}"#,
             #".colorName: "pinkish" is not one of \#(colors) and does not match the pattern ^#[0-9A-Fa-f]{6}$"#),

@@ -17,15 +17,21 @@ package struct TestAppRun {
     /// Runs `appType` with the modules at `paths`, playing `script`. Storage is a fresh
     /// temporary folder unless `storage` names one (to run an app twice on the same storage);
     /// the host's main queue is a private serial queue unless `mainQueue` says otherwise, and
-    /// `clock` is the clock modules and the launch's state changes read.
+    /// `clock` is the clock modules and the launch's state changes read; the app "was started
+    /// with" `arguments`. With `staysOpen` the session goes on after the script until a
+    /// `.terminate` is posted to the platform, which `started` gets before the run begins.
     package init<A: App>(
-        _ appType: A.Type, paths: [String] = [], script: [PlatformEvent] = [], bundle: BundleInfo = .empty,
+        _ appType: A.Type, paths: [String] = [], script: [PlatformEvent] = [], arguments: [String] = [],
+        bundle: BundleInfo = .empty,
         environment: [String: String] = [:], log: RecordingLog = RecordingLog(), storage: URL? = nil,
-        mainQueue: DispatchQueue = DispatchQueue(label: "test.app.main"), clock: HostClock = SystemClock()
+        mainQueue: DispatchQueue = DispatchQueue(label: "test.app.main"), clock: HostClock = SystemClock(),
+        staysOpen: Bool = false, started: (ScriptedPlatform) -> Void = { _ in }
     ) throws {
         self.log = log
         surface = RecordingPresentationSurface()
-        platform = ScriptedPlatform(script: script, surface: surface)
+        platform = ScriptedPlatform(
+            script: script, surface: surface, launchArguments: arguments, staysOpen: staysOpen)
+        started(platform)
         var settings = TestHost.settings(
             paths: paths, environment: environment, storage: try storage ?? CFixtureBuilder.makeTemporaryDirectory(),
             log: log)

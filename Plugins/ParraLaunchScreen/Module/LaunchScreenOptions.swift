@@ -37,6 +37,7 @@ enum LaunchScreenOptions {
                 ),
                 ("storyboard", .object(["name": named, "identifier": nonEmpty], required: ["name"])),
                 ("custom", .object(["identifier": named], required: ["identifier"])),
+                ("view", .object(["lines": .array(of: .string())], required: ["lines"])),
             ])
     }()
 
@@ -70,6 +71,18 @@ enum LaunchScreenOptions {
                     tabBar: "tabBar", toolbar: "toolbar"
                 ), known: ["kind"], place: typeKey, barsMayBeDictionaries: false, problems: &problems)
             return (.standard(fields), problems)
+        case "view":
+            guard case .array(let items)? = members["lines"], case let lines = items.compactMap({ $0.string }),
+                lines.count == items.count
+            else {
+                return (
+                    .none,
+                    [
+                        "\(typeKey).lines: a view launch screen needs a list of strings; using the Info.plist's launch screen"
+                    ]
+                )
+            }
+            return (.view(lines: lines), [])
         case "storyboard", "custom":
             let field = kind == "storyboard" ? "name" : "identifier"
             guard let name = members[field]?.string, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -95,7 +108,7 @@ enum LaunchScreenOptions {
             return (
                 .none,
                 [
-                    "\(typeKey).kind: \(given) is not one of none, default, storyboard, custom; using the Info.plist's launch screen"
+                    "\(typeKey).kind: \(given) is not one of none, default, storyboard, custom, view; using the Info.plist's launch screen"
                 ]
             )
         }
@@ -120,7 +133,8 @@ enum LaunchScreenOptions {
         }
         if let value = bundle["UILaunchStoryboardName"] {
             if let name = value.string, !name.isEmpty {
-                keys.storyboardName = name
+                // As the SDK: "LaunchScreen.storyboard" names the storyboard "LaunchScreen".
+                keys.storyboardName = name.hasSuffix(".storyboard") ? String(name.dropLast(".storyboard".count)) : name
             } else {
                 problems.append("\(file): UILaunchStoryboardName must be a non-empty string; ignored")
             }

@@ -35,6 +35,8 @@ enum LaunchScreenSpec: Equatable {
     case storyboard(name: String, identifier: String?)
     /// An app-provided view, named; drawn from `<identifier>.txt` in the app's resources.
     case custom(identifier: String)
+    /// An app's view, rendered by the host into these lines.
+    case view(lines: [String])
 
     /// The launch screen with nothing given anywhere.
     static let empty = LaunchScreenSpec.standard(StandardLaunchScreen())
@@ -48,8 +50,10 @@ enum RequestedLaunchScreen: Equatable {
     case standard(StandardLaunchScreen)
     /// `.storyboard(Config)`, used as given.
     case storyboard(name: String, identifier: String?)
-    /// `.custom(view)`, used as given.
+    /// A named custom launch screen (from a config file), used as given.
     case custom(identifier: String)
+    /// `.custom(view)`, rendered by the host, used as given.
+    case view(lines: [String])
 }
 
 /// The Info.plist's launch keys, as far as they were usable.
@@ -76,6 +80,8 @@ extension LaunchScreenSpec {
             return (.storyboard(name: name, identifier: identifier), "launchScreen.type")
         case .custom(let identifier):
             return (.custom(identifier: identifier), "launchScreen.type")
+        case .view(let lines):
+            return (.view(lines: lines), "launchScreen.type")
         case .none:
             if let launchScreen = plist.launchScreen { return (.standard(launchScreen), "Info.plist UILaunchScreen") }
             if let name = plist.storyboardName {
@@ -100,6 +106,8 @@ extension LaunchScreenSpec {
             return "storyboard \(name)" + (identifier.map { " (\($0))" } ?? "")
         case .custom(let identifier):
             return "custom \(identifier)"
+        case .view(let lines):
+            return "custom view, \(lines.count) line(s)"
         }
     }
 }

@@ -52,13 +52,20 @@ struct LaunchSplash: Equatable {
                 problems
             )
         case .storyboard(let name, let identifier):
-            let file = identifier.map { "\(name).\($0)" } ?? name
+            // The view controller's own file, else the storyboard's.
+            if let identifier,
+                let lines = LaunchScreenArt.load("\(name).\(identifier)", resources: resources, what: "").lines
+            {
+                return (splash(lines, spec: spec, palette: palette), [])
+            }
             return art(
-                file, spec: spec, what: "launch screen storyboard '\(file)'", palette: palette, resources: resources)
+                name, spec: spec, what: "launch screen storyboard '\(name)'", palette: palette, resources: resources)
         case .custom(let identifier):
             return art(
                 identifier, spec: spec, what: "custom launch screen '\(identifier)'", palette: palette,
                 resources: resources)
+        case .view(let lines):
+            return (splash(lines, spec: spec, palette: palette), [])
         }
     }
 
@@ -71,12 +78,14 @@ struct LaunchSplash: Equatable {
             let (fallback, more) = make(.empty, palette: palette, resources: resources)
             return (fallback, [(problem ?? what) + "; drawing the empty default"] + more)
         }
+        return (splash(lines, spec: spec, palette: palette), [])
+    }
+
+    /// The splash drawing `lines` as they are, in the theme's text colour.
+    private static func splash(_ lines: [String], spec: LaunchScreenSpec, palette: LaunchPalette) -> LaunchSplash {
         let width = max(minimumWidth, lines.map { LaunchScreenArt.stripped($0).count }.max() ?? 0)
-        return (
-            LaunchSplash(
-                title: spec.summary, rows: lines, background: nil, foreground: palette.theme["text"]!, width: width),
-            []
-        )
+        return LaunchSplash(
+            title: spec.summary, rows: lines, background: nil, foreground: palette.theme["text"]!, width: width)
     }
 
     /// The text to present, `fade` (0...1) of the way faded out. With `color`, rows are padded

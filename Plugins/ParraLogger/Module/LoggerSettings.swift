@@ -114,8 +114,10 @@ struct LoggerSettings {
         case "debug": outputs = Outputs(console: true, session: false)
         case "production": outputs = Outputs(console: false, session: true)
         default:
-            let debugBuild = appEnvironment == "debug"
-            outputs = Outputs(console: debugBuild, session: !debugBuild)
+            // As the SDK: a debug build prints, and so does a beta (TestFlight) one, so its
+            // logs are visible to the people testing it; production uploads.
+            let prints = appEnvironment == "debug" || appEnvironment == "beta"
+            outputs = Outputs(console: prints, session: !prints)
         }
         if let debugEvents, debugEvents > 0 { outputs = Outputs(console: true, session: true) }
 

@@ -1,16 +1,28 @@
 import Foundation
+import ParraAppModel
 
 /// Facts about the app that Parra reports to its API.
 public struct ParraAppInfoOptions: Sendable, Hashable {
-    /// The bundle ID sent as the PARRA-APPLICATION-BUNDLE-ID header; nil means "the bundle
-    /// identifier from Info.plist, else `unknown`", resolved by the host, not here.
-    public var bundleId: String?
+    /// The bundle ID sent as the PARRA-APPLICATION-BUNDLE-ID header: the one given, else the
+    /// bundle identifier from the app's Info.plist, else `unknown`.
+    public var bundleId: String { givenBundleId ?? Self.mainBundleIdentifier }
+    /// The bundle ID the app gave, if it gave one; the host resolves the rest itself.
+    let givenBundleId: String?
 
-    /// Creates app info options; pass a bundle ID only to override the app's own.
-    public init(bundleId: String? = nil) {
-        self.bundleId = bundleId
+    /// App info options reporting `bundleId` instead of the app's own.
+    public init(bundleId: String) {
+        givenBundleId = bundleId
     }
 
-    /// No override: the host resolves the bundle ID itself.
+    private init() {
+        givenBundleId = nil
+    }
+
+    /// The app's own bundle identifier, from its Info.plist.
     public static let `default` = ParraAppInfoOptions()
+
+    /// The identifier in the Info.plist beside the executable, else `unknown`.
+    private static var mainBundleIdentifier: String {
+        BundleInfo.besideExecutable().info.identifier ?? "unknown"
+    }
 }

@@ -5,8 +5,8 @@ extension ParraConfiguration {
     package func appSetup(
         tenantId: String, applicationId: String, launchPrerequisite: (@Sendable () async throws -> Void)?
     ) -> ParraAppSetup {
-        ParraAppSetup(
-            tenantId: tenantId, applicationId: applicationId, bundleId: appInfoOptions.bundleId,
+        var setup = ParraAppSetup(
+            tenantId: tenantId, applicationId: applicationId, bundleId: appInfoOptions.givenBundleId,
             codeOptions: explicitOptionValues,
             themePalette: [
                 "primary": theme.primary.hex, "secondary": theme.secondary.hex, "background": theme.background.hex,
@@ -15,5 +15,12 @@ extension ParraConfiguration {
             ],
             appLogFallbackLevel: loggerOptions.minimumLogLevel.hostLevel,
             featureModuleNames: OptionKey.featureModuleNames, launchPrerequisite: launchPrerequisite)
+        if launchShortcutOptions.enabled {
+            setup.launchShortcutItems = launchShortcutOptions.shortcutItems
+            setup.feedbackShortcut = (
+                ParraLaunchShortcutOptions.feedbackShortcutType, launchShortcutOptions.feedbackFormId
+            )
+        }
+        return setup
     }
 }

@@ -88,8 +88,10 @@ extension ParraWhatsNewOptions.PresentationMode {
     }
 }
 
-extension ParraLaunchScreen.LaunchScreenType {
-    /// `{kind: none}` for nil; otherwise the kind and the fields given (nil fields left out).
+extension ParraLaunchScreenType {
+    /// `{kind: none}` for nil; otherwise the kind and the fields given (nil fields left out; a
+    /// bar given is drawn). A custom view is rendered now, as the launch screen module draws
+    /// lines: `{kind: view, lines: [...]}`.
     static func optionValue(_ type: Self?) -> OptionValue {
         guard let type else { return .object(["kind": .string("none")]) }
         switch type {
@@ -97,17 +99,18 @@ extension ParraLaunchScreen.LaunchScreenType {
             var members: [String: OptionValue] = ["kind": .string("default")]
             members["colorName"] = config.colorName.map(OptionValue.string)
             members["imageName"] = config.imageName.map(OptionValue.string)
-            members["respectsSafeArea"] = config.respectsSafeArea.map(OptionValue.bool)
-            members["navigationBar"] = config.navigationBar.map(OptionValue.bool)
-            members["tabBar"] = config.tabBar.map(OptionValue.bool)
-            members["toolbar"] = config.toolbar.map(OptionValue.bool)
+            members["respectsSafeArea"] = config.imageRespectsSafeAreaInsets.map(OptionValue.bool)
+            members["navigationBar"] = config.navigationBar.map { _ in .bool(true) }
+            members["tabBar"] = config.tabBar.map { _ in .bool(true) }
+            members["toolbar"] = config.toolBar.map { _ in .bool(true) }
             return .object(members)
         case .storyboard(let config):
-            var members: [String: OptionValue] = ["kind": .string("storyboard"), "name": .string(config.name)]
-            members["identifier"] = config.identifier.map(OptionValue.string)
-            return .object(members)
-        case .custom(let identifier):
-            return .object(["kind": .string("custom"), "identifier": .string(identifier)])
+            return .object([
+                "kind": .string("storyboard"), "name": .string(config.name),
+                "identifier": .string(config.viewControllerIdentifier),
+            ])
+        case .custom(let view):
+            return .object(["kind": .string("view"), "lines": .list(view.launchScreenLines.map(OptionValue.string))])
         }
     }
 }

@@ -14,6 +14,8 @@ public struct ParraConfiguration: Sendable, Hashable {
     public var globalComponentAttributes: ParraGlobalComponentAttributes
     /// How the launch screen is shown and dismissed.
     public var launchScreenOptions: ParraLaunchScreen.Options
+    /// The actions Parra adds to the app's launcher entry.
+    public var launchShortcutOptions: ParraLaunchShortcutOptions
     /// Where logs go, which are kept and how they are printed.
     public var loggerOptions: ParraLoggerOptions
     /// Whether and how the app registers for and handles push notifications.
@@ -21,20 +23,24 @@ public struct ParraConfiguration: Sendable, Hashable {
     /// How and when the What's New popup is shown.
     public var whatsNewOptions: ParraWhatsNewOptions
 
-    /// Creates a configuration; each argument left out takes its default.
+    /// Creates a configuration; each argument left out takes its default. The arguments come
+    /// in the Parra SDK's order. With no `launchScreenOptions`, the launch screen module
+    /// resolves one from Info.plist (`UILaunchScreen`, then `UILaunchStoryboardName`).
     public init(
         appInfoOptions: ParraAppInfoOptions = .default,
-        theme: ParraTheme = .default,
         globalComponentAttributes: ParraGlobalComponentAttributes = .default,
-        launchScreenOptions: ParraLaunchScreen.Options = .default,
+        launchScreenOptions: ParraLaunchScreen.Options? = nil,
+        launchShortcutOptions: ParraLaunchShortcutOptions = .default,
         loggerOptions: ParraLoggerOptions = .default,
         pushNotificationOptions: ParraPushNotificationOptions = .default,
+        theme: ParraTheme = .default,
         whatsNewOptions: ParraWhatsNewOptions = .default
     ) {
         self.appInfoOptions = appInfoOptions
         self.theme = theme
         self.globalComponentAttributes = globalComponentAttributes
-        self.launchScreenOptions = launchScreenOptions
+        self.launchScreenOptions = launchScreenOptions ?? .default
+        self.launchShortcutOptions = launchShortcutOptions
         self.loggerOptions = loggerOptions
         self.pushNotificationOptions = pushNotificationOptions
         self.whatsNewOptions = whatsNewOptions

@@ -9,11 +9,11 @@ public enum ParraLaunchScreen {
     public struct Options: Sendable, Hashable {
         /// The launch screen to show; nil means "from Info.plist: `UILaunchScreen`, then
         /// `UILaunchStoryboardName`, then an empty default", resolved by the launch screen module.
-        public var type: LaunchScreenType? {
+        public var type: ParraLaunchScreenType? {
             get { _type.value }
             set { _type.value = newValue }
         }
-        private var _type: ExplicitOption<LaunchScreenType?>
+        private var _type: ExplicitOption<ParraLaunchScreenType?>
         /// How long the launch screen takes to fade out once launch completes, in seconds
         /// (0 to 10; another value is reported and 0.5 used).
         public var fadeDuration: TimeInterval {
@@ -24,10 +24,13 @@ public enum ParraLaunchScreen {
 
         /// Creates launch screen options; each argument left out takes its default (no type,
         /// 0.5 s) and is left to the config file.
-        public init(type: LaunchScreenType? = nil, fadeDuration: TimeInterval? = nil) {
+        public init(type: ParraLaunchScreenType? = nil, fadeDuration: TimeInterval? = nil) {
             _type = ExplicitOption(type.map(Optional.some), default: nil)
-            _fadeDuration = ExplicitOption(fadeDuration, default: 0.5)
+            _fadeDuration = ExplicitOption(fadeDuration, default: Self.defaultFadeDuration)
         }
+
+        /// The fade's length when none is given, in seconds.
+        public static let defaultFadeDuration: TimeInterval = 0.5
 
         /// No type given (resolved from Info.plist) and a 0.5 s fade.
         public static let `default` = Options()
@@ -41,7 +44,7 @@ extension ParraLaunchScreen.Options {
         typealias Key = ParraConfiguration.OptionKey
         return [
             OptionEntry(
-                Key.launchScreenType, ParraLaunchScreen.LaunchScreenType.optionValue(type),
+                Key.launchScreenType, ParraLaunchScreenType.optionValue(type),
                 set: _type.isSet && type != nil),
             OptionEntry(Key.launchScreenFadeDuration, .double(fadeDuration), set: _fadeDuration.isSet),
         ]

@@ -6,7 +6,8 @@ public enum ParraLoggerEnvironment: String, Sendable, Hashable, CaseIterable {
     case debug
     /// Logs are uploaded to Parra as session events; nothing is printed.
     case production
-    /// Debug when the app is built with DEBUG, production otherwise (resolved by the logger).
+    /// Debug when the app is built with DEBUG or runs as a beta, production otherwise (resolved
+    /// by the logger).
     case automatic
 
     /// The environment used when none is given: `.automatic`.

@@ -44,6 +44,19 @@ package final class ParraAppContext: @unchecked Sendable {
     private var delegates: [ObjectIdentifier: AnyObject] = [:]
     /// The run's hold on app logs, released once the runtime has attached its sinks.
     var logHold: LogRouter.Hold?
+    /// Whether the launch completed and the host handed over to the app.
+    private(set) var isHandedOver = false
+    /// The shortcut items Parra sets at launch; nil when the app turned them off.
+    private(set) var launchShortcutItems: [UIApplicationShortcutItem]?
+    /// The shortcut type Parra handles itself, and the feedback form it names.
+    private var feedbackShortcut: (type: String, formId: String?)?
+    /// Parra's own handling of URLs and notification responses that came before the handover.
+    private var afterLaunch: [() -> Void] = []
+    /// What modules hand to the app (`PARRA_EXT_APP_EVENTS`).
+    private(set) lazy var appEvents = ModuleAppEvents(platform: platform)
+    /// The modules' combined result at the last `application.willPresentNotification`
+    /// dispatch, so the host can add it to what an override returned (UNION).
+    var modulePresentationOptions: UInt32 = 0
 
     init(platform: ParraPlatform, settings: ModuleRuntime.Settings?, bundle: BundleInfo) {
         self.platform = platform
@@ -81,6 +94,8 @@ package final class ParraAppContext: @unchecked Sendable {
         self.tenantId = tenantId
         self.applicationId = applicationId
         self.appDelegate = appDelegate
+        launchShortcutItems = setup.launchShortcutItems
+        feedbackShortcut = setup.launchShortcutItems == nil ? nil : setup.feedbackShortcut
         let bundleID = setup.bundleId ?? bundle.identifier ?? "unknown"
         var settings = baseSettings ?? ModuleRuntime.Settings(bundleID: bundleID)
         settings.codeOptions = setup.codeOptions.merging(settings.codeOptions) { fromApp, _ in fromApp }
@@ -109,6 +124,7 @@ package final class ParraAppContext: @unchecked Sendable {
             })
         self.launch = launch
         settings.appRun = launch
+        settings.appEvents = appEvents
         let runtime = ModuleRuntime(settings: settings)
         self.runtime = runtime
         let report = runtime.start()
@@ -167,12 +183,46 @@ package final class ParraAppContext: @unchecked Sendable {
         ).run(then)
     }
 
+    /// Runs `body`, Parra's own handling of what `label` names, now if the launch completed,
+    /// else once it does (saying so): the app delegate hears of it at once, the modules only
+    /// once the app is usable. Main thread.
+    func whenLaunched(_ label: String, _ body: @escaping () -> Void) {
+        guard isHandedOver else {
+            platform.report("\(label): queued until the launch completes")
+            afterLaunch.append(body)
+            return
+        }
+        body()
+    }
+
+    /// The launch completed: runs the handling that waited for it, in arrival order. Main
+    /// thread, once.
+    func handOver() {
+        isHandedOver = true
+        let waiting = afterLaunch
+        afterLaunch = []
+        for body in waiting { body() }
+    }
+
+    /// Parra's own handling of a shortcut item, as the SDK's launch shortcut manager: its
+    /// feedback item opens a feedback form, which Parra for Linux has no module for, so it
+    /// says so and returns false; the app's own items are not Parra's (false).
+    func performShortcut(_ item: UIApplicationShortcutItem) -> Bool {
+        guard let feedbackShortcut, item.type == feedbackShortcut.type else { return false }
+        let form = feedbackShortcut.formId.map { " \($0)" } ?? ""
+        platform.report(
+            "shortcut \(item.type): Parra's feedback form\(form) cannot open: Parra for Linux has no feedback module")
+        return false
+    }
+
     /// Dispatches `point` to the modules, reporting a call that does not fit it.
     @discardableResult
     func dispatch(_ point: OverridePoint, _ arguments: HookArgument...) -> HookResult {
         guard let runtime else { return HookResult(raw: point.combine.identity) }
         do {
-            return try runtime.dispatcher.call(pointID: point.id, arguments)
+            let result = try runtime.dispatcher.call(pointID: point.id, arguments)
+            if point == .applicationWillPresentNotification { modulePresentationOptions = result.uint32 }
+            return result
         } catch {
             platform.report("cannot dispatch \(point.id): \(error)")
             return HookResult(raw: point.combine.identity)
@@ -183,7 +233,8 @@ package final class ParraAppContext: @unchecked Sendable {
 /// What the app host calls on the app delegate, whatever its scene delegate type.
 protocol ParraAppDelegateDriving: AnyObject {
     var calledSuper: Set<String> { get }
-    func didFinishLaunching(_ application: UIApplication) -> Bool
+    func didFinishLaunching(_ application: UIApplication, options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
+    func performAction(for item: UIApplicationShortcutItem, _ application: UIApplication) async -> Bool
     func configuration(for session: UISceneSession, _ application: UIApplication) -> UISceneConfiguration
     func willTerminate(_ application: UIApplication)
     func didEnterBackground(_ application: UIApplication)
@@ -194,8 +245,11 @@ protocol ParraAppDelegateDriving: AnyObject {
 }
 
 extension ParraAppDelegate: ParraAppDelegateDriving {
-    func didFinishLaunching(_ application: UIApplication) -> Bool {
-        self.application(application, didFinishLaunchingWithOptions: nil)
+    func didFinishLaunching(_ application: UIApplication, options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        self.application(application, didFinishLaunchingWithOptions: options)
+    }
+    func performAction(for item: UIApplicationShortcutItem, _ application: UIApplication) async -> Bool {
+        await self.application(application, performActionFor: item)
     }
     func configuration(for session: UISceneSession, _ application: UIApplication) -> UISceneConfiguration {
         self.application(

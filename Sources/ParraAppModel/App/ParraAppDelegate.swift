@@ -15,6 +15,9 @@ public protocol UIApplicationDelegate: AnyObject {
 open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDelegate {
     /// Which base methods ran, so the host can tell a subclass that skipped `super`.
     var calledSuper: Set<String> = []
+    /// Whether the app was started through a shortcut item, which `didFinishLaunching`
+    /// then handled.
+    private var launchedFromShortcut = false
 
     /// Made once per process by `@UIApplicationDelegateAdaptor`.
     public required init() {}
@@ -25,20 +28,45 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
     ) -> Bool {
         calledSuper.insert("application(_:didFinishLaunchingWithOptions:)")
+        if let item = launchOptions?[.shortcutItem] as? UIApplicationShortcutItem, let context = ParraAppContext.current
+        {
+            launchedFromShortcut = true
+            context.whenLaunched("shortcut \(item.type)") { _ = context.performShortcut(item) }
+        }
         return ParraAppContext.current?.dispatch(
             .applicationDidFinishLaunching, .string(OptionsJSON.encode(launchOptions))
         )
         .bool ?? true
     }
 
-    /// Dispatches `application.openURL`; true when a module handled the URL.
+    /// Dispatches `application.openURL` once the launch has completed (the app is told at
+    /// once; Parra's handling waits) and returns true, as the SDK's does.
     open func application(
         _ application: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
     ) -> Bool {
         calledSuper.insert("application(_:open:options:)")
-        return ParraAppContext.current?.dispatch(
-            .applicationOpenURL, .string(url.absoluteString), .string(OptionsJSON.encode(options))
-        ).bool ?? false
+        let optionsJSON = OptionsJSON.encode(options)
+        guard let context = ParraAppContext.current else { return true }
+        context.whenLaunched("open \(url.absoluteString)") {
+            let handled = context.dispatch(.applicationOpenURL, .string(url.absoluteString), .string(optionsJSON)).bool
+            context.platform.report(
+                "open \(url.absoluteString): \(handled == true ? "handled" : "not handled by any module")")
+        }
+        return true
+    }
+
+    /// The older open-URL method; returns true, as the SDK's does. Only the app's override
+    /// does anything: the host calls `application(_:open:options:)`.
+    open func application(_ application: UIApplication, handleOpen url: URL) -> Bool {
+        true
+    }
+
+    /// The older open-URL method with its source app; returns true, as the SDK's does. Only
+    /// the app's override does anything: the host calls `application(_:open:options:)`.
+    open func application(
+        _ application: UIApplication, open url: URL, sourceApplication: String?, annotation: Any
+    ) -> Bool {
+        true
     }
 
     /// Dispatches `application.didRegisterForRemoteNotifications` with the token's bytes.
@@ -70,15 +98,38 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
         return UNNotificationPresentationOptions(rawValue: bits ?? 0)
     }
 
-    /// Dispatches `application.didReceiveNotificationResponse`.
+    /// Dispatches `application.didReceiveNotificationResponse` once the launch has completed
+    /// (the app is told at once; Parra's handling waits).
     open func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) {
         calledSuper.insert("userNotificationCenter(_:didReceive:)")
         let json = OptionValue.object([
             "action": .string(response.actionIdentifier),
             "notification": (try? OptionValue(json: response.notification.payloadJSON)) ?? .object([:]),
         ]).json
-        ParraAppContext.current?.dispatch(.applicationDidReceiveNotificationResponse, .string(json))
+        guard let context = ParraAppContext.current else { return }
+        context.whenLaunched("notification response") {
+            context.dispatch(.applicationDidReceiveNotificationResponse, .string(json))
+        }
     }
+
+    /// The user picked a shortcut item while the app ran (`s TYPE` on a terminal). Returns
+    /// whether Parra handled it: false for an app that was started through a shortcut (its
+    /// launch handled it), as the SDK's; Parra's handling waits for the launch.
+    open func application(_ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem)
+        async -> Bool
+    {
+        calledSuper.insert("application(_:performActionFor:)")
+        guard !launchedFromShortcut, let context = ParraAppContext.current else { return false }
+        guard context.isHandedOver else {
+            context.whenLaunched("shortcut \(shortcutItem.type)") { _ = context.performShortcut(shortcutItem) }
+            return false
+        }
+        return context.performShortcut(shortcutItem)
+    }
+
+    /// The user asked for the app's notification settings; does nothing unless overridden.
+    open func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?)
+    {}
 
     /// Dispatches `application.willTerminate`.
     open func applicationWillTerminate(_ application: UIApplication) {
@@ -98,8 +149,8 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
         ParraAppContext.current?.dispatch(.applicationWillEnterForeground)
     }
 
-    /// Dispatches `application.configurationForConnecting` and returns a configuration whose
-    /// delegate class is `SceneDelegate`.
+    /// Dispatches `application.configurationForConnecting` and returns a configuration with no
+    /// name whose delegate class, for a window's role only, is `SceneDelegate`, as the SDK's.
     open func application(
         _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
         options: UIScene.ConnectionOptions
@@ -108,9 +159,8 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
         ParraAppContext.current?.dispatch(
             .applicationConfigurationForConnecting, .string(connectingSceneSession.persistentIdentifier),
             .string(connectingSceneSession.role.rawValue))
-        let configuration = UISceneConfiguration(
-            name: "Default Configuration", sessionRole: connectingSceneSession.role)
-        configuration.delegateClass = SceneDelegate.self
+        let configuration = UISceneConfiguration(name: nil, sessionRole: connectingSceneSession.role)
+        if connectingSceneSession.role == .windowApplication { configuration.delegateClass = SceneDelegate.self }
         return configuration
     }
 }

@@ -64,9 +64,6 @@ private final class AppSession {
     /// Whether the launch completed and the session went on to the windows (they are drawn
     /// as they connect from then on) and the queued URLs.
     private var handedOver = false
-    /// URLs to open and notification responses that came while the launch had not
-    /// completed, handled in order when it does.
-    private var pendingActions: [PlatformEvent] = []
     /// The longest the session waits for a module's launch to settle before it goes on
     /// without it.
     private static let launchWaitSeconds = 120.0
@@ -98,16 +95,18 @@ private final class AppSession {
                 context.platform.report("cannot record the resolved options for `parra config show --app`: \(error)")
             }
         }
-        let launched = delegate.didFinishLaunching(application)
+        if let items = context.launchShortcutItems { application.shortcutItems = items }
+        var launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        if let type = LaunchShortcutRecord.requestedType(in: context.platform.launchArguments) {
+            launchOptions = [.shortcutItem: shortcutItem(ofType: type)]
+        }
+        // As UIKit, the app goes on whatever the delegate returns; it is only said.
+        if !delegate.didFinishLaunching(application, options: launchOptions) {
+            context.platform.report("application(_:didFinishLaunchingWithOptions:) returned false; the app goes on")
+        }
         checkSuper(
             delegate.calledSuper, "application(_:didFinishLaunchingWithOptions:)", of: delegate,
             point: .applicationDidFinishLaunching)
-        guard launched else {
-            context.platform.report(
-                "launch failed: application(_:didFinishLaunchingWithOptions:) returned false; no window opens")
-            terminate(delegate)
-            return 1
-        }
         if context.launch?.driver == nil { context.runHostLaunch() }
         awaitLaunch(delegate)
         if context.authState == .undetermined { context.authState = .guest }
@@ -141,7 +140,7 @@ private final class AppSession {
     /// Waits for a module's launch in progress to complete or fail, hands over to the windows
     /// if it completed, then waits while a module holds an unattended session.
     private func awaitLaunch(_ delegate: ParraAppDelegateDriving) {
-        guard let launch = context.launch else { return }
+        guard let launch = context.launch else { return handOverIfComplete(delegate) }
         let platform = context.platform
         if launch.driver != nil,
             !launch.waitUntilSettled(timeout: Self.launchWaitSeconds, cancelled: { platform.terminationRequested }),
@@ -157,15 +156,51 @@ private final class AppSession {
         if launch.isSessionHeld { launch.waitWhileSessionHeld(cancelled: { platform.terminationRequested }) }
     }
 
-    /// Once the launch completed: draws the windows connected meanwhile and handles the
-    /// pending URLs and notification responses.
+    /// Runs the app's async delegate method `body` to its end before the next event, as UIKit
+    /// awaits it, while main-actor work it waits for still runs when this is the main thread.
+    private func waitFor(_ body: @escaping @Sendable () async -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Task(executorPreference: Self.delegateExecutor) {
+            await body()
+            done.signal()
+        }
+        while done.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
+            if Thread.isMainThread { RunLoop.main.run(until: Date()) }
+        }
+    }
+
+    /// Where the app's async delegate methods run: a queue of their own, so they run even
+    /// when every thread of Swift's shared pool is blocked.
+    private static let delegateExecutor = QueueTaskExecutor(label: "parra.app-delegate")
+
+    /// The app's shortcut item of `type`, or a bare one titled with its type when the app
+    /// offers none of that type (a Desktop Entry written before the app changed its items).
+    private func shortcutItem(ofType type: String) -> UIApplicationShortcutItem {
+        application.shortcutItems?.first { $0.type == type }
+            ?? UIApplicationShortcutItem(type: type, localizedTitle: type)
+    }
+
+    /// Records the app's shortcut items for `parra desktop-entry`, when they changed.
+    private func recordShortcutItems() {
+        guard let storage = context.runtime?.storageDirectory else { return }
+        let executable = ModuleSearchPath.currentExecutableURL()
+        let record = LaunchShortcutRecord(
+            executable: executable?.path ?? CommandLine.arguments[0], name: executable?.lastPathComponent ?? "app",
+            items: application.shortcutItems ?? [])
+        do {
+            try record.write(into: storage)
+        } catch {
+            context.platform.report("cannot record the shortcut items for `parra desktop-entry`: \(error)")
+        }
+    }
+
+    /// Once the launch completed: draws the windows connected meanwhile and runs Parra's
+    /// handling of the URLs and notification responses that came before.
     private func handOverIfComplete(_ delegate: ParraAppDelegateDriving) {
         guard !handedOver, isLaunchComplete else { return }
         handedOver = true
         for window in windows { draw(window) }
-        let actions = pendingActions
-        pendingActions = []
-        for action in actions { handle(action, delegate) }
+        context.handOver()
     }
 
     private func connect(_ group: WindowGroupDeclaration, index: Int, delegate: ParraAppDelegateDriving) {
@@ -219,12 +254,6 @@ private final class AppSession {
                 sceneEvent(window, "sceneDidBecomeActive(_:)", .sceneDidBecomeActive) { $0.sceneDidBecomeActive($1) }
             }
             application.applicationState = .active
-        case .openURL(let text) where !isLaunchComplete:
-            pendingActions.append(event)
-            context.platform.report("open \(text): queued until the launch completes")
-        case .notificationResponse where !isLaunchComplete:
-            pendingActions.append(event)
-            context.platform.report("notification response: queued until the launch completes")
         case .notificationResponse(let payload, let action):
             delegate.didReceive(
                 UNNotificationResponse(notification: UNNotification(payloadJSON: payload), actionIdentifier: action))
@@ -236,11 +265,13 @@ private final class AppSession {
                 context.platform.report("cannot open '\(text)': not a URL with a scheme")
                 return
             }
-            let handled = delegate.open(url, application)
+            _ = delegate.open(url, application)
             checkSuper(delegate.calledSuper, "application(_:open:options:)", of: delegate, point: .applicationOpenURL)
-            context.platform.report("open \(url.absoluteString): \(handled ? "handled" : "not handled by any module")")
+        case .didRegisterForRemoteNotifications, .didFailToRegisterForRemoteNotifications, .notificationArrived:
+            handleRemoteNotificationEvent(event, delegate)
         case .authStateChanged(let state):
             context.authState = state
+            context.appEvents.authStateChanged(state)
             if isLaunchComplete { for window in windows { draw(window) } }
         case .key(let key):
             guard let desk = context.runtime?.presentations, desk.press(key) else {
@@ -255,14 +286,47 @@ private final class AppSession {
                 return
             }
             context.launch?.surface.takeDown(byUser: true)
+        case .shortcut(let type):
+            let item = shortcutItem(ofType: type)
+            waitFor { [application] in _ = await delegate.performAction(for: item, application) }
         case .terminate:
             terminate(delegate)
         }
     }
 
+    /// A module's push token, registration failure or arriving notification, handed to the app
+    /// delegate; the notification's module gets what the delegate and the modules allow.
+    private func handleRemoteNotificationEvent(_ event: PlatformEvent, _ delegate: ParraAppDelegateDriving) {
+        guard let driving = delegate as? ParraRemoteNotificationDriving else { return }
+        switch event {
+        case .didRegisterForRemoteNotifications(let token):
+            driving.didRegister(token: Data(token), application)
+            checkSuper(
+                delegate.calledSuper, "application(_:didRegisterForRemoteNotificationsWithDeviceToken:)", of: delegate,
+                point: .applicationDidRegisterForRemoteNotifications)
+        case .didFailToRegisterForRemoteNotifications(let reason):
+            driving.didFailToRegister(reason: reason, application)
+            checkSuper(
+                delegate.calledSuper, "application(_:didFailToRegisterForRemoteNotificationsWithError:)",
+                of: delegate, point: .applicationDidFailToRegisterForRemoteNotifications)
+        case .notificationArrived(let payload, let id):
+            context.modulePresentationOptions = 0
+            let options = driving.willPresent(UNNotification(payloadJSON: payload))
+            checkSuper(
+                delegate.calledSuper, "userNotificationCenter(_:willPresent:)", of: delegate,
+                point: .applicationWillPresentNotification)
+            context.appEvents.answer(id, options: options.rawValue | context.modulePresentationOptions)
+        default:
+            return
+        }
+    }
+
     private func terminate(_ delegate: ParraAppDelegateDriving) {
+        context.appEvents.answerAllWaiting()
         delegate.willTerminate(application)
         checkSuper(delegate.calledSuper, "applicationWillTerminate(_:)", of: delegate, point: .applicationWillTerminate)
+        // What the app's items became while it ran is what its launcher entry offers next.
+        recordShortcutItems()
         for window in windows.reversed() {
             sceneEvent(window, "sceneDidDisconnect(_:)", .sceneDidDisconnect) { $0.sceneDidDisconnect($1) }
         }

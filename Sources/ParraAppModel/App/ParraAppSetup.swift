@@ -21,6 +21,10 @@ package struct ParraAppSetup {
     package var featureModuleNames: [String: String]
     /// The app's last launch task, if it gave one.
     package var launchPrerequisite: (@Sendable () async throws -> Void)?
+    /// The shortcut items Parra sets at launch; nil when the app turned them off.
+    package var launchShortcutItems: [UIApplicationShortcutItem]?
+    /// The shortcut type Parra handles itself (its feedback form), and the form it opens.
+    package var feedbackShortcut: (type: String, formId: String?)?
 
     /// A setup; every field but the identity has an empty default.
     package init(

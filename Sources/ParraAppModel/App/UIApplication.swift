@@ -14,10 +14,13 @@ public final class UIApplication {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
 
-        /// The URL the app was launched to open (`parra-demo://...` from the command line).
+        /// The URL the app was launched to open.
         public static let url = LaunchOptionsKey(rawValue: "url")
         /// A push notification's payload that launched the app.
         public static let remoteNotification = LaunchOptionsKey(rawValue: "remoteNotification")
+        /// The `UIApplicationShortcutItem` the app was started through (a Desktop Entry action:
+        /// the app's executable with `--parra-shortcut TYPE`).
+        public static let shortcutItem = LaunchOptionsKey(rawValue: "shortcutItem")
     }
 
     /// Keys of the options passed to `application(_:open:options:)`.
@@ -35,7 +38,12 @@ public final class UIApplication {
     /// The app's connected scenes, in the order their windows opened.
     public internal(set) var connectedScenes: [UIScene] = []
 
-    init() {}
+    /// The actions the app offers from its launcher entry. Parra sets its own at launch when
+    /// `launchShortcutOptions` enables them; the host records the list in the app's storage
+    /// folder, where `parra desktop-entry` reads it.
+    public var shortcutItems: [UIApplicationShortcutItem]?
+
+    package init() {}
 }
 
 /// Renders option dictionaries as the JSON objects the override points take.
@@ -47,6 +55,7 @@ enum OptionsJSON {
             case let value as Int: (key.rawValue, .integer(Int64(value)))
             case let value as Double: (key.rawValue, .double(value))
             case let value as URL: (key.rawValue, .string(value.absoluteString))
+            case let value as UIApplicationShortcutItem: (key.rawValue, .string(value.type))
             default: (key.rawValue, .string(String(describing: value)))
             }
         }

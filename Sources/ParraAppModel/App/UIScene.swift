@@ -6,6 +6,11 @@ public final class UIScene {
     public struct ConnectionOptions {
         /// URLs the scene was asked to open as it connected.
         public let urlContexts: Set<UIOpenURLContext>
+
+        /// Options with `urlContexts`.
+        package init(urlContexts: Set<UIOpenURLContext>) {
+            self.urlContexts = urlContexts
+        }
     }
 
     /// The window group's id, or `window-N` for a group without one.
@@ -39,7 +44,7 @@ public final class UISceneSession {
     /// The configuration the app delegate chose.
     public internal(set) var configuration: UISceneConfiguration
 
-    init(persistentIdentifier: String, role: Role) {
+    package init(persistentIdentifier: String, role: Role) {
         self.persistentIdentifier = persistentIdentifier
         self.role = role
         self.configuration = UISceneConfiguration(name: nil, sessionRole: role)

@@ -11,12 +11,21 @@ package enum PlatformEvent: Hashable, Sendable {
     case openURL(String)
     /// The user acted on a notification: its payload JSON and the action's identifier.
     case notificationResponse(payloadJSON: String, actionIdentifier: String)
+    /// A module got a push token for the app (`PARRA_EXT_APP_EVENTS`).
+    case didRegisterForRemoteNotifications(token: [UInt8])
+    /// A module could not register the app for push, and why.
+    case didFailToRegisterForRemoteNotifications(reason: String)
+    /// A notification arrived while the app runs; `id` names the module's wait for the
+    /// presentation options (`ModuleAppEvents`).
+    case notificationArrived(payloadJSON: String, id: UInt64)
     /// A user signed in or out; the auth windows redraw.
     case authStateChanged(ParraAuthState)
     /// The user asked to retry a launch that failed (a key on a terminal).
     case retryLaunch
     /// The user typed a presentation's action key.
     case key(String)
+    /// The user picked one of the app's shortcut items, by type, while the app ran.
+    case shortcut(String)
     /// The app is asked to exit (end of session, SIGTERM, SIGINT, the user quitting).
     case terminate
 }
@@ -44,6 +53,9 @@ package protocol ParraPlatform: AnyObject {
     var usesColor: Bool { get }
     /// Whether a user is at the display (a terminal) to press keys and watch a fade.
     var isInteractive: Bool { get }
+    /// The arguments the app was started with, without the executable (a Desktop Entry
+    /// action adds `--parra-shortcut TYPE`).
+    var launchArguments: [String] { get }
     /// Draws a window.
     func draw(_ window: RenderedWindow)
     /// Shows a line of status about the app's run (what the host and modules did).
@@ -55,14 +67,23 @@ package protocol ParraPlatform: AnyObject {
     /// Whether the user or a signal has asked the app to quit and that event waits to be
     /// delivered: the host then stops waiting for a launch. Any thread.
     var terminationRequested: Bool { get }
+    /// Adds `event` to those waiting to be delivered, from any thread; false when the platform
+    /// takes no posted events or its session has ended.
+    func post(_ event: PlatformEvent) -> Bool
 }
 
 extension ParraPlatform {
     /// Not interactive, unless the platform says otherwise.
     package var isInteractive: Bool { false }
 
+    /// No arguments, unless the platform says otherwise.
+    package var launchArguments: [String] { [] }
+
     /// No quit waits to be delivered, unless the platform says otherwise.
     package var terminationRequested: Bool { false }
+
+    /// Takes no posted events, unless the platform says otherwise.
+    package func post(_ event: PlatformEvent) -> Bool { false }
 
     /// Reports the change as a status line.
     package func launchStateChanged(_ change: ParraLaunchStateChange) {

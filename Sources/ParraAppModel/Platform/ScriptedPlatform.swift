@@ -19,10 +19,31 @@ package final class ScriptedPlatform: ParraPlatform {
     package private(set) var timeline: [String] = []
     private let surface: PresentationSurface
 
-    /// A platform playing `script`; presentations go to `surface`.
-    package init(script: [PlatformEvent], surface: PresentationSurface) {
-        self.script = script.last == .terminate ? script : script + [.terminate]
+    /// The arguments the app "was started with".
+    package let launchArguments: [String]
+    /// Whether the session stays open after the script for posted events.
+    private let staysOpen: Bool
+    /// Events posted from other threads, waiting to be delivered.
+    private var posted: [PlatformEvent] = []
+    /// Whether the session delivered `.terminate`: later posts are refused.
+    private var ended = false
+    private let postedCondition = NSCondition()
+    /// How long an open session waits for a posted `.terminate` before it ends itself.
+    package static let openSessionLimitSeconds = 120.0
+
+    /// A platform playing `script`, started with `launchArguments`; presentations go to
+    /// `surface`. Events posted meanwhile
+    /// (`post`, from any thread) are delivered after the event being handled. With
+    /// `staysOpen`, the session does not end with the script: it delivers posted events until
+    /// one is `.terminate` (or `openSessionLimitSeconds` pass without one).
+    package init(
+        script: [PlatformEvent], surface: PresentationSurface, launchArguments: [String] = [], staysOpen: Bool = false
+    ) {
+        self.staysOpen = staysOpen
+        let played = script.last == .terminate ? script : script + [.terminate]
+        self.script = staysOpen ? Array(played.dropLast()) : played
         self.surface = surface
+        self.launchArguments = launchArguments
     }
 
     package var presentationSurface: PresentationSurface { surface }
@@ -44,10 +65,46 @@ package final class ScriptedPlatform: ParraPlatform {
     }
 
     package func runEvents(_ handle: (PlatformEvent) -> Void) {
-        for event in script {
+        func deliver(_ event: PlatformEvent) -> Bool {
+            if event == .terminate { postedCondition.withLock { ended = true } }
             delivered.append(event)
             handle(event)
-            if event == .terminate { return }
+            return event == .terminate
+        }
+        for event in script {
+            if deliver(event) { return }
+            while let next = takePosted(waitingUntil: nil) {
+                if deliver(next) { return }
+            }
+        }
+        let limit = Date().addingTimeInterval(Self.openSessionLimitSeconds)
+        while true {
+            guard let next = takePosted(waitingUntil: limit) else {
+                report("no .terminate was posted within \(Int(Self.openSessionLimitSeconds)) s; ending the session")
+                _ = deliver(.terminate)
+                return
+            }
+            if deliver(next) { return }
+        }
+    }
+
+    package func post(_ event: PlatformEvent) -> Bool {
+        postedCondition.withLock {
+            guard !ended else { return false }
+            posted.append(event)
+            postedCondition.broadcast()
+            return true
+        }
+    }
+
+    /// The next posted event: at once (nil when there is none) or, given a deadline, waiting
+    /// for one until then.
+    private func takePosted(waitingUntil deadline: Date?) -> PlatformEvent? {
+        postedCondition.withLock {
+            if let deadline {
+                while posted.isEmpty && postedCondition.wait(until: deadline) {}
+            }
+            return posted.isEmpty ? nil : posted.removeFirst()
         }
     }
 }

@@ -18,6 +18,7 @@ package final class TerminalPlatform: ParraPlatform {
     package let isInteractive: Bool
     package let usesColor: Bool
     package let presentationSurface: PresentationSurface
+    package var launchArguments: [String] { Array(CommandLine.arguments.dropFirst()) }
     private var pending: [PlatformEvent] = []
     private let lock = NSLock()
     private var signalSources: [DispatchSourceSignal] = []
@@ -25,6 +26,8 @@ package final class TerminalPlatform: ParraPlatform {
     private var listening = false
     /// SIGTERM and SIGINT received so far: the second ends the process at once.
     private var terminationSignals = 0
+    /// Whether the session delivered `.terminate`: later posts are refused.
+    private var ended = false
 
     /// A platform for this process's terminal and environment.
     package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -59,6 +62,7 @@ package final class TerminalPlatform: ParraPlatform {
             guard let event = takeNext() else { continue }
             handle(event)
             if event == .terminate {
+                lock.withLock { ended = true }
                 for source in lock.withLock({ signalSources }) { source.cancel() }
                 // Once the session is over, a signal ends the process as it would any other.
                 for number in [SIGINT, SIGTERM, SIGTSTP, SIGCONT] { signal(number, SIG_DFL) }
@@ -76,9 +80,10 @@ package final class TerminalPlatform: ParraPlatform {
         case "b": return .didEnterBackground
         case "f": return .willEnterForeground
         case "o" where words.count == 2: return .openURL(words[1])
+        case "s" where words.count == 2: return .shortcut(words[1])
         case "r": return .retryLaunch
         case "q": return .terminate
-        case "o": return nil
+        case "o", "s": return nil
         case let word?
         where words.count == 1 && word.count <= 16
             && word.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) }):
@@ -87,12 +92,19 @@ package final class TerminalPlatform: ParraPlatform {
         }
     }
 
-    private static let keys = "b: background  f: foreground  o URL: open a URL  r: retry launch  q: quit"
+    private static let keys =
+        "b: background  f: foreground  o URL: open a URL  s TYPE: a shortcut item  r: retry launch  q: quit"
 
     package var terminationRequested: Bool { lock.withLock { pending.contains(.terminate) } }
 
-    private func post(_ event: PlatformEvent) {
-        lock.withLock { pending.append(event) }
+    /// Queues `event` for the session; false once the session has ended.
+    @discardableResult
+    package func post(_ event: PlatformEvent) -> Bool {
+        lock.withLock {
+            guard !ended else { return false }
+            pending.append(event)
+            return true
+        }
     }
 
     private func takeNext() -> PlatformEvent? {

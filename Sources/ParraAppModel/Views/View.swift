@@ -19,6 +19,9 @@ extension Never: View {
 }
 
 extension View {
+    /// The lines this view draws before anyone has signed in: what a launch screen shows.
+    package var launchScreenLines: [String] { renderLines(in: RenderContext(authState: .undetermined)) }
+
     /// The lines this view draws in `context`.
     func renderLines(in context: RenderContext) -> [String] {
         if let primitive = self as? PrimitiveView { return primitive.render(in: context) }

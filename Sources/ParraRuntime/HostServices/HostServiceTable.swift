@@ -60,6 +60,7 @@ enum HostServiceTable {
             switch String(cString: extensionID) {
             case PARRA_EXT_LAUNCH: return runtime.appRun == nil ? nil : UnsafeRawPointer(launchExtension)
             case PARRA_EXT_PRESENTATION: return UnsafeRawPointer(presentationExtension)
+            case PARRA_EXT_APP_EVENTS: return runtime.appEvents == nil ? nil : UnsafeRawPointer(appEventsExtension)
             default: return nil
             }
         }
@@ -174,7 +175,7 @@ enum HostServiceTable {
 
     /// Writes `message` into the caller's error, if it is there and large enough, and returns
     /// `status`.
-    private static func fail(
+    static func fail(
         _ error: UnsafeMutablePointer<parra_error>?, _ status: parra_status, _ message: String
     ) -> parra_status {
         if let error, error.pointee.struct_size >= MemoryLayout<parra_error>.size {
@@ -200,7 +201,7 @@ enum HostServiceTable {
 
     /// The error for a call whose table is unusable: NULL, or its module has shut down (or its
     /// runtime has gone).
-    private static func closed(_ host: UnsafePointer<parra_host>?, _ error: UnsafeMutablePointer<parra_error>?)
+    static func closed(_ host: UnsafePointer<parra_host>?, _ error: UnsafeMutablePointer<parra_error>?)
         -> parra_status
     {
         guard let context = ModuleHostContext.from(host) else {
@@ -210,7 +211,7 @@ enum HostServiceTable {
             error, PARRA_STATUS_WRONG_STATE, "module \(context.moduleID) has shut down; host services are closed")
     }
 
-    private static func text(_ string: parra_string) -> String {
+    static func text(_ string: parra_string) -> String {
         guard let data = string.data, string.length > 0 else { return "" }
         return String(decoding: UnsafeRawBufferPointer(start: data, count: string.length), as: UTF8.self)
     }

@@ -40,6 +40,9 @@ package final class ModuleRuntime {
         package var appEnvironment: ParraAPIEnvironment
         /// The app run's facts and launch, when the runtime belongs to an app run.
         package var appRun: AppRunServices?
+        /// Where modules' app events go (`PARRA_EXT_APP_EVENTS`), when the runtime belongs to
+        /// an app run.
+        package var appEvents: AppEventServices?
         /// The level at which app logs go to stderr when no loaded module takes them.
         package var appLogFallbackLevel: HostLogLevel
         /// The module behind each feature's keys ("logger": "ParraLogger"), named when a
@@ -97,6 +100,7 @@ package final class ModuleRuntime {
     package let clock: HostClock
     let appEnvironment: ParraAPIEnvironment
     let appRun: AppRunServices?
+    let appEvents: AppEventServices?
     private let settings: Settings
     private var mainThread: pthread_t?
     private let mainQueueKey = DispatchSpecificKey<Bool>()
@@ -133,6 +137,7 @@ package final class ModuleRuntime {
         clock = settings.clock
         appEnvironment = settings.appEnvironment
         appRun = settings.appRun
+        appEvents = settings.appEvents
         mainQueue.setSpecific(key: mainQueueKey, value: true)
         dispatcher.rebuild(points: OverridePoint.canonical, hooks: [:])
     }

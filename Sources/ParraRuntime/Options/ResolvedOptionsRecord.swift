@@ -3,7 +3,7 @@ import Foundation
 /// What an app's option store resolved at its last launch, written beside its module storage
 /// so that `parra config show --app BUNDLE_ID` can show the keys the app's configuration
 /// produced and where each value came from.
-package struct ResolvedOptionsRecord: Codable, Sendable {
+package struct ResolvedOptionsRecord: AppRecordFile, Sendable {
     /// One key's value and its source.
     package struct Entry: Codable, Sendable, Hashable {
         /// The option key.
@@ -32,22 +32,4 @@ package struct ResolvedOptionsRecord: Codable, Sendable {
         problems = store.problems.map(\.description)
     }
 
-    /// Writes the record into `folder`, replacing the last one; leaves the file alone when
-    /// it already says the same, so a launch with unchanged options writes nothing.
-    package func write(into folder: URL) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode(self)
-        let file = folder.appendingPathComponent(Self.fileName)
-        if FileManager.default.contents(atPath: file.path) == data { return }
-        try FileManager.default.createPrivateFolder(at: folder)
-        try data.write(to: file, options: .atomic)
-    }
-
-    /// Reads the record an app with `bundleID` left under the data home of `environment`.
-    package static func read(bundleID: String, environment: [String: String]) throws -> ResolvedOptionsRecord {
-        let url = URL(fileURLWithPath: DataHome.path(environment: environment))
-            .appendingPathComponent("parra/\(bundleID)/\(fileName)")
-        return try JSONDecoder().decode(ResolvedOptionsRecord.self, from: Data(contentsOf: url))
-    }
 }

@@ -6,8 +6,8 @@ struct PluginsResetCommand: Command {
     let name = "reset"
     let summary = "Let an app load again the modules that took it down"
     let details = """
-        A module that crashed the app or ended it (exit) while the host was calling it is
-        quarantined: that app refuses the file until it changes. This clears the app's list,
+        A module that crashed the app, ended it (exit) or hung it while the host was calling it
+        is quarantined: that app refuses the file until it changes. This clears the app's list,
         $XDG_DATA_HOME/parra/BUNDLE_ID/quarantined-modules.json, and names what it held.
         Exit status: 0, 2 for a usage error.
         """

@@ -1,0 +1,150 @@
+import CParraPushSupport
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `parra push send`'s other end: a Unix socket at
+/// `$XDG_RUNTIME_DIR/parra/<bundle id>/push.sock` (folder 0700, socket 0600) that takes one
+/// payload per connection from a process of the app's own user (checked with SO_PEERCRED) and
+/// answers one line, `ok: ...` or `error: ...`. The accept loop runs on a thread of its own.
+final class LocalDeliveryListener: @unchecked Sendable {
+    /// What the listener does with a payload it read: nil when the app took it, else why not.
+    typealias Receive = ([UInt8]) -> String?
+
+    /// The socket's path for `bundleID` under `runtimeDirectory`.
+    static func socketPath(runtimeDirectory: String, bundleID: String) -> String {
+        "\(runtimeDirectory)/parra/\(bundleID)/push.sock"
+    }
+
+    /// Whether a peer of `peerUID` may deliver to an app run by `ownUID`: only the same user.
+    static func admits(peerUID: uid_t, ownUID: uid_t) -> String? {
+        peerUID == ownUID ? nil : "refused: the sender runs as uid \(peerUID), not as the app's user (uid \(ownUID))"
+    }
+
+    /// The most a connection may send before it is cut off: a payload over 4 KiB is refused
+    /// with its size, so a little more is read to tell.
+    static let readLimit = 64 * 1024
+
+    let path: String
+    private let descriptor: Int32
+    private let receive: Receive
+    private let lock = NSLock()
+    private var stopped = false
+
+    /// Listens at `path`, or throws why it cannot (another app already listens there, the
+    /// folder cannot be made, ...).
+    init(path: String, receive: @escaping Receive) throws {
+        self.path = path
+        self.receive = receive
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        chmod(folder, 0o700)
+        if Self.someoneListens(at: path) {
+            throw LocalDeliveryError("another process already takes pushes at \(path)")
+        }
+        unlink(path)
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw LocalDeliveryError("socket: \(String(cString: strerror(errno)))") }
+        let previousMask = umask(0o177)
+        defer { umask(previousMask) }
+        var address = try Self.address(path)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard bound == 0, chmod(path, 0o600) == 0, listen(descriptor, 8) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw LocalDeliveryError("cannot listen at \(path): \(reason)")
+        }
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    /// Stops listening and removes the socket.
+    func stop() {
+        let first = lock.withLock {
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        unlink(path)
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(descriptor, nil, nil)
+            if client < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            serve(client)
+            close(client)
+        }
+        close(descriptor)
+    }
+
+    private func serve(_ client: Int32) {
+        var peerUID: uid_t = 0
+        guard parra_push_peer_uid(client, &peerUID) == 0 else {
+            return reply(client, "error: cannot read the sender's credentials")
+        }
+        if let refusal = Self.admits(peerUID: peerUID, ownUID: getuid()) {
+            return reply(client, "error: \(refusal)")
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count <= Self.readLimit {
+            let count = read(client, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        if let refusal = receive(bytes) {
+            reply(client, "error: \(refusal)")
+        } else {
+            reply(client, "ok: delivered")
+        }
+    }
+
+    private func reply(_ client: Int32, _ line: String) {
+        let data = Array((line + "\n").utf8)
+        _ = data.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+    }
+
+    private static func someoneListens(at path: String) -> Bool {
+        guard let address = try? address(path) else { return false }
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard probe >= 0 else { return false }
+        defer { close(probe) }
+        var copy = address
+        return withUnsafePointer(to: &copy) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
+    }
+
+    private static func address(_ path: String) throws -> sockaddr_un {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw LocalDeliveryError("the socket path \(path) is too long")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        return address
+    }
+}
+
+/// Why local delivery cannot listen.
+struct LocalDeliveryError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

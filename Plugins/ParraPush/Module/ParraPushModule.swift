@@ -1,0 +1,168 @@
+import CParraPlugin
+import Foundation
+import ParraPluginKit
+
+/// The push notifications feature module: owns the `pushNotifications.*` options; keeps the
+/// permission; registers at sign-in and sign-out and sends the token to Parra; takes local
+/// pushes (`parra push send`) on a Unix socket; asks the app what an arriving notification may
+/// show and routes the user's response once the launch completes. Its commands are what
+/// `parra.push` calls.
+final class ParraPushModule: ParraModule {
+    static let id = "com.parra.push"
+
+    static let definition = ModuleDefinition<ParraPushModule>(
+        id: id, name: "ParraPush", version: "1.0.0",
+        description: "Push notifications: permission, token registration, local delivery and routing",
+        license: "MIT", options: PushSettings.declarations,
+        hooks: [
+            .raw(
+                pointID: "com.parra.launchScreen.sessionDidStart", signature: "void(ptr,str)", function: sessionDidStart
+            ),
+            .didRegisterForRemoteNotifications { module, token in module.controller?.didRegister(token: token) },
+            .didFailToRegisterForRemoteNotifications { module, reason in
+                guard module.controller?.settings.enabled == true else { return }
+                module.host.log(.warn, "registering for push notifications failed: \(reason)")
+            },
+            .willPresentNotification { module, _ in module.controller?.willPresentOptions() ?? 0 },
+            .didReceiveNotificationResponse { module, response in module.controller?.didReceiveResponse(response) },
+            .didEnterBackground { module in module.controller?.inForeground = false },
+            .willEnterForeground { module in module.controller?.inForeground = true },
+        ],
+        extensionPoints: [
+            ExtensionPointDeclaration(
+                PushController.openContentPoint, signature: "void(ptr,str)",
+                doc: "The user opened a feed-item or chat-message notification: {type, data}")
+        ],
+        commands: [
+            .json(
+                id: id + ".requestPushPermission",
+                doc: "Asks for permission with the configured options; answers true or false"
+            ) { module, _, reply in
+                guard let controller = module.controller else { return reply.fail("ParraPush is not configured") }
+                controller.requestPermission { result in
+                    switch result {
+                    case .success(let granted): reply.succeed(json: granted ? "true" : "false")
+                    case .failure(let refusal): reply.fail(refusal.description)
+                    }
+                }
+            },
+            .json(
+                id: id + ".authorizationStatus",
+                doc: "The authorization status: \"notDetermined\", \"denied\", \"authorized\" or \"provisional\""
+            ) { module, _, reply in
+                reply.succeed(
+                    json: JSONValue.string((module.controller?.authorization ?? .notDetermined).rawValue).json)
+            },
+            .json(
+                id: id + ".notificationSettings",
+                doc: "The notification settings: {authorizationStatus, alertSetting, badgeSetting, soundSetting, ...}"
+            ) { module, _, reply in
+                guard let controller = module.controller else { return reply.fail("ParraPush is not configured") }
+                reply.succeed(json: controller.settingsJSON)
+            },
+        ])
+
+    let host: ModuleHost
+    private(set) var controller: PushController?
+    private var listener: LocalDeliveryListener?
+
+    init(host: ModuleHost) throws { self.host = host }
+
+    /// Reads the options and the app's facts.
+    func configure() throws {
+        let facts = (try? JSONValue.parse(host.appFactsJSON))?.object
+        controller = PushController(
+            services: host, settings: PushSettings(reading: host),
+            interactive: facts?["display"]?.object?["interactive"]?.bool ?? false)
+    }
+
+    /// With push enabled in an app run: listens for local pushes and watches sign-ins and
+    /// sign-outs.
+    func activate() throws {
+        guard let controller, controller.settings.enabled, host.offersAppEvents else { return }
+        do {
+            try host.observeAuthState { [weak controller] json in
+                let state = (try? JSONValue.parse(json))?.object
+                controller?.authStateChanged(userID: state?["userId"]?.string)
+            }
+        } catch {
+            host.log(.warn, "cannot watch sign-ins and sign-outs: \(error)")
+        }
+        startLocalDelivery(controller)
+    }
+
+    func deactivate() {
+        listener?.stop()
+        listener = nil
+    }
+
+    private func startLocalDelivery(_ controller: PushController) {
+        guard let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else {
+            host.log(.warn, "local delivery (parra push send) is off: XDG_RUNTIME_DIR is not set")
+            return
+        }
+        let facts = (try? JSONValue.parse(host.appFactsJSON))?.object
+        let bundleID = facts?["bundle"]?.object?["identifier"]?.string ?? "unknown"
+        let path = LocalDeliveryListener.socketPath(runtimeDirectory: runtime, bundleID: bundleID)
+        let host = self.host
+        do {
+            listener = try LocalDeliveryListener(path: path) { [weak controller] bytes in
+                let payload: PushPayload
+                switch PushPayload.read(bytes) {
+                case .failure(let refusal):
+                    host.log(.warn, "local push refused: \(refusal)")
+                    return refusal.description
+                case .success(let read): payload = read
+                }
+                return Self.onMainThread(host, within: 5) {
+                    guard let controller else { return "the app has stopped" }
+                    return controller.deliver(payload)
+                }
+            }
+            host.log(.info, "local delivery: parra push send --bundle \(bundleID) PAYLOAD.json (socket \(path))")
+        } catch {
+            host.log(.warn, "local delivery (parra push send) is off: \(error)")
+        }
+    }
+
+    /// Runs `body` on the main thread and returns its answer, or a refusal when the main thread
+    /// does not run it within `seconds`.
+    private static func onMainThread(_ host: ModuleHost, within seconds: Double, _ body: @escaping () -> String?)
+        -> String?
+    {
+        let done = DispatchSemaphore(value: 0)
+        let answer = AnswerBox()
+        do {
+            try host.schedule(after: 0, repeatEvery: 0) {
+                answer.value = body()
+                done.signal()
+            }
+        } catch {
+            return "the app cannot take the notification: \(error)"
+        }
+        guard done.wait(timeout: .now() + seconds) == .success else {
+            return "the app did not take the notification within \(Int(seconds)) s"
+        }
+        return answer.value
+    }
+}
+
+/// An answer handed from the main thread to the listener's thread (the semaphore orders them).
+private final class AnswerBox: @unchecked Sendable {
+    var value: String?
+}
+
+/// `com.parra.launchScreen.sessionDidStart`: a user exists at launch.
+private let sessionDidStart: parra_function = unsafeBitCast(
+    { (data: UnsafeMutableRawPointer?, userID: UnsafePointer<CChar>?) in
+        ModuleDefinition<ParraPushModule>.module(from: data)?.controller?.authStateChanged(
+            userID: userID.map { String(cString: $0) })
+    } as @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void, to: parra_function.self)
+
+/// What `libParraPush.so` exports, for its entry target.
+public enum ParraPushExport {
+    /// The module's descriptor (the same one every time).
+    public static func descriptor() -> UnsafePointer<parra_module_descriptor> {
+        ParraPushModule.definition.export()
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import ParraPluginKit
+
+/// ParraPush's behaviour, on the main thread unless said otherwise: the permission, the
+/// registration and its token upload, notifications arriving and the user's responses.
+final class PushController {
+    /// The extension point a `feed-item` or `chat-message` notification the user opened
+    /// reaches: `void(ptr,str)` with `{"type": ..., "data": ...}`.
+    static let openContentPoint = "com.parra.push.openContent"
+    /// The storage key of the last token the server accepted, with its type and user.
+    static let sentTokenKey = "parra_push_sent_token"
+    /// The key of a toast's action that opens the notification.
+    static let openKey = "n"
+
+    private let services: PushServices
+    let settings: PushSettings
+    private let interactive: Bool
+    /// The current UnifiedPush endpoint, the token its registration gave.
+    private(set) var endpoint: String?
+    /// Who uses the app: the user id of the latest sign-in, nil for none.
+    private(set) var userID: String?
+    /// The token record being sent now, so the same token is not sent twice at once.
+    private var sending: String? {
+        get { lock.withLock { sendingRecord } }
+        set { lock.withLock { sendingRecord = newValue } }
+    }
+    private var sendingRecord: String?
+    private let lock = NSLock()
+    /// Whether the app is in the foreground (a notification then asks willPresent).
+    var inForeground = true
+    /// Shows a notification on the desktop when the app does not; nil without a notification
+    /// server. Takes the payload and the action to run when the user opens it.
+    var showOnDesktop: ((PushPayload, @escaping () -> Void) -> Bool)?
+    /// Gets a push token from the user's push distributor; nil when there is no way to.
+    var distributor: ((@escaping (Result<String, PushPayload.Refusal>) -> Void) -> Void)?
+
+    init(services: PushServices, settings: PushSettings, interactive: Bool) {
+        self.services = services
+        self.settings = settings
+        self.interactive = interactive
+    }
+
+    // MARK: Permission
+
+    /// The stored authorization status (not determined when none or unreadable).
+    var authorization: PushAuthorization {
+        (try? services.stored(PushAuthorization.storageKey))
+            .flatMap { $0.map { PushAuthorization(rawValue: String(decoding: $0, as: UTF8.self)) } ?? nil }
+            ?? .notDetermined
+    }
+
+    /// `requestPushPermission()`: the answer, or the reason it cannot be asked.
+    func requestPermission(_ completion: @escaping (Result<Bool, PushPayload.Refusal>) -> Void) {
+        switch PermissionDecision.decide(status: authorization, settings: settings, interactive: interactive) {
+        case .answer(let granted, let store):
+            if let store { keep(store) }
+            completion(.success(granted))
+        case .fail(let message): completion(.failure(PushPayload.Refusal(description: message)))
+        case .prompt:
+            var answered = false
+            let kinds = [
+                settings.alerts ? "alerts" : nil, settings.badges ? "badges" : nil, settings.sounds ? "sounds" : nil,
+            ]
+            do {
+                try services.present(
+                    .modal, title: "Allow notifications?",
+                    body:
+                        "The app would like to send you notifications (\(kinds.compactMap { $0 }.joined(separator: ", ")))."
+                        + "\ny: allow  n: don't allow",
+                    duration: 0, actions: [("y", "allow notifications"), ("n", "don't allow")],
+                    onAction: { [weak self] key in
+                        guard let self, !answered else { return }
+                        answered = true
+                        let status = PermissionDecision.answered(key == "y")
+                        self.keep(status)
+                        completion(.success(status == .authorized))
+                    },
+                    dismissed: { _ in
+                        guard !answered else { return }
+                        answered = true
+                        completion(.success(false))
+                    })
+            } catch {
+                completion(.failure(PushPayload.Refusal(description: "cannot show the permission prompt: \(error)")))
+            }
+        }
+    }
+
+    /// The notification settings as JSON, as UNNotificationSettings reads them.
+    var settingsJSON: String {
+        let status = authorization
+        let allowed = status == .authorized || status == .provisional
+        func setting(_ on: Bool) -> JSONValue { .string(!allowed ? "notSupported" : on ? "enabled" : "disabled") }
+        return JSONValue.object([
+            "authorizationStatus": .string(status.rawValue), "alertSetting": setting(settings.alerts),
+            "badgeSetting": setting(settings.badges), "soundSetting": setting(settings.sounds),
+            "providesAppNotificationSettings": .bool(settings.providesInAppNotificationSettings),
+        ]).json
+    }
+
+    private func keep(_ status: PushAuthorization) {
+        do {
+            try services.store(Array(status.rawValue.utf8), forKey: PushAuthorization.storageKey)
+        } catch {
+            services.log(.warn, "cannot keep the authorization status \(status.rawValue): \(error)")
+        }
+    }
+
+    // MARK: Registration
+
+    /// Who uses the app changed (a sign-in at launch, a sign-in or sign-out later): registers
+    /// for push, and with `promptTrigger: automatic` asks for permission too.
+    func authStateChanged(userID: String?) {
+        guard settings.enabled else { return }
+        self.userID = userID
+        if settings.promptTrigger == .automatic, authorization == .notDetermined || authorization == .provisional {
+            requestPermission { [services] result in
+                if case .failure(let refusal) = result { services.log(.warn, refusal.description) }
+            }
+        }
+        register()
+    }
+
+    /// Asks the distributor for a token, handing the outcome to the app delegate.
+    func register() {
+        guard let distributor else {
+            report(failure: "no UnifiedPush distributor can be reached on this system")
+            return
+        }
+        distributor { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let endpoint):
+                self.endpoint = endpoint
+                do {
+                    try self.services.didRegisterForRemoteNotifications(token: Array(endpoint.utf8))
+                } catch {
+                    self.services.log(.warn, "cannot hand the push token to the app: \(error)")
+                }
+            case .failure(let refusal): self.report(failure: refusal.description)
+            }
+        }
+    }
+
+    /// The token, as the API takes it: the UnifiedPush endpoint as it is, else the bytes in
+    /// lowercase hex (an APNs-style token).
+    func wireToken(for bytes: [UInt8]) -> (token: String, type: String) {
+        if let endpoint, bytes == Array(endpoint.utf8) { return (endpoint, "unifiedpush") }
+        let digits = Array("0123456789abcdef")
+        return (String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }), "apns")
+    }
+
+    /// `didRegisterForRemoteNotifications`: sends the token to
+    /// `POST tenants/{tenantId}/push-tokens` unless the server has it already for this user.
+    func didRegister(token bytes: [UInt8]) {
+        guard settings.enabled else { return }
+        let (token, type) = wireToken(for: bytes)
+        let record = JSONValue.object([
+            "token": .string(token), "type": .string(type), "user": userID.map(JSONValue.string) ?? .null,
+        ]).json
+        let sent = (try? services.stored(Self.sentTokenKey)).flatMap { $0.map { String(decoding: $0, as: UTF8.self) } }
+        guard record != sent, record != sending else {
+            services.log(.debug, "push token unchanged; not sent again")
+            return
+        }
+        sending = record
+        let body = JSONValue.object(["token": .string(token), "type": .string(type)]).json
+        do {
+            try services.request("POST", "tenants/{tenantId}/push-tokens", body: Array(body.utf8), timeout: 0) {
+                [weak self] result in
+                guard let self else { return }
+                self.lock.withLock { if self.sendingRecord == record { self.sendingRecord = nil } }
+                switch result {
+                case .success(let response) where (200..<300).contains(response.status):
+                    do {
+                        try self.services.store(Array(record.utf8), forKey: Self.sentTokenKey)
+                    } catch {
+                        self.services.log(.warn, "cannot remember the sent push token: \(error)")
+                    }
+                    self.services.log(.info, "push token (\(type)) registered with Parra")
+                case .success(let response):
+                    let text = String(decoding: response.body.prefix(200), as: UTF8.self)
+                    self.report(failure: "the server refused the push token: HTTP \(response.status) \(text)")
+                case .failure(let error): self.report(failure: "cannot send the push token: \(error)")
+                }
+            }
+        } catch {
+            report(failure: "cannot send the push token: \(error)")
+        }
+    }
+
+    /// Hands a registration failure to the app delegate (any thread).
+    func report(failure reason: String) {
+        do {
+            try services.didFailToRegisterForRemoteNotifications(reason: reason)
+        } catch {
+            services.log(.warn, "registering for push failed: \(reason)")
+        }
+    }
+
+    // MARK: Notifications
+
+    /// `willPresentNotification`: what the flags allow, with push enabled.
+    func willPresentOptions() -> UInt32 { settings.enabled ? settings.presentationOptions : 0 }
+
+    /// A notification arrived: in the foreground it asks the app what to show and shows it as
+    /// a toast; otherwise it goes to the desktop's notification server. Nil when the app took
+    /// it, else why not.
+    func deliver(_ payload: PushPayload) -> String? {
+        guard settings.enabled else {
+            return "push notifications are not enabled in the app's Parra configuration"
+        }
+        let open: () -> Void = { [weak self] in self?.respond(to: payload) }
+        if !inForeground, let showOnDesktop, showOnDesktop(payload, open) { return nil }
+        do {
+            try services.willPresentNotification(payloadJSON: payload.json) { [weak self] options in
+                self?.show(payload, options: options, open: open)
+            }
+            return nil
+        } catch {
+            return "the app cannot take the notification: \(error)"
+        }
+    }
+
+    private func show(_ payload: PushPayload, options: UInt32, open: @escaping () -> Void) {
+        guard options & 4 != 0 else {
+            services.log(.info, "notification not shown: the app's willPresent allows no alert")
+            return
+        }
+        do {
+            try services.present(
+                .toast, title: payload.title.isEmpty ? "Notification" : payload.title, body: payload.body,
+                duration: 8, actions: [(Self.openKey, "open the notification")], onAction: { _ in open() },
+                dismissed: { _ in })
+        } catch {
+            services.log(.warn, "cannot show the notification: \(error)")
+        }
+    }
+
+    /// The user opened `payload`: the app delegate's didReceive gets it (after the launch).
+    func respond(to payload: PushPayload, action: String? = nil) {
+        do {
+            try services.didReceiveNotificationResponse(payloadJSON: payload.json, action: action)
+        } catch {
+            services.log(.warn, "cannot hand the notification response to the app: \(error)")
+        }
+    }
+
+    /// `didReceiveNotificationResponse`: routes Parra's payload, with push enabled.
+    func didReceiveResponse(_ responseJSON: String) {
+        guard settings.enabled, let response = (try? JSONValue.parse(responseJSON))?.object,
+            let parra = response["notification"]?.object?["parra"]
+        else { return }
+        switch PushPayload.readRoute(parra) {
+        case .failure(let refusal): services.log(.warn, "notification response not routed: \(refusal)")
+        case .success(.url(let url)):
+            do { try services.openURL(url) } catch { services.log(.warn, "cannot open \(url): \(error)") }
+        case .success(.feedItem(let data)): emitOpen("feed-item", data)
+        case .success(.chatMessage(let data)): emitOpen("chat-message", data)
+        }
+    }
+
+    private func emitOpen(_ type: String, _ data: String) {
+        let json = JSONValue.object(["type": .string(type), "data": (try? JSONValue.parse(data)) ?? .null]).json
+        do {
+            try services.emit(Self.openContentPoint, json)
+        } catch {
+            services.log(.warn, "cannot emit \(Self.openContentPoint): \(error)")
+        }
+    }
+}

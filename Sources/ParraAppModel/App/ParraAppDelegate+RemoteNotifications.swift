@@ -1,0 +1,32 @@
+import Foundation
+import ParraRuntime
+
+/// Why a module could not register the app for push: what
+/// `application(_:didFailToRegisterForRemoteNotificationsWithError:)` gets on Linux.
+public struct ParraRemoteNotificationRegistrationError: Error, CustomStringConvertible, Sendable {
+    /// The module's reason, one line.
+    public let description: String
+}
+
+/// What the app host calls on the app delegate for the events modules hand over
+/// (`PARRA_EXT_APP_EVENTS`), whatever its scene delegate type.
+protocol ParraRemoteNotificationDriving: AnyObject {
+    func didRegister(token: Data, _ application: UIApplication)
+    func didFailToRegister(reason: String, _ application: UIApplication)
+    func willPresent(_ notification: UNNotification) -> UNNotificationPresentationOptions
+}
+
+extension ParraAppDelegate: ParraRemoteNotificationDriving {
+    func didRegister(token: Data, _ application: UIApplication) {
+        self.application(application, didRegisterForRemoteNotificationsWithDeviceToken: token)
+    }
+    func didFailToRegister(reason: String, _ application: UIApplication) {
+        self.application(
+            application,
+            didFailToRegisterForRemoteNotificationsWithError: ParraRemoteNotificationRegistrationError(
+                description: reason))
+    }
+    func willPresent(_ notification: UNNotification) -> UNNotificationPresentationOptions {
+        userNotificationCenter(.current, willPresent: notification)
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// A JSON file an app leaves in its storage folder (`$XDG_DATA_HOME/parra/<bundle id>/`) for
+/// the `parra` tool to read without running the app.
+package protocol AppRecordFile: Codable {
+    /// The file name inside an app's storage folder.
+    static var fileName: String { get }
+}
+
+extension AppRecordFile {
+    /// Writes the record into `folder`, replacing the last one; leaves the file alone when it
+    /// already says the same, so a launch with nothing changed writes nothing.
+    package func write(into folder: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(self)
+        let file = folder.appendingPathComponent(Self.fileName)
+        if FileManager.default.contents(atPath: file.path) == data { return }
+        try FileManager.default.createPrivateFolder(at: folder)
+        try data.write(to: file, options: .atomic)
+    }
+
+    /// Reads the record an app with `bundleID` left under the data home of `environment`.
+    package static func read(bundleID: String, environment: [String: String]) throws -> Self {
+        let url = URL(fileURLWithPath: DataHome.path(environment: environment))
+            .appendingPathComponent("parra/\(bundleID)/\(fileName)")
+        return try JSONDecoder().decode(Self.self, from: Data(contentsOf: url))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Parra
+import ParraTestSupport
+import Testing
+
+/// What `ShortcutAppDelegate` heard; set by each test before it runs its app.
+nonisolated(unsafe) var shortcutLog = RecordingLog()
+
+/// An app delegate that adds an item of its own at launch and notes the shortcut items it gets.
+final class ShortcutAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
+    override func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
+    ) -> Bool {
+        let launched = super.application(application, didFinishLaunchingWithOptions: launchOptions)
+        if let item = launchOptions?[.shortcutItem] as? UIApplicationShortcutItem {
+            shortcutLog.note("launched through \(item.type) (\(item.localizedTitle))")
+        }
+        application.shortcutItems =
+            (application.shortcutItems ?? []) + [
+                UIApplicationShortcutItem(
+                    type: "com.example.compose", localizedTitle: "New note",
+                    icon: UIApplicationShortcutIcon(templateImageName: "document-new"))
+            ]
+        return launched
+    }
+
+    override func application(
+        _ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem
+    ) async -> Bool {
+        let handled = await super.application(application, performActionFor: shortcutItem)
+        shortcutLog.note("action \(shortcutItem.type) (\(shortcutItem.localizedTitle)), Parra handled: \(handled)")
+        return handled
+    }
+}
+
+struct ShortcutApp: App {
+    @UIApplicationDelegateAdaptor(ShortcutAppDelegate.self) var appDelegate
+    var body: some Scene {
+        ParraApp(tenantId: "t", applicationId: "a", appDelegate: appDelegate) { WindowGroup { Text("main") } }
+    }
+}
+
+struct NoShortcutsApp: App {
+    @UIApplicationDelegateAdaptor(ParraAppDelegate<ParraSceneDelegate>.self) var appDelegate
+    var body: some Scene {
+        ParraApp(
+            tenantId: "t", applicationId: "a", appDelegate: appDelegate,
+            configuration: ParraConfiguration(launchShortcutOptions: ParraLaunchShortcutOptions(enabled: false))
+        ) { WindowGroup { Text("main") } }
+    }
+}
+
+@Suite("Launch shortcuts", .serialized)
+struct LaunchShortcutTests {
+    @Test(
+        "started through an item: the delegate gets it as a launch option; Parra's feedback item is said to have no form"
+    )
+    func launchedThroughItem() throws {
+        shortcutLog = RecordingLog()
+        let run = try TestAppRun(
+            ShortcutApp.self, arguments: ["--parra-shortcut", ParraLaunchShortcutOptions.feedbackShortcutType])
+        #expect(run.status == 0)
+        #expect(
+            shortcutLog.messages(from: "app") == ["launched through parra-launch-shortcut-feedback (Something wrong?)"])
+        #expect(
+            !run.reported("shortcut parra-launch-shortcut-feedback: Parra's feedback form cannot open").isEmpty,
+            "\(run.platform.reported)")
+    }
+
+    @Test("an item picked while the app runs reaches performActionFor, after the launch, with the app's own items")
+    func actionWhileRunning() throws {
+        shortcutLog = RecordingLog()
+        let storage = try CFixtureBuilder.makeTemporaryDirectory()
+        let run = try TestAppRun(
+            ShortcutApp.self, script: [.shortcut("com.example.compose"), .shortcut("unknown.type")], storage: storage)
+        #expect(run.status == 0)
+        #expect(
+            shortcutLog.messages(from: "app") == [
+                "action com.example.compose (New note), Parra handled: false",
+                "action unknown.type (unknown.type), Parra handled: false",
+            ])
+        // What the launcher entry will offer: Parra's item and the app's, as the run left them.
+        let record = try JSONDecoder().decode(
+            LaunchShortcutRecord.self,
+            from: Data(contentsOf: storage.appendingPathComponent(LaunchShortcutRecord.fileName)))
+        #expect(record.items.map(\.type) == [ParraLaunchShortcutOptions.feedbackShortcutType, "com.example.compose"])
+        #expect(record.items.map(\.icon) == [nil, "document-new"], "an SF Symbol is no icon on Linux")
+    }
+
+    @Test("turned off, Parra sets no items and records none")
+    func disabled() throws {
+        let storage = try CFixtureBuilder.makeTemporaryDirectory()
+        let run = try TestAppRun(NoShortcutsApp.self, storage: storage)
+        #expect(run.status == 0)
+        let record = try JSONDecoder().decode(
+            LaunchShortcutRecord.self,
+            from: Data(contentsOf: storage.appendingPathComponent(LaunchShortcutRecord.fileName)))
+        #expect(record.items.isEmpty)
+    }
+}
