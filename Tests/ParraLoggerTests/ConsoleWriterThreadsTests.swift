@@ -52,4 +52,78 @@ struct ConsoleWriterThreadsTests {
         #expect(malformed.isEmpty, "cut or interleaved lines: \(malformed.prefix(3))")
         #expect(next == [Self.linesPerThread, Self.linesPerThread])
     }
+
+    @Test("a batch begun after another thread's line is written after it, whatever their lanes")
+    func batchesInTheOrderTheyBegan() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parra-batches-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("console.log").path
+        let writer = try ConsoleWriter(
+            destination: .file(path), format: .default, environment: [:], report: { _ in })
+        // Two live threads whose lanes are the wrong way round: the first to write has the
+        // higher lane, which a writer draining lanes by index would write last.
+        var threads: [LaneThread] = []
+        defer { for thread in threads { thread.end() } }
+        var pair: (first: LaneThread, second: LaneThread)?
+        while pair == nil, threads.count < 256 {
+            let thread = LaneThread()
+            let lane = thread.run { WriterLane.index(among: 16) }
+            if let lower = threads.first(where: { $0.lane < lane }) { pair = (thread, lower) }
+            thread.lane = lane
+            threads.append(thread)
+        }
+        let (first, second) = try #require(pair)
+        _ = first.run {
+            TestRecord(message: "first").withRecord { writer.write($0) }
+            return 0
+        }
+        _ = second.run {
+            TestRecord(message: "second").withRecord { writer.write($0) }
+            return 0
+        }
+        writer.stop()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasSuffix("] first") == true)
+        #expect(lines.last?.hasSuffix("] second") == true)
+    }
+}
+
+/// A thread that stays alive until `end()`, running what `run` gives it: threads alive at once
+/// have distinct identities, hence lanes that can be told apart.
+private final class LaneThread: @unchecked Sendable {
+    private let start = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+    private var job: (() -> Int)?
+    private var result = 0
+    /// The writer lane this thread maps to, once known.
+    var lane = 0
+
+    init() {
+        Thread.detachNewThread { [self] in
+            while true {
+                start.wait()
+                guard let job else { break }
+                result = job()
+                done.signal()
+            }
+            done.signal()
+        }
+    }
+
+    /// Runs `body` on the thread, waits for it and returns its result.
+    func run(_ body: @escaping () -> Int) -> Int {
+        job = body
+        start.signal()
+        done.wait()
+        return result
+    }
+
+    /// Ends the thread and waits for it.
+    func end() {
+        job = nil
+        start.signal()
+        done.wait()
+    }
 }

@@ -2,15 +2,20 @@ import CParraLoggerSupport
 import CParraPlugin
 import Foundation
 import ParraPluginKit
+import Synchronization
 
 /// Writes formatted console lines to stdout, stderr or a file. Lines are never cut or
 /// interleaved. Stdout and stderr get each line at once, formatted under the writer's lock
 /// (stdout after flushing the C library's own stdout buffer, so the app's `print` output and
 /// log lines stay in order). For a file, a thread formats its line into its lane (`WriterLane`,
-/// one of 16 chosen by thread, with its own lock), so threads logging at once do not meet;
-/// a lane joins the block when it holds 4 KiB, and every lane at an error or fatal line (that
-/// line last), on `flush()`, on the timer and at `stop()`. Lines of one thread keep their order;
-/// lines of different threads meet in lane batches. A full block is written by the thread
+/// one of 16 chosen by thread, with its own lock), so threads logging at once do not meet.
+/// A lane's lines are a batch, numbered when its first line finds the lane empty; batches join
+/// the block oldest first: a full lane (4 KiB) after every batch begun before it, and every
+/// batch at an error or fatal line (that line last), on `flush()`, on the timer and at
+/// `stop()`. Lines of one thread keep their order; lines of different threads meet in
+/// batches, and a batch begun after another thread's line was written is written after that
+/// line, whatever the lanes (held logs a module is handed at start come before any logged
+/// later on another thread). A full block is written by the thread
 /// that filled it, outside the block's lock (under a second one that keeps blocks in order),
 /// while other threads fill the next. The file gets lines in blocks of up to
 /// 64 KiB, written when the block fills, at every error or fatal line, on `flush()`, and at
@@ -56,6 +61,8 @@ final class ConsoleWriter: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     /// Lines waiting to join the block, by thread (file destinations only).
     private let lanes = (0..<16).map { _ in WriterLane() }
+    /// The number of the last batch a lane began (`WriterLane.batch`).
+    private let batches = Atomic<UInt64>(0)
     /// Held by whoever writes to the destination, so blocks go out in order.
     private let writeLock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var timer: DispatchSourceTimer?
@@ -144,25 +151,31 @@ final class ConsoleWriter: @unchecked Sendable {
     @inline(__always)
     func write(_ record: UnsafePointer<parra_log_record>) {
         let urgent = record.pointee.level >= PARRA_LOG_LEVEL_ERROR
-        guard !lineAtATime else {
+        guard !lineAtATime, !urgent else {
             pthread_mutex_lock(lock)
             let lineStart = buffer.count
+            // An error line waits for no earlier line: every batch joins the block before it.
+            let earlier = lineAtATime ? 0 : drainBatches()
             ThreadScratch.withCurrent { formatter.append(record, to: buffer, scratch: $0) }
-            commit(lineStart: lineStart, lines: 1, urgent: true)
+            commit(lineStart: lineStart, lines: earlier + 1, urgent: true)
             return
         }
         let lane = lanes[WriterLane.index(among: lanes.count)]
         lane.lock()
+        if lane.lines == 0 {
+            lane.batch.store(batches.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
+        }
         ThreadScratch.withCurrent { formatter.append(record, to: lane.buffer, scratch: $0) }
         lane.lines += 1
         let full = lane.buffer.count >= WriterLane.limit
         lane.unlock()
-        guard urgent || full else { return }
+        guard full else { return }
         pthread_mutex_lock(lock)
         let lineStart = buffer.count
-        // An error line waits for no earlier line: every lane joins the block, its own last.
-        let lines = urgent ? drainLanes(last: lane) : drain(lane)
-        commit(lineStart: lineStart, lines: lines, urgent: urgent)
+        // 0 when another thread moved the lane's lines meanwhile.
+        let batch = lane.batch.load(ordering: .relaxed)
+        let lines = batch == 0 ? 0 : drainBatches(through: batch)
+        commit(lineStart: lineStart, lines: lines, urgent: false)
     }
 
     /// Holding `lock`, after `lines` lines joined the block at `lineStart`: writes what is due,
@@ -200,22 +213,36 @@ final class ConsoleWriter: @unchecked Sendable {
         let lines = lane.lines
         lane.buffer.removeAll()
         lane.lines = 0
+        lane.batch.store(0, ordering: .relaxed)
         return lines
     }
 
-    /// Holding `lock`: moves every lane's lines to the block, `last` (if any) after the
-    /// others; returns how many.
-    private func drainLanes(last: WriterLane? = nil) -> Int {
+    /// Holding `lock`: moves the batches numbered up to `newest` (by default every batch begun
+    /// so far) to the end of the block, oldest first; returns how many lines. A batch begun
+    /// meanwhile is newer than any moved, so it can wait.
+    private func drainBatches(through newest: UInt64? = nil) -> Int {
+        let newest = newest ?? batches.load(ordering: .relaxed)
         var lines = 0
-        for lane in lanes where lane !== last { lines += drain(lane) }
-        if let last { lines += drain(last) }
-        return lines
+        while true {
+            var oldest: WriterLane?
+            var oldestBatch = UInt64.max
+            for lane in lanes {
+                // Under `lock` a lane's number changes only from 0, to one above `newest`.
+                let batch = lane.batch.load(ordering: .relaxed)
+                if batch != 0, batch <= newest, batch < oldestBatch {
+                    oldest = lane
+                    oldestBatch = batch
+                }
+            }
+            guard let oldest else { return lines }
+            lines += drain(oldest)
+        }
     }
 
-    /// Holding `lock`: moves every lane's lines to the block; returns how many bytes and lines.
+    /// Holding `lock`: moves every batch to the block; returns how many bytes and lines.
     private func drainEveryLane() -> (bytes: Int, lines: Int) {
         let start = buffer.count
-        let lines = drainLanes()
+        let lines = drainBatches()
         return (buffer.count - start, lines)
     }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -10,6 +12,10 @@ final class WriterLane {
     let buffer = ByteBuffer(capacity: WriterLane.limit + 1024)
     /// How many lines `buffer` holds.
     var lines = 0
+    /// When the waiting lines began: the writer's batch number taken by the line that found the
+    /// lane empty, 0 while it is empty. Set under `lock()`; read without it by the holder of the
+    /// writer's block lock, under which alone a lane is emptied.
+    let batch = Atomic<UInt64>(0)
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     /// A lane's lines join the block once they reach this many bytes.

@@ -55,7 +55,8 @@ package final class LogRouter: @unchecked Sendable {
     /// How many early records are kept while no sink is attached.
     static let bufferCapacity = 100
 
-    private let lock = NSLock()
+    /// Guards the fields below; logs made while held records are handed over wait on it.
+    private let lock = NSCondition()
     private var attached: [ObjectIdentifier: [Sink]] = [:]
     private var attachOrder: [ObjectIdentifier] = []
     private var buffer: [Entry] = []
@@ -66,6 +67,9 @@ package final class LogRouter: @unchecked Sendable {
     /// which the first attach releases, so logs made before any app runs are kept for it.
     private var holds: Set<UInt64> = [0]
     private var nextHold: UInt64 = 1
+    /// Attaches handing held records to their new sinks: until they are done, logs are held
+    /// back (their threads wait), so that no later log reaches a sink before an earlier one.
+    private var handovers = 0
 
     /// A start in progress, holding app logs for the sinks it will attach.
     package struct Hold: Hashable {
@@ -120,6 +124,7 @@ package final class LogRouter: @unchecked Sendable {
             var kept = entry
             if kept.threadName.isEmpty { kept.threadName = Self.currentThreadName() }
             let buffered = lock.withLock {
+                while handovers > 0 { lock.wait() }
                 guard parra_log_route_mode() == PARRA_LOG_ROUTE_MODE_BUFFER else { return false }
                 if buffer.count == Self.bufferCapacity {
                     buffer.removeFirst()
@@ -137,7 +142,8 @@ package final class LogRouter: @unchecked Sendable {
 
     /// Attaches a runtime's sinks (its modules are all active); with none attached anywhere,
     /// the router falls back to stderr at `fallbackLevel`. Early records go to the new sinks
-    /// (or to stderr). Returns a line for the load report when nothing takes app logs.
+    /// (or to stderr), before any log made meanwhile on another thread, which waits for them.
+    /// Returns a line for the load report when nothing takes app logs.
     @discardableResult
     package func attach(_ runtime: AnyObject, sinks: [Sink], fallbackLevel: HostLogLevel, releasing hold: Hold)
         -> String?
@@ -150,6 +156,7 @@ package final class LogRouter: @unchecked Sendable {
             if !sinks.isEmpty {
                 attached[id] = sinks
                 attachOrder.append(id)
+                handovers += 1
             }
             publish()
             defer {
@@ -166,6 +173,11 @@ package final class LogRouter: @unchecked Sendable {
                 for entry in early where entry.level.rawValue >= threshold {
                     Self.withRecord(entry) { sink.function(sink.moduleData, $0) }
                 }
+            }
+            lock.withLock {
+                handovers -= 1
+                publish()
+                lock.broadcast()
             }
         }
         if dropped > 0 {
@@ -250,7 +262,7 @@ package final class LogRouter: @unchecked Sendable {
     /// Publishes the sink table, gate and mode for the current state. Under the lock.
     private func publish() {
         let sinks = attachOrder.flatMap { attached[$0] ?? [] }
-        if sinks.isEmpty, !holds.isEmpty {
+        if handovers > 0 || (sinks.isEmpty && !holds.isEmpty) {
             parra_log_route_publish(nil, 0, PARRA_LOG_LEVEL_TRACE, PARRA_LOG_ROUTE_MODE_BUFFER)
             return
         }
