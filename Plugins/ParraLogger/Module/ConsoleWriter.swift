@@ -63,6 +63,9 @@ final class ConsoleWriter: @unchecked Sendable {
     private let lanes = (0..<16).map { _ in WriterLane() }
     /// The number of the last batch a lane began (`WriterLane.batch`).
     private let batches = Atomic<UInt64>(0)
+    /// Under `lock`: a lane's lines, taken out of it in exchange for this empty memory, so the
+    /// lane's lock is held for the exchange only and not for the copy into the block.
+    private let taken = ByteBuffer(capacity: WriterLane.limit + 1024)
     /// Held by whoever writes to the destination, so blocks go out in order.
     private let writeLock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var timer: DispatchSourceTimer?
@@ -208,12 +211,13 @@ final class ConsoleWriter: @unchecked Sendable {
     @inline(__always)
     private func drain(_ lane: WriterLane) -> Int {
         lane.lock()
-        defer { lane.unlock() }
-        buffer.append(lane.buffer.base, lane.buffer.count)
+        lane.buffer.swapContents(with: taken)
         let lines = lane.lines
-        lane.buffer.removeAll()
         lane.lines = 0
         lane.batch.store(0, ordering: .relaxed)
+        lane.unlock()
+        buffer.append(taken.base, taken.count)
+        taken.removeAll()
         return lines
     }
 
