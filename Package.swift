@@ -19,6 +19,10 @@ let package = Package(
         .library(name: "ParraLaunchScreen", type: .dynamic, targets: ["ParraLaunchScreenEntry"]),
         .library(name: "ParraWhatsNew", type: .dynamic, targets: ["ParraWhatsNewEntry"]),
         .library(name: "ParraPush", type: .dynamic, targets: ["ParraPushEntry"]),
+        // The API client's URLSession transport, which ParraAPI opens with dlopen only for an
+        // HTTP(S) backend, so an app on the local backend never loads FoundationNetworking.
+        // Not `libParra*`: discovery passes it by.
+        .library(name: "parra-urlsession", type: .dynamic, targets: ["ParraURLSessionTransport"]),
         // A Swift module built only to exercise ParraPluginKit through the host in tests.
         // Its file name starts with `libParraTestFixture`, which discovery never picks up
         // from the build folder.
@@ -40,6 +44,8 @@ let package = Package(
         .target(name: "ParraRuntime", dependencies: ["CParraPlugin", "CFFI", "CParraLogRoute", "CParraCallNote"]),
         // The Parra API client: transports, retries, auth, the local backend.
         .target(name: "ParraAPI", dependencies: ["ParraRuntime"]),
+        // The URLSession transport's shared object (Foundation and FoundationNetworking only).
+        .target(name: "ParraURLSessionTransport"),
         // The UIKit/SwiftUI-shaped app model, the platforms and the app run with its launch.
         .target(name: "ParraAppModel", dependencies: ["ParraRuntime", "ParraAPI"]),
         // What an app imports: the typed configuration, the logger, the `Parra` object, and

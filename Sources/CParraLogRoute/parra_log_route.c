@@ -1,10 +1,12 @@
 #define _GNU_SOURCE
 #include "parra_log_route.h"
 
+#include <linux/membarrier.h>
 #include <pthread.h>
-
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 typedef struct route_table {
     int32_t count;
@@ -19,22 +21,90 @@ _Alignas(64) int32_t parra_log_route_gate_value = PARRA_LOG_LEVEL_TRACE;
 int32_t parra_log_route_mode_value = PARRA_LOG_ROUTE_MODE_BUFFER;
 _Alignas(64) static route_table *current_table = &empty_table;
 
-/* Calls in flight, counted on one of several cache lines chosen by the calling thread, so that
- * threads logging at once do not all write one line. Only their sum means anything. */
-#define IN_FLIGHT_STRIPES 32
-typedef struct in_flight_stripe {
+/* Calls in flight, counted by each thread in a slot of its own (a cache line), so that a call
+ * writes its count with plain stores and no locked instruction. Only their sum means anything.
+ * Slots are never freed: a thread that ends gives its slot back for another to take. */
+typedef struct in_flight_slot {
     _Alignas(64) int64_t count;
-} in_flight_stripe;
-static in_flight_stripe in_flight[IN_FLIGHT_STRIPES];
+    int32_t taken;
+    struct in_flight_slot *next;
+} in_flight_slot;
+static in_flight_slot *all_slots = NULL;
+static __thread in_flight_slot *thread_slot = NULL;
+static pthread_key_t slot_key;
+static pthread_once_t slot_key_once = PTHREAD_ONCE_INIT;
 
-/** The calling thread's stripe. */
-static inline int64_t *in_flight_counter(void) {
-    uint64_t thread = (uint64_t)pthread_self();
-    return &in_flight[((thread >> 12) * 0x9E3779B97F4A7C15ull) >> 59].count;
+/* With the kernel's private expedited membarrier, a call orders its count before its read of
+ * the table with a compiler barrier only: the host's in_flight() makes every running thread
+ * pass a full barrier before it reads the counts. Without it, a call takes a full fence. */
+static int32_t expedited = 0;
+static pthread_once_t expedited_once = PTHREAD_ONCE_INIT;
+
+static void register_expedited(void) {
+    if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0) {
+        __atomic_store_n(&expedited, 1, __ATOMIC_SEQ_CST);
+    }
+}
+
+/* At the thread's end: a log made later on this thread (by another key's destructor) takes
+ * a slot anew rather than keep counting on one another thread may take now. */
+static void give_back_slot(void *slot) {
+    thread_slot = NULL;
+    __atomic_store_n(&((in_flight_slot *)slot)->taken, 0, __ATOMIC_RELEASE);
+}
+
+static void make_slot_key(void) { pthread_key_create(&slot_key, give_back_slot); }
+
+/** Takes a free slot for the calling thread, or adds one. */
+static in_flight_slot *take_slot(void) {
+    pthread_once(&slot_key_once, make_slot_key);
+    in_flight_slot *slot = __atomic_load_n(&all_slots, __ATOMIC_ACQUIRE);
+    for (; slot != NULL; slot = slot->next) {
+        int32_t free = 0;
+        if (__atomic_compare_exchange_n(&slot->taken, &free, 1, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+            break;
+        }
+    }
+    if (slot == NULL) {
+        slot = aligned_alloc(64, sizeof(in_flight_slot));
+        if (slot == NULL) {
+            abort();
+        }
+        slot->count = 0;
+        slot->taken = 1;
+        slot->next = __atomic_load_n(&all_slots, __ATOMIC_RELAXED);
+        while (!__atomic_compare_exchange_n(
+            &all_slots, &slot->next, slot, true, __ATOMIC_RELEASE, __ATOMIC_RELAXED)) {
+        }
+    }
+    pthread_setspecific(slot_key, slot);
+    thread_slot = slot;
+    return slot;
+}
+
+/** Counts a call in flight on the calling thread's slot, ordered before what follows. */
+static inline in_flight_slot *enter(void) {
+    in_flight_slot *slot = thread_slot;
+    if (__builtin_expect(slot == NULL, 0)) {
+        slot = take_slot();
+    }
+    __atomic_store_n(&slot->count, slot->count + 1, __ATOMIC_RELAXED);
+    if (__atomic_load_n(&expedited, __ATOMIC_RELAXED)) {
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    } else {
+        __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    }
+    return slot;
+}
+
+/** Ends a call counted by enter(), after everything it did. */
+static inline void leave(in_flight_slot *slot) {
+    __atomic_store_n(&slot->count, slot->count - 1, __ATOMIC_RELEASE);
 }
 
 void parra_log_route_publish(
     const parra_log_route_sink *sinks, int32_t count, int32_t gate, int32_t mode) {
+    pthread_once(&expedited_once, register_expedited);
     route_table *table = &empty_table;
     if (count > 0) {
         table = malloc(sizeof(route_table) + sizeof(parra_log_route_sink) * (size_t)count);
@@ -50,23 +120,29 @@ void parra_log_route_publish(
 }
 
 int64_t parra_log_route_in_flight(void) {
+    /* Every thread that counted a call before this point has its count visible now, and every
+     * call counted after it reads the table published before. */
+    if (__atomic_load_n(&expedited, __ATOMIC_SEQ_CST)) {
+        syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
+    } else {
+        __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    }
     int64_t total = 0;
-    for (int i = 0; i < IN_FLIGHT_STRIPES; i++) {
-        total += __atomic_load_n(&in_flight[i].count, __ATOMIC_SEQ_CST);
+    for (in_flight_slot *slot = __atomic_load_n(&all_slots, __ATOMIC_ACQUIRE); slot != NULL; slot = slot->next) {
+        total += __atomic_load_n(&slot->count, __ATOMIC_ACQUIRE);
     }
     return total;
 }
 
-void parra_log_route_enter(void) { __atomic_add_fetch(in_flight_counter(), 1, __ATOMIC_SEQ_CST); }
+void parra_log_route_enter(void) { enter(); }
 
-void parra_log_route_leave(void) { __atomic_sub_fetch(in_flight_counter(), 1, __ATOMIC_SEQ_CST); }
+void parra_log_route_leave(void) { leave(thread_slot); }
 
 int32_t parra_log_route_deliver(const parra_log_record *record) {
-    /* Counted before the table is read, both sequentially consistent: a detach that published
-     * a new table and then sees no call in flight cannot miss this one. */
-    int64_t *counter = in_flight_counter();
-    __atomic_add_fetch(counter, 1, __ATOMIC_SEQ_CST);
-    const route_table *table = __atomic_load_n(&current_table, __ATOMIC_SEQ_CST);
+    /* Counted before the table is read: a detach that published a new table and then sees no
+     * call in flight cannot miss this one. */
+    in_flight_slot *slot = enter();
+    const route_table *table = __atomic_load_n(&current_table, __ATOMIC_ACQUIRE);
     int32_t delivered = 0;
     for (int32_t i = 0; i < table->count; i++) {
         const parra_log_route_sink *sink = &table->sinks[i];
@@ -75,7 +151,7 @@ int32_t parra_log_route_deliver(const parra_log_record *record) {
             delivered++;
         }
     }
-    __atomic_sub_fetch(counter, 1, __ATOMIC_SEQ_CST);
+    leave(slot);
     return delivered;
 }
 

@@ -12,6 +12,10 @@ struct LaunchFigures {
     /// Children's involuntary context switches (wait4's rusage) per sample, same order.
     var firstFrameChildPreemptions: [Int]
     var emptyChildPreemptions: [Int]
+    /// Peak resident memory in MiB per sample (`PeakMemory`), from runs of their own: the
+    /// sample's whole scripted session, and the empty process.
+    var sessionPeakSamples: [Double]
+    var emptyPeakSamples: [Double]
     var repetitions: Int
     var warmups: Int
     /// Figure name to why it was not measured.
@@ -28,6 +32,12 @@ struct LaunchFigures {
     /// The median of the per-repetition ratios, as for dispatch and load.
     var pairedRatio: Double { median(pairedRatios) }
     var pairedRatios: [Double] { zip(firstFrameSamples, emptySamples).map { $0 / $1 } }
+    /// Medians of the peaks, their difference (what the runtime and the sample add) and the
+    /// median of the per-repetition ratios.
+    var sessionPeakMegabytes: Double { median(sessionPeakSamples) }
+    var emptyPeakMegabytes: Double { median(emptyPeakSamples) }
+    var peakOverEmptyMegabytes: Double { sessionPeakMegabytes - emptyPeakMegabytes }
+    var peakPairedRatio: Double { median(zip(sessionPeakSamples, emptyPeakSamples).map { $0 / $1 }) }
 }
 
 /// Times whole processes: the release-built sample app from spawn to its first drawn window,
@@ -48,7 +58,12 @@ enum LaunchBench {
         return URL(fileURLWithPath: path).deletingLastPathComponent()
     }
 
-    static func run(work: URL, repetitions: Int, warmups: Int) throws -> LaunchFigures {
+    /// How many runs of each measure peak memory (it hardly varies).
+    static let memoryRepetitions = 5
+
+    /// Times `repetitions` launches of each after `warmups`, then measures the peak memory of
+    /// `memoryRepetitions` more through `peakRunner` (`PeakMemory`).
+    static func run(work: URL, peakRunner: URL, repetitions: Int, warmups: Int) throws -> LaunchFigures {
         var skipped: [(String, String)] = []
         let folder = executableFolder()
         func find(_ name: String) -> URL? {
@@ -65,25 +80,30 @@ enum LaunchBench {
         }
         if demo == nil {
             skipped.append(("launch.to_first_frame_ms", missing(demoName)))
+            skipped.append(("memory.sample_session_peak_mb", missing(demoName)))
         }
         if empty == nil {
             skipped.append(("launch.empty_process_ms", missing(emptyName)))
+            skipped.append(("memory.empty_process_peak_mb", missing(emptyName)))
         }
         if demo == nil || empty == nil {
             let why = [demo == nil ? demoName : nil, empty == nil ? emptyName : nil].compactMap { $0 }
                 .joined(separator: " and ")
             skipped.append(("launch.to_first_frame_over_empty_ms", "\(why) missing"))
             skipped.append(("launch.to_first_frame_ms_ratio", "\(why) missing"))
+            skipped.append(("memory.sample_session_over_empty_mb", "\(why) missing"))
+            skipped.append(("memory.sample_session_peak_mb_ratio", "\(why) missing"))
         }
 
         var figures = LaunchFigures(
             firstFrameSamples: [], emptySamples: [], firstFrameChildPreemptions: [], emptyChildPreemptions: [],
-            repetitions: repetitions, warmups: warmups, skipped: skipped)
+            sessionPeakSamples: [], emptyPeakSamples: [], repetitions: repetitions, warmups: warmups, skipped: skipped)
         var launchIndex = 0
-        func launch(_ executable: URL, untilFirstFrame: Bool) throws -> Launch {
+        func launch(_ executable: URL, arguments: [String] = [], untilFirstFrame: Bool) throws -> Launch {
             launchIndex += 1
             let result = try Launch.run(
-                executable, in: work.appendingPathComponent("launch-\(launchIndex)", isDirectory: true),
+                executable, arguments: arguments,
+                in: work.appendingPathComponent("launch-\(launchIndex)", isDirectory: true),
                 untilFirstFrame: untilFirstFrame)
             consume(UInt64(result.output.count))
             return result
@@ -109,6 +129,15 @@ enum LaunchBench {
                 figures.emptyChildPreemptions.append(exit.childPreemptions)
             }
         }
+        let peakFile = work.appendingPathComponent("peak-rss.txt")
+        func peak(_ executable: URL, untilFirstFrame: Bool) throws -> Double {
+            _ = try launch(peakRunner, arguments: [peakFile.path, executable.path], untilFirstFrame: untilFirstFrame)
+            return try PeakMemory.read(peakFile)
+        }
+        for _ in 0..<memoryRepetitions {
+            if let empty { figures.emptyPeakSamples.append(try peak(empty, untilFirstFrame: false)) }
+            if let demo { figures.sessionPeakSamples.append(try peak(demo, untilFirstFrame: true)) }
+        }
         return figures
     }
 }
@@ -121,12 +150,14 @@ struct Launch {
     /// The child's involuntary context switches, from wait4.
     var childPreemptions: Int
 
-    /// Spawns `executable` with stdin /dev/null, stdout a pipe read as it arrives, stderr a file
+    /// Spawns `executable` with `arguments`, stdin /dev/null, stdout a pipe read as it arrives, stderr a file
     /// in `folder`, and the bench's environment with HOME and XDG_DATA_HOME set to a fresh
     /// folder in `folder` and PARRA_PLUGIN_PATH removed. Always waits for the child to exit and
     /// reaps it; after `LaunchBench.timeoutSeconds` it is killed (SIGKILL), reaped, and that
     /// is an error. The folder is made before and removed after the timed part.
-    static func run(_ executable: URL, in folder: URL, untilFirstFrame: Bool) throws -> Launch {
+    static func run(_ executable: URL, arguments: [String] = [], in folder: URL, untilFirstFrame: Bool) throws
+        -> Launch
+    {
         let fileManager = FileManager.default
         let home = folder.appendingPathComponent("home", isDirectory: true)
         try fileManager.createDirectory(at: home, withIntermediateDirectories: true)
@@ -138,7 +169,7 @@ struct Launch {
         environment["PARRA_PLUGIN_PATH"] = nil
         environment["HOME"] = home.path
         environment["XDG_DATA_HOME"] = home.path
-        let argv = CStrings([executable.path])
+        let argv = CStrings([executable.path] + arguments)
         let envp = CStrings(environment.map { "\($0.key)=\($0.value)" }.sorted())
 
         var fds: [Int32] = [-1, -1]

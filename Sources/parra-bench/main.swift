@@ -19,7 +19,10 @@ let loggerCallsPerSample = 20_000
 let ffiRatioBudget = 1.3
 let commandRatioBudget = 1.3
 let filteredBudgetNanoseconds = 2.0
-let consoleRatioBudget = 3.0
+let consoleRatioBudget = 2.0
+let twoThreadsRatioBudget = 1.6
+let firstFrameOverEmptyBudgetMilliseconds = 10.0
+let memoryOverEmptyBudgetMegabytes = 10.0
 let consoleLinesPerSecondBudget = 2_000_000.0
 let enqueueBudgetNanoseconds = 200.0
 let loadOverNoneBudgetMilliseconds = 3.0
@@ -52,6 +55,11 @@ let usage = """
       launch.empty_process_ms     baseline: spawn to exit of parra-empty, a Swift program that
                                   only exits (beside this executable too)
       launch.to_first_frame_over_empty_ms  to_first_frame_ms - empty_process_ms
+      memory.sample_session_peak_mb  ParraDemoApp's peak resident memory over its whole scripted
+                                  session, in MiB (ru_maxrss, through peak_rss: see Memory)
+      memory.empty_process_peak_mb   baseline: parra-empty's peak resident memory
+      memory.sample_session_over_empty_mb  sample_session_peak_mb - empty_process_peak_mb: what
+                                  the runtime, its modules and the sample add
       launch.tasks_local_ms       the launch screen module's launch tasks (app-info, auth check,
                                   session start, dismissal) against Sample/LocalBackend, from
                                   the launch state initial to complete, in this process;
@@ -83,7 +91,9 @@ let usage = """
     Ratios: dispatch.ffi_ns_ratio is ffi_ns over bare_ffi_call_ns, command.call_ns_ratio and
     command.call_by_id_ns_ratio are the command's over bare_ffi_call_ns, dispatch.bare_ffi_call_ns_ratio
     bare_ffi_call_ns over direct_call_ns, load.modules4_ms_ratio modules4_ms over modules0_ms,
-    launch.to_first_frame_ms_ratio to_first_frame_ms over empty_process_ms.
+    launch.to_first_frame_ms_ratio to_first_frame_ms over empty_process_ms,
+    memory.sample_session_peak_mb_ratio sample_session_peak_mb over empty_process_peak_mb,
+    logger.two_threads_lines_per_s_ratio two_threads_lines_per_s over one_thread_lines_per_s.
 
     Budgets:
       dispatch.ffi_ns_ratio       <= \(ffiRatioBudget)
@@ -92,7 +102,10 @@ let usage = """
       logger.console_line_ns_ratio  <= \(consoleRatioBudget) (over fwrite_same_bytes_ns)
       logger.console_lines_per_s  >= \(Int(consoleLinesPerSecondBudget))
       logger.production_enqueue_ns  <= \(enqueueBudgetNanoseconds) ns
+      logger.two_threads_lines_per_s_ratio  >= \(twoThreadsRatioBudget)
       load.modules4_over_none_ms  <= \(Int(loadOverNoneBudgetMilliseconds)) ms
+      launch.to_first_frame_over_empty_ms  <= \(Int(firstFrameOverEmptyBudgetMilliseconds)) ms
+      memory.sample_session_over_empty_mb  <= \(Int(memoryOverEmptyBudgetMegabytes)) MiB
 
     The hook: the bench writes a minimal C module (one bool option, init and configure, one
     didFinishLaunching hook that counts the call in its module data and returns true) into a
@@ -135,6 +148,12 @@ let usage = """
     \(launchWarmups) warm-up and \(launchRepetitions) measured repetitions, the two alternately; medians, paired ratio
     and difference as for load. No preemption retakes here: a launch spans several threads and
     processes, so its children's involuntary context switches are printed instead.
+
+    Memory: \(LaunchBench.memoryRepetitions) more runs of each, untimed, alternately, as for launch; medians,
+    paired ratio and difference. A child's ru_maxrss would start from the bench's own peak
+    (exec records the spawning address space's peak, and posix_spawn shares the bench's), so
+    each runs under peak_rss, a small C program compiled like the bench module: it forks, the
+    child execs the program, and it reports the program's ru_maxrss (wait4) when it ends.
 
     Launch tasks: libParraLaunchScreen.so beside this executable, alone, in an app run on the
     scripted platform (no terminal, so no fade) with PARRA_API_BASE_URL=local:Sample/LocalBackend
@@ -219,7 +238,9 @@ do {
     load = try LoadBench.run(
         baseModules: loadModules, work: work, storage: storage, repetitions: loadRepetitions, warmups: loadWarmups)
     progress("parra-bench: measuring launch")
-    launch = try LaunchBench.run(work: work, repetitions: launchRepetitions, warmups: launchWarmups)
+    let peakRunner = try PeakMemory.buildRunner(in: modules)
+    launch = try LaunchBench.run(
+        work: work, peakRunner: peakRunner, repetitions: launchRepetitions, warmups: launchWarmups)
     progress("parra-bench: measuring the launch tasks")
     (launchTasks, launchTasksSkipped) = try LaunchTasksBench.run(
         work: work, repetitions: launchRepetitions, warmups: launchWarmups)
@@ -331,6 +352,14 @@ if json {
         launchEntries.append(("launch.to_first_frame_over_empty_ms", launch.overEmptyMilliseconds))
         launchEntries.append(("launch.to_first_frame_ms_ratio", launch.pairedRatio))
     }
+    if launch.hasFirstFrame {
+        launchEntries.append(("memory.sample_session_peak_mb", launch.sessionPeakMegabytes))
+    }
+    if launch.hasEmpty { launchEntries.append(("memory.empty_process_peak_mb", launch.emptyPeakMegabytes)) }
+    if launch.hasBoth {
+        launchEntries.append(("memory.sample_session_over_empty_mb", launch.peakOverEmptyMegabytes))
+        launchEntries.append(("memory.sample_session_peak_mb_ratio", launch.peakPairedRatio))
+    }
     if let launchTasks { launchEntries.append(("launch.tasks_local_ms", launchTasks.milliseconds)) }
     if let launchTasksRatio { launchEntries.append(("launch.tasks_local_ms_ratio", launchTasksRatio)) }
     if let whatsNew { launchEntries.append(("whatsNew.check_local_ms", whatsNew.milliseconds)) }
@@ -343,6 +372,9 @@ if json {
         ("logger.console_line_ns_ratio", consoleRatioBudget),
         ("logger.console_lines_per_s", consoleLinesPerSecondBudget),
         ("logger.production_enqueue_ns", enqueueBudgetNanoseconds),
+        ("logger.two_threads_lines_per_s_ratio", twoThreadsRatioBudget),
+        ("launch.to_first_frame_over_empty_ms", firstFrameOverEmptyBudgetMilliseconds),
+        ("memory.sample_session_over_empty_mb", memoryOverEmptyBudgetMegabytes),
     ]
     func members(_ pairs: [(String, Double)], indent: String) -> String {
         pairs.map { "\(indent)\"\($0.0)\": \(number($0.1, 4))" }.joined(separator: ",\n")
@@ -431,7 +463,8 @@ rows += [
         name: "logger.two_threads_lines_per_s",
         value: number(median(logger.twoThreadsLinesPerSecond) / 1e6, 2) + " M/s",
         baseline: "one_thread " + number(median(logger.oneThreadLinesPerSecond) / 1e6, 2) + " M/s",
-        ratio: number(logger.twoThreadsRatio, 3), budget: "-", within: "-"),
+        ratio: number(logger.twoThreadsRatio, 3), budget: "ratio >= \(number(twoThreadsRatioBudget, 1))",
+        within: within(logger.twoThreadsRatio >= twoThreadsRatioBudget)),
 ]
 let skippedValue = "skipped"
 rows.append(
@@ -450,7 +483,21 @@ rows.append(
         name: "launch.to_first_frame_over_empty_ms",
         value: launch.hasBoth ? number(launch.overEmptyMilliseconds) + " ms" : skippedValue,
         baseline: launch.hasEmpty ? "empty_process " + number(launch.emptyMilliseconds) + " ms" : "-",
-        ratio: "-", budget: "-", within: "-"))
+        ratio: "-", budget: "<= \(number(firstFrameOverEmptyBudgetMilliseconds, 0)) ms",
+        within: launch.hasBoth ? within(launch.overEmptyMilliseconds <= firstFrameOverEmptyBudgetMilliseconds) : "-"))
+rows.append(
+    Row(
+        name: "memory.sample_session_peak_mb",
+        value: launch.hasFirstFrame ? number(launch.sessionPeakMegabytes, 1) + " MiB" : skippedValue,
+        baseline: launch.hasEmpty ? "empty_process_peak " + number(launch.emptyPeakMegabytes, 1) + " MiB" : "-",
+        ratio: launch.hasBoth ? number(launch.peakPairedRatio, 3) : "-", budget: "-", within: "-"))
+rows.append(
+    Row(
+        name: "memory.sample_session_over_empty_mb",
+        value: launch.hasBoth ? number(launch.peakOverEmptyMegabytes, 1) + " MiB" : skippedValue,
+        baseline: launch.hasEmpty ? "empty_process_peak " + number(launch.emptyPeakMegabytes, 1) + " MiB" : "-",
+        ratio: "-", budget: "<= \(number(memoryOverEmptyBudgetMegabytes, 0)) MiB",
+        within: launch.hasBoth ? within(launch.peakOverEmptyMegabytes <= memoryOverEmptyBudgetMegabytes) : "-"))
 rows.append(
     Row(
         name: "launch.tasks_local_ms",
@@ -523,6 +570,8 @@ if launch.hasFirstFrame || launch.hasEmpty {
         print("  empty process   \(spread(launch.emptySamples, 3))")
         print("                  \(preemptions(launch.emptyChildPreemptions))")
     }
+    if launch.hasFirstFrame { print("  session peak memory, MiB  \(spread(launch.sessionPeakSamples, 1))") }
+    if launch.hasEmpty { print("  empty peak memory, MiB    \(spread(launch.emptyPeakSamples, 1))") }
     if launch.hasBoth {
         print(
             "  first frame / empty per repetition: \(spread(launch.pairedRatios, 3)); ratio of the medians "

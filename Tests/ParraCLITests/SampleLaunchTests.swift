@@ -43,6 +43,44 @@ struct SampleLaunchTests {
         #expect(!app.outputLines.contains { $0.hasPrefix("== window ") })
     }
 
+    @Test(
+        "on the local backend the sample never loads the URLSession transport or FoundationNetworking; for a server it does"
+    )
+    func networkingOnlyForAServer() throws {
+        let workspace = try CLIWorkspace()
+        let local = try loadedObjects(in: workspace, trace: "local", environment: [:])
+        #expect(local.contains { $0.hasSuffix("libFoundation.so") }, "the trace names no library: \(local)")
+        #expect(!local.contains { $0.contains("libFoundationNetworking") || $0.contains("libparra-urlsession") })
+        let server = try LoopbackHTTPServer(script: [.json(status: 404, "{}")])
+        defer { server.stop() }
+        let remote = try loadedObjects(
+            in: workspace, trace: "remote", environment: ["PARRA_API_BASE_URL": server.baseURL.absoluteString])
+        #expect(remote.contains { $0.hasSuffix("libparra-urlsession.so") })
+        #expect(remote.contains { $0.hasSuffix("libFoundationNetworking.so") })
+    }
+
+    /// The shared objects a run of the sample loaded, as the dynamic linker's `LD_DEBUG=files`
+    /// trace (written to `trace.<pid>` in the workspace) names them.
+    private func loadedObjects(in workspace: CLIWorkspace, trace: String, environment: [String: String]) throws
+        -> [String]
+    {
+        let prefix = workspace.folder.appendingPathComponent(trace).path
+        _ = try workspace.parra(
+            [], environment: environment.merging(["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": prefix]) { $1 },
+            program: "ParraDemoApp")
+        var objects: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: workspace.folder.path)
+        where name.hasPrefix(trace + ".") {
+            let text = try String(contentsOf: workspace.folder.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.contains("file=") && line.contains("generating link map")
+            {
+                guard let start = line.range(of: "file=")?.upperBound else { continue }
+                objects.append(String(line[start...].prefix { $0 != " " && $0 != "[" }))
+            }
+        }
+        return objects
+    }
+
     @Test("a server that never answers: the launch retried on return to the foreground does not hold the exit")
     func retryAtTerminate() throws {
         let server = try LoopbackHTTPServer(handler: { _ in .silent })

@@ -51,10 +51,11 @@ package enum CFixtureBuilder {
 
     /// Builds the fixture (or another C `source`) against the ABI header in `headers` (today's
     /// by default), with debug info when `debugInfo`, with `defines` (e.g. ["FIXTURE_ID=\"com.a\"", "FIXTURE_INIT_FAILS"]) into
-    /// `directory/fileName` and returns its URL. Throws with the compiler's output on failure.
+    /// `directory/fileName` (a shared object, or an executable program when `executable`) and
+    /// returns its URL. Throws with the compiler's output on failure.
     package static func build(
         _ fileName: String, defines: [String] = [], in directory: URL, source: URL = sourceFile,
-        headers: URL = includeDirectory, debugInfo: Bool = false
+        headers: URL = includeDirectory, debugInfo: Bool = false, executable: Bool = false
     ) throws -> URL {
         let fileManager = FileManager.default
         let output = directory.appendingPathComponent(fileName)
@@ -66,7 +67,7 @@ package enum CFixtureBuilder {
 
         let compiler = try findCompiler()
         // Each define is one argument (no shell), so `FIXTURE_ID="com.a"` keeps its quotes.
-        var arguments = ["-std=c11", "-shared", "-fPIC", "-O1", "-w", "-I\(headers.path)"]
+        var arguments = ["-std=c11"] + (executable ? [] : ["-shared", "-fPIC"]) + ["-O1", "-w", "-I\(headers.path)"]
         if debugInfo { arguments.append("-g") }
         arguments += defines.map { "-D\($0)" }
         arguments += ["-o", output.path, source.path]
@@ -100,7 +101,7 @@ package enum CFixtureBuilder {
         guard fileManager.fileExists(atPath: output.path) else {
             throw BuildError("the compiler reported success but wrote no \(output.path)\n\(compilerOutput)")
         }
-        try fileManager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: output.path)
+        try fileManager.setAttributes([.posixPermissions: executable ? 0o755 : 0o644], ofItemAtPath: output.path)
         return output
     }
 

@@ -35,6 +35,13 @@ final class ByteBuffer {
         count -= dropped
     }
 
+    /// Exchanges the bytes (and memory) of this buffer and `other`.
+    func swapContents(with other: ByteBuffer) {
+        (base, other.base) = (other.base, base)
+        (count, other.count) = (other.count, count)
+        (capacity, other.capacity) = (other.capacity, capacity)
+    }
+
     /// Appends `length` bytes from `source`.
     @inline(__always) func append(_ source: UnsafeRawPointer?, _ length: Int) {
         guard length > 0, let source else { return }

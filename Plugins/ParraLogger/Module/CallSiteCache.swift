@@ -8,9 +8,9 @@ import CParraPlugin
 /// seen before copies its text instead of scanning the file and function names and writing the
 /// numbers again. Direct-mapped, 64 slots; a slot holds the file and function bytes it was
 /// made from and is used only when they match the record's exactly, so it never prints a
-/// wrong call site whatever the strings' addresses. Not thread-safe: the console writer's lock
-/// serialises its users. A struct of two pointers, so using it touches no reference count;
-/// its owner calls `deallocate()`.
+/// wrong call site whatever the strings' addresses. Not thread-safe: each thread has its own
+/// (`ThreadScratch`). A struct of two pointers, so using it touches no reference count; its
+/// owner calls `deallocate()`.
 struct CallSiteCache {
     private struct Slot {
         var used = false
@@ -32,6 +32,9 @@ struct CallSiteCache {
     private let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: slotCount * stride)
 
     init() { slots.initialize(repeating: Slot(), count: Self.slotCount) }
+
+    /// Forgets every call site.
+    func removeAll() { slots.update(repeating: Slot(), count: Self.slotCount) }
 
     /// Frees the cache's memory; the owner calls it once, last.
     func deallocate() {

@@ -2,10 +2,11 @@ import CParraLoggerSupport
 import CParraPlugin
 import Foundation
 import ParraPluginKit
+import Synchronization
 
 /// Turns a log record into one console line (plus its call stack for error and fatal), as the
 /// format says, straight into a byte buffer: no `String`, no allocation for the usual pieces.
-/// Not thread-safe (it keeps a call-site cache): the console writer's lock serialises it.
+/// Any thread: each thread keeps its own call-site cache (`ThreadScratch`).
 final class ConsoleLineFormatter: @unchecked Sendable {
     /// A piece reduced to plain values, so the per-line loop touches no reference counts.
     private struct CompiledPiece {
@@ -38,7 +39,9 @@ final class ConsoleLineFormatter: @unchecked Sendable {
     /// The level texts: index `level * 3 + style`.
     private let levelSpans: UnsafeMutablePointer<Span>
     private let customTimestamps: [Int: CustomTimestampFormat]
-    private let callSites = CallSiteCache()
+    /// Tells this formatter's call-site caches from other formatters'.
+    private let id = ConsoleLineFormatter.nextID.add(1, ordering: .relaxed).newValue
+    private static let nextID = Atomic<UInt64>(0)
 
     /// A formatter for `format`; `colour` adds ANSI colour to the level. The level texts are
     /// laid out once here, so a line copies bytes and touches no reference count.
@@ -105,17 +108,23 @@ final class ConsoleLineFormatter: @unchecked Sendable {
         pieces.deallocate()
         bytes.deallocate()
         levelSpans.deallocate()
-        callSites.deallocate()
     }
 
     /// Appends the record's line, ending in a newline, to `buffer`.
     func append(_ record: UnsafePointer<parra_log_record>, to buffer: ByteBuffer) {
+        ThreadScratch.withCurrent { append(record, to: buffer, scratch: $0) }
+    }
+
+    /// Appends the record's line to `buffer`, with the calling thread's `scratch`.
+    @inline(__always)
+    func append(_ record: UnsafePointer<parra_log_record>, to buffer: ByteBuffer, scratch: ThreadScratch) {
+        let callSites = scratch.callSites(for: id)
         let start = buffer.count
         for index in 0..<pieceCount {
             let piece = pieces[index]
             let mark = buffer.count
             buffer.append(bytes + Int(piece.leftStart), Int(piece.leftLength))
-            if appendValue(piece, index: index, record, to: buffer) {
+            if appendValue(piece, index: index, record, callSites: callSites, to: buffer) {
                 buffer.append(bytes + Int(piece.rightStart), Int(piece.rightLength))
             } else {
                 buffer.truncate(to: mark)
@@ -132,7 +141,8 @@ final class ConsoleLineFormatter: @unchecked Sendable {
     /// Appends one piece's value; false when the record has none.
     @inline(__always)
     private func appendValue(
-        _ piece: CompiledPiece, index: Int, _ record: UnsafePointer<parra_log_record>, to buffer: ByteBuffer
+        _ piece: CompiledPiece, index: Int, _ record: UnsafePointer<parra_log_record>, callSites: CallSiteCache,
+        to buffer: ByteBuffer
     ) -> Bool {
         switch piece.kind {
         case Kind.message:
@@ -154,7 +164,9 @@ final class ConsoleLineFormatter: @unchecked Sendable {
             buffer.append(bytes + Int(span.start), Int(span.length))
             return true
         case Kind.callSite:
-            return appendCallSite(record, options: ConsoleFormat.CallSiteOptions(rawValue: piece.callSite), to: buffer)
+            return appendCallSite(
+                record, options: ConsoleFormat.CallSiteOptions(rawValue: piece.callSite), callSites: callSites,
+                to: buffer)
         default:
             return appendExtras(record.pointee.extra_json, style: piece.style, to: buffer)
         }
@@ -162,7 +174,8 @@ final class ConsoleLineFormatter: @unchecked Sendable {
 
     /// `[thread] File:function:line:column`, with the parts the options ask for.
     private func appendCallSite(
-        _ record: UnsafePointer<parra_log_record>, options: ConsoleFormat.CallSiteOptions, to buffer: ByteBuffer
+        _ record: UnsafePointer<parra_log_record>, options: ConsoleFormat.CallSiteOptions, callSites: CallSiteCache,
+        to buffer: ByteBuffer
     ) -> Bool {
         let start = buffer.count
         if options.contains(.thread) {

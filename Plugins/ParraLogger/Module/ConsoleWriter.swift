@@ -4,10 +4,20 @@ import Foundation
 import ParraPluginKit
 import Synchronization
 
-/// Writes formatted console lines to stdout, stderr or a file. Lines are formatted straight
-/// into one buffer under a lock, so lines from several threads never interleave. Stdout and
-/// stderr get each line at once (stdout after flushing the C library's own stdout buffer, so
-/// the app's `print` output and log lines stay in order); a file gets them in blocks of up to
+/// Writes formatted console lines to stdout, stderr or a file. Lines are never cut or
+/// interleaved. Stdout and stderr get each line at once, formatted under the writer's lock
+/// (stdout after flushing the C library's own stdout buffer, so the app's `print` output and
+/// log lines stay in order). For a file, a thread formats its line into its lane (`WriterLane`,
+/// one of 16 chosen by thread, with its own lock), so threads logging at once do not meet.
+/// A lane's lines are a batch, numbered when its first line finds the lane empty; batches join
+/// the block oldest first: a full lane (4 KiB) after every batch begun before it, and every
+/// batch at an error or fatal line (that line last), on `flush()`, on the timer and at
+/// `stop()`. Lines of one thread keep their order; lines of different threads meet in
+/// batches, and a batch begun after another thread's line was written is written after that
+/// line, whatever the lanes (held logs a module is handed at start come before any logged
+/// later on another thread). A full block is written by the thread
+/// that filled it, outside the block's lock (under a second one that keeps blocks in order),
+/// while other threads fill the next. The file gets lines in blocks of up to
 /// 64 KiB, written when the block fills, at every error or fatal line, on `flush()`, and at
 /// least every 200 ms.
 ///
@@ -40,8 +50,24 @@ final class ConsoleWriter: @unchecked Sendable {
     private let ownsDescriptor: Bool
     private let lineAtATime: Bool
     private let sharesStandardOutput: Bool
+    /// The block being filled, under `lock`.
     private let buffer = ByteBuffer(capacity: 80 * 1024)
-    private let lock = Mutex(())
+    /// The block being written outside `lock`, under `writeLock`. Empty between writes, or what
+    /// a refused write left, with `spareError`, until the next holder of both locks takes it
+    /// back in front of `buffer` and starts the outage.
+    private let spare = ByteBuffer(capacity: 80 * 1024)
+    private var spareError: Int32 = 0
+    /// Guards `buffer`, `outage` and (with `writeLock`) the timer. Taken before `writeLock`.
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// Lines waiting to join the block, by thread (file destinations only).
+    private let lanes = (0..<16).map { _ in WriterLane() }
+    /// The number of the last batch a lane began (`WriterLane.batch`).
+    private let batches = Atomic<UInt64>(0)
+    /// Under `lock`: a lane's lines, taken out of it in exchange for this empty memory, so the
+    /// lane's lock is held for the exchange only and not for the copy into the block.
+    private let taken = ByteBuffer(capacity: WriterLane.limit + 1024)
+    /// Held by whoever writes to the destination, so blocks go out in order.
+    private let writeLock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var timer: DispatchSourceTimer?
     private let files: FileWriting
     private let clock: @Sendable () -> Double
@@ -94,11 +120,23 @@ final class ConsoleWriter: @unchecked Sendable {
         sharesStandardOutput = destination == .standardOutput
         colour = terminal && environment["NO_COLOR"] == nil
         formatter = ConsoleLineFormatter(format: format, colour: colour)
+        // Adaptive: a thread finding the block's lock taken spins briefly (the holder only
+        // copies a line) before it sleeps.
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+        pthread_mutex_init(lock, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+        pthread_mutex_init(writeLock, nil)
     }
 
     deinit {
         timer?.cancel()
         if ownsDescriptor { close(descriptor) }
+        pthread_mutex_destroy(lock)
+        pthread_mutex_destroy(writeLock)
+        lock.deallocate()
+        writeLock.deallocate()
     }
 
     /// Starts the timer that writes out a block left waiting.
@@ -115,20 +153,145 @@ final class ConsoleWriter: @unchecked Sendable {
     /// Formats `record` and writes it (or queues it in the block).
     @inline(__always)
     func write(_ record: UnsafePointer<parra_log_record>) {
-        let said = lock.withLock { _ -> String? in
+        let urgent = record.pointee.level >= PARRA_LOG_LEVEL_ERROR
+        guard !lineAtATime, !urgent else {
+            pthread_mutex_lock(lock)
             let lineStart = buffer.count
-            formatter.append(record, to: buffer)
-            guard lineAtATime || buffer.count >= Self.blockSize || record.pointee.level >= PARRA_LOG_LEVEL_ERROR
-            else { return nil }
-            return writeOut(lineStart: lineStart, forced: false)
+            // An error line waits for no earlier line: every batch joins the block before it.
+            let earlier = lineAtATime ? 0 : drainBatches()
+            ThreadScratch.withCurrent { formatter.append(record, to: buffer, scratch: $0) }
+            commit(lineStart: lineStart, lines: earlier + 1, urgent: true)
+            return
         }
+        let lane = lanes[WriterLane.index(among: lanes.count)]
+        lane.lock()
+        if lane.lines == 0 {
+            lane.batch.store(batches.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
+        }
+        ThreadScratch.withCurrent { formatter.append(record, to: lane.buffer, scratch: $0) }
+        lane.lines += 1
+        let full = lane.buffer.count >= WriterLane.limit
+        lane.unlock()
+        guard full else { return }
+        pthread_mutex_lock(lock)
+        let lineStart = buffer.count
+        // 0 when another thread moved the lane's lines meanwhile.
+        let batch = lane.batch.load(ordering: .relaxed)
+        let lines = batch == 0 ? 0 : drainBatches(through: batch)
+        commit(lineStart: lineStart, lines: lines, urgent: false)
+    }
+
+    /// Holding `lock`, after `lines` lines joined the block at `lineStart`: writes what is due,
+    /// and lets `lock` go.
+    private func commit(lineStart: Int, lines: Int, urgent: Bool) {
+        guard urgent || buffer.count >= Self.blockSize else {
+            pthread_mutex_unlock(lock)
+            return
+        }
+        pthread_mutex_lock(writeLock)
+        let joined = buffer.count - lineStart
+        let takenBack = takeBackSpare()
+        guard urgent || outage != nil else {
+            // The full block goes to this thread; the others fill the emptied one meanwhile.
+            buffer.swapContents(with: spare)
+            pthread_mutex_unlock(lock)
+            writeSpare()
+            pthread_mutex_unlock(writeLock)
+            if let takenBack { report(takenBack) }
+            return
+        }
+        let said = writeOut(lineStart: buffer.count - joined, lines: lines, forced: false)
+        pthread_mutex_unlock(writeLock)
+        pthread_mutex_unlock(lock)
+        if let takenBack { report(takenBack) }
         if let said { report(said) }
+    }
+
+    /// Holding `lock`: moves a lane's lines to the end of the block; returns how many.
+    @inline(__always)
+    private func drain(_ lane: WriterLane) -> Int {
+        lane.lock()
+        lane.buffer.swapContents(with: taken)
+        let lines = lane.lines
+        lane.lines = 0
+        lane.batch.store(0, ordering: .relaxed)
+        lane.unlock()
+        buffer.append(taken.base, taken.count)
+        taken.removeAll()
+        return lines
+    }
+
+    /// Holding `lock`: moves the batches numbered up to `newest` (by default every batch begun
+    /// so far) to the end of the block, oldest first; returns how many lines. A batch begun
+    /// meanwhile is newer than any moved, so it can wait.
+    private func drainBatches(through newest: UInt64? = nil) -> Int {
+        let newest = newest ?? batches.load(ordering: .relaxed)
+        var lines = 0
+        while true {
+            var oldest: WriterLane?
+            var oldestBatch = UInt64.max
+            for lane in lanes {
+                // Under `lock` a lane's number changes only from 0, to one above `newest`.
+                let batch = lane.batch.load(ordering: .relaxed)
+                if batch != 0, batch <= newest, batch < oldestBatch {
+                    oldest = lane
+                    oldestBatch = batch
+                }
+            }
+            guard let oldest else { return lines }
+            lines += drain(oldest)
+        }
+    }
+
+    /// Holding `lock`: moves every batch to the block; returns how many bytes and lines.
+    private func drainEveryLane() -> (bytes: Int, lines: Int) {
+        let start = buffer.count
+        let lines = drainBatches()
+        return (buffer.count - start, lines)
     }
 
     /// Writes out whatever is waiting (during an outage, when the retry is due). Any thread.
     func flush() {
-        let said = lock.withLock { _ in writeOut(lineStart: buffer.count, forced: false) }
-        if let said { report(said) }
+        let said = withBothLocks { () -> [String?] in
+            let (joined, lines) = drainEveryLane()
+            let takenBack = takeBackSpare()
+            return [takenBack, writeOut(lineStart: buffer.count - joined, lines: lines, forced: false)]
+        }
+        for case let said? in said { report(said) }
+    }
+
+    /// Runs `body` holding `lock`, then `writeLock` (once any write in progress has ended).
+    private func withBothLocks<R>(_ body: () -> R) -> R {
+        pthread_mutex_lock(lock)
+        pthread_mutex_lock(writeLock)
+        defer {
+            pthread_mutex_unlock(writeLock)
+            pthread_mutex_unlock(lock)
+        }
+        return body()
+    }
+
+    /// Under `writeLock` alone: writes the block handed over in `spare`. What the destination
+    /// refuses stays there for the next holder of both locks (`takeBackSpare`).
+    private func writeSpare() {
+        let (written, error) = files.writeAll(descriptor, spare.base, spare.count)
+        guard error != 0 else {
+            spare.removeAll()
+            return
+        }
+        keepUnwritten(spare, after: written)
+        spareError = error
+    }
+
+    /// Under both locks: puts what a refused block write left back in front of the block
+    /// (those lines came first) and starts the outage. Returns what to report.
+    private func takeBackSpare() -> String? {
+        guard spareError != 0 else { return nil }
+        spare.append(buffer.base, buffer.count)
+        buffer.swapContents(with: spare)
+        spare.removeAll()
+        defer { spareError = 0 }
+        return outage == nil ? startOutage(spareError) : nil
     }
 
     /// Stops the timer and writes out what is waiting, trying once more whatever the backoff;
@@ -136,22 +299,26 @@ final class ConsoleWriter: @unchecked Sendable {
     func stop() {
         timer?.cancel()
         timer = nil
-        let said = lock.withLock { _ -> String? in
-            let ended = writeOut(lineStart: buffer.count, forced: true)
-            guard let current = outage else { return ended }
+        let said = withBothLocks { () -> [String?] in
+            let (joined, lines) = drainEveryLane()
+            let takenBack = takeBackSpare()
+            let ended = writeOut(lineStart: buffer.count - joined, lines: lines, forced: true)
+            guard let current = outage else { return [takenBack, ended] }
             let held = buffer.bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
             buffer.removeAll()
             outage = nil
-            return
-                "\(held + current.dropped) console line(s) were never written: \(current.reason) at \(current.path) (\(held) held in memory, \(current.dropped) dropped past the \(Self.holdLimit)-byte hold)"
+            return [
+                takenBack,
+                "\(held + current.dropped) console line(s) were never written: \(current.reason) at \(current.path) (\(held) held in memory, \(current.dropped) dropped past the \(Self.holdLimit)-byte hold)",
+            ]
         }
-        if let said { report(said) }
+        for case let said? in said { report(said) }
     }
 
-    /// Under the lock: writes the buffer, or during an outage holds it (dropping the line from
-    /// `lineStart` past the hold) until the retry is due or `forced`. Returns what to report,
-    /// outside the lock: the start or the end of an outage.
-    private func writeOut(lineStart: Int, forced: Bool) -> String? {
+    /// Under both locks: writes the buffer, or during an outage holds it (dropping the `lines`
+    /// lines from `lineStart` past the hold) until the retry is due or `forced`. Returns what to
+    /// report, outside the lock: the start or the end of an outage.
+    private func writeOut(lineStart: Int, lines: Int, forced: Bool) -> String? {
         if sharesStandardOutput { fflush(stdout) }
         guard var current = outage else {
             let (written, error) = files.writeAll(descriptor, buffer.base, buffer.count)
@@ -159,15 +326,12 @@ final class ConsoleWriter: @unchecked Sendable {
                 buffer.removeAll()
                 return nil
             }
-            keepUnwritten(after: written)
-            let refused = DiskOutage(path: name, reason: FileWriting.meaning(of: error), now: clock())
-            outage = refused
-            return
-                "cannot write console lines to \(name): \(refused.reason); they wait in memory (up to \(Self.holdLimit / 1024 / 1024) MiB) and are written when it can be written again"
+            keepUnwritten(buffer, after: written)
+            return startOutage(error)
         }
         if buffer.count > Self.holdLimit, lineStart < buffer.count {
             buffer.truncate(to: lineStart)
-            current.dropped += 1
+            current.dropped += lines
         }
         let now = clock()
         guard forced || current.isRetryDue(at: now) else {
@@ -176,7 +340,7 @@ final class ConsoleWriter: @unchecked Sendable {
         }
         let (written, error) = files.writeAll(descriptor, buffer.base, buffer.count)
         guard error == 0 else {
-            keepUnwritten(after: written)
+            keepUnwritten(buffer, after: written)
             current.retryFailed(at: now)
             outage = current
             return nil
@@ -194,13 +358,21 @@ final class ConsoleWriter: @unchecked Sendable {
         return said
     }
 
-    /// After a write that stopped at byte `written`: forgets what reached the destination. A
-    /// line cut in the middle is cut back from a regular file, to be written whole later;
-    /// elsewhere its rest follows when it can.
-    private func keepUnwritten(after written: Int) {
+    /// Starts the outage the destination's refusal (`error`) begins; returns what to report.
+    private func startOutage(_ error: Int32) -> String {
+        let refused = DiskOutage(path: name, reason: FileWriting.meaning(of: error), now: clock())
+        outage = refused
+        return
+            "cannot write console lines to \(name): \(refused.reason); they wait in memory (up to \(Self.holdLimit / 1024 / 1024) MiB) and are written when it can be written again"
+    }
+
+    /// After a write of `block` that stopped at byte `written`: forgets what reached the
+    /// destination. A line cut in the middle is cut back from a regular file, to be written
+    /// whole later; elsewhere its rest follows when it can.
+    private func keepUnwritten(_ block: ByteBuffer, after written: Int) {
         var lineBegin = written
-        while lineBegin > 0, buffer.base[lineBegin - 1] != 0x0A { lineBegin -= 1 }
-        buffer.removeFirst(lineBegin < written && cutBack(written - lineBegin) ? lineBegin : written)
+        while lineBegin > 0, block.base[lineBegin - 1] != 0x0A { lineBegin -= 1 }
+        block.removeFirst(lineBegin < written && cutBack(written - lineBegin) ? lineBegin : written)
     }
 
     /// Cuts the last `length` bytes off the destination when it is a regular file.

@@ -80,6 +80,13 @@ public final class ParraLogger: @unchecked Sendable {
         _ fileID: StaticString, _ function: StaticString, _ line: UInt, _ column: UInt
     ) -> ParraLogMarker {
         let timestamp = LogRouter.wallClockSeconds()
+        if error == nil, callExtra == nil, extra.isEmpty, level < .error, !message.isEmpty {
+            // The usual log: a message alone, lent to the sinks without building an entry.
+            LogRouter.route(
+                level: level.hostLevel, timestamp: timestamp, message: message, fileID: fileID, function: function,
+                line: line, column: column, category: joinedCategory)
+            return ParraLogMarker(level: level, timestamp: Date(timeIntervalSince1970: timestamp), message: message)
+        }
         let text = message.isEmpty ? (error.map { String(describing: $0) } ?? "") : message
         let extraJSON: String
         if extra.isEmpty, callExtra == nil, error == nil || message.isEmpty {

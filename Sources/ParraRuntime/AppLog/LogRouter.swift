@@ -55,7 +55,8 @@ package final class LogRouter: @unchecked Sendable {
     /// How many early records are kept while no sink is attached.
     static let bufferCapacity = 100
 
-    private let lock = NSLock()
+    /// Guards the fields below; logs made while held records are handed over wait on it.
+    private let lock = NSCondition()
     private var attached: [ObjectIdentifier: [Sink]] = [:]
     private var attachOrder: [ObjectIdentifier] = []
     private var buffer: [Entry] = []
@@ -66,6 +67,9 @@ package final class LogRouter: @unchecked Sendable {
     /// which the first attach releases, so logs made before any app runs are kept for it.
     private var holds: Set<UInt64> = [0]
     private var nextHold: UInt64 = 1
+    /// Attaches handing held records to their new sinks: until they are done, logs are held
+    /// back (their threads wait), so that no later log reaches a sink before an earlier one.
+    private var handovers = 0
 
     /// A start in progress, holding app logs for the sinks it will attach.
     package struct Hold: Hashable {
@@ -83,6 +87,33 @@ package final class LogRouter: @unchecked Sendable {
         routeWithoutSinks(entry)
     }
 
+    /// Routes the usual record, a message with its call site and category and nothing else (no
+    /// extras, thread name or call stack), without building an `Entry`: its strings are
+    /// lent to the sinks in place, never copied or retained, and in the usual case the router
+    /// itself is not touched. Any thread.
+    @inline(__always)
+    package static func route(
+        level: HostLogLevel, timestamp: Double, message: String, fileID: StaticString, function: StaticString,
+        line: UInt, column: UInt, category: String
+    ) {
+        if parra_log_route_mode() == PARRA_LOG_ROUTE_MODE_SINKS {
+            let delivered = withBytes(message) { message in
+                withBytes(category) { category in
+                    var record = record(
+                        level: level, timestamp: timestamp, message: message, fileID: fileID, function: function,
+                        line: line, column: column)
+                    record.category = text(category)
+                    return parra_log_route_deliver(&record)
+                }
+            }
+            if delivered > 0 || parra_log_route_mode() == PARRA_LOG_ROUTE_MODE_SINKS { return }
+        }
+        shared.routeWithoutSinks(
+            Entry(
+                level: level, timestamp: timestamp, message: message, extraJSON: "", fileID: fileID,
+                function: function, line: line, column: column, category: category, threadName: "", callStack: ""))
+    }
+
     /// Buffers the record, or prints it when no module takes app logs.
     @inline(never)
     private func routeWithoutSinks(_ entry: Entry) {
@@ -93,6 +124,7 @@ package final class LogRouter: @unchecked Sendable {
             var kept = entry
             if kept.threadName.isEmpty { kept.threadName = Self.currentThreadName() }
             let buffered = lock.withLock {
+                while handovers > 0 { lock.wait() }
                 guard parra_log_route_mode() == PARRA_LOG_ROUTE_MODE_BUFFER else { return false }
                 if buffer.count == Self.bufferCapacity {
                     buffer.removeFirst()
@@ -110,7 +142,8 @@ package final class LogRouter: @unchecked Sendable {
 
     /// Attaches a runtime's sinks (its modules are all active); with none attached anywhere,
     /// the router falls back to stderr at `fallbackLevel`. Early records go to the new sinks
-    /// (or to stderr). Returns a line for the load report when nothing takes app logs.
+    /// (or to stderr), before any log made meanwhile on another thread, which waits for them.
+    /// Returns a line for the load report when nothing takes app logs.
     @discardableResult
     package func attach(_ runtime: AnyObject, sinks: [Sink], fallbackLevel: HostLogLevel, releasing hold: Hold)
         -> String?
@@ -123,6 +156,7 @@ package final class LogRouter: @unchecked Sendable {
             if !sinks.isEmpty {
                 attached[id] = sinks
                 attachOrder.append(id)
+                handovers += 1
             }
             publish()
             defer {
@@ -139,6 +173,11 @@ package final class LogRouter: @unchecked Sendable {
                 for entry in early where entry.level.rawValue >= threshold {
                     Self.withRecord(entry) { sink.function(sink.moduleData, $0) }
                 }
+            }
+            lock.withLock {
+                handovers -= 1
+                publish()
+                lock.broadcast()
             }
         }
         if dropped > 0 {
@@ -223,7 +262,7 @@ package final class LogRouter: @unchecked Sendable {
     /// Publishes the sink table, gate and mode for the current state. Under the lock.
     private func publish() {
         let sinks = attachOrder.flatMap { attached[$0] ?? [] }
-        if sinks.isEmpty, !holds.isEmpty {
+        if handovers > 0 || (sinks.isEmpty && !holds.isEmpty) {
             parra_log_route_publish(nil, 0, PARRA_LOG_LEVEL_TRACE, PARRA_LOG_ROUTE_MODE_BUFFER)
             return
         }
@@ -251,14 +290,10 @@ package final class LogRouter: @unchecked Sendable {
     /// Calls `body` with a C record pointing into `entry`'s strings, without copying them.
     @inline(__always)
     static func withRecord<R>(_ entry: Entry, _ body: (UnsafePointer<parra_log_record>) -> R) -> R {
-        let none = parra_string(data: nil, length: 0)
-        var record = parra_log_record(
-            struct_size: UInt32(MemoryLayout<parra_log_record>.size), level: entry.level.rawValue,
-            timestamp: entry.timestamp, message: none, extra_json: none, file_id: text(entry.fileID),
-            function: text(entry.function), line: UInt32(truncatingIfNeeded: entry.line),
-            column: UInt32(truncatingIfNeeded: entry.column), category: none, thread_name: none, call_stack: none)
-        return withBytes(entry.message) { message in
-            record.message = text(message)
+        withBytes(entry.message) { message in
+            var record = record(
+                level: entry.level, timestamp: entry.timestamp, message: message, fileID: entry.fileID,
+                function: entry.function, line: entry.line, column: entry.column)
             // The usual record has a message only; the rest is pinned only when present.
             if entry.extraJSON.isEmpty, entry.category.isEmpty, entry.threadName.isEmpty, entry.callStack.isEmpty {
                 return body(&record)
@@ -277,6 +312,20 @@ package final class LogRouter: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// A record of the message and call site, the other strings absent.
+    @inline(__always)
+    private static func record(
+        level: HostLogLevel, timestamp: Double, message: UnsafeBufferPointer<UInt8>, fileID: StaticString,
+        function: StaticString, line: UInt, column: UInt
+    ) -> parra_log_record {
+        let none = parra_string(data: nil, length: 0)
+        return parra_log_record(
+            struct_size: UInt32(MemoryLayout<parra_log_record>.size), level: level.rawValue, timestamp: timestamp,
+            message: text(message), extra_json: none, file_id: text(fileID), function: text(function),
+            line: UInt32(truncatingIfNeeded: line), column: UInt32(truncatingIfNeeded: column), category: none,
+            thread_name: none, call_stack: none)
     }
 
     /// `string`'s UTF-8 in place when it is stored contiguously (native strings are), else a copy.
