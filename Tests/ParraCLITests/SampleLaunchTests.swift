@@ -100,20 +100,25 @@ private struct RunningSample {
     let process = Process()
     let output = Pipe()
     let errors = Pipe()
+    /// What the sample reads as typed commands, with `onTerminal`.
+    let input = Pipe()
 
-    init(in workspace: CLIWorkspace, environment: [String: String] = [:]) throws {
+    /// The sample started in `workspace`; `onTerminal` runs it on a pseudo-terminal of its own
+    /// (util-linux's `script`), so it stays up for commands written to `input`, as on a
+    /// user's terminal.
+    init(in workspace: CLIWorkspace, environment: [String: String] = [:], onTerminal: Bool = false) throws {
         // A child inherits ignored signals, and this test process may ignore some (an app run
         // in it does): `env` gives the sample the default dispositions a shell would.
+        let sample = BuildProducts.folder.appendingPathComponent("ParraDemoApp").path
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "--default-signal=PIPE,TERM,INT", BuildProducts.folder.appendingPathComponent("ParraDemoApp").path,
-        ]
+        process.arguments =
+            ["--default-signal=PIPE,TERM,INT"] + (onTerminal ? ["script", "-qfec", sample, "/dev/null"] : [sample])
         process.currentDirectoryURL = workspace.folder
         process.environment = workspace.environment.merging(environment) { _, given in given }
-            .merging(["PATH": "/usr/bin:/bin"]) { own, _ in own }
+            .merging(["PATH": "/usr/bin:/bin", "NO_COLOR": "1"]) { own, _ in own }
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = onTerminal ? input : FileHandle.nullDevice
         try process.run()
     }
 
@@ -213,6 +218,28 @@ struct DesktopEntryTests {
 
 @Suite("The sample's process")
 struct SampleProcessTests {
+    @Test("parra push send delivers to the running sample, which shows it in the foreground")
+    func pushToRunningSample() throws {
+        let workspace = try CLIWorkspace()
+        let runtime = workspace.folder.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
+        let environment = ["XDG_RUNTIME_DIR": runtime.path]
+        let sample = try RunningSample(in: workspace, environment: environment, onTerminal: true)
+        var transcript = try sample.read(through: "local delivery: parra push send --bundle com.parra.demo")
+        transcript += try sample.read(through: "Hello from Parra for Linux")
+        let payload = try workspace.file(
+            "push.json", contents: #"{"aps":{"alert":{"title":"Hello","body":"From the test"}}}"#)
+        let sent = try workspace.parra(
+            ["push", "send", "--bundle", "com.parra.demo", payload], environment: environment)
+        #expect(sent.status == 0 && sent.standardOutput.contains("com.parra.demo: ok: delivered"), "\(sent.transcript)")
+        transcript += try sample.read(through: "[toast] Hello")
+        #expect(try sample.read(through: "\n").contains("From the test"), "the toast's body follows its title")
+        try sample.input.fileHandleForWriting.write(contentsOf: Data("q\n".utf8))
+        let errors = sample.finish()
+        #expect(sample.process.terminationStatus == 0, "\(transcript)\(errors)")
+    }
+
     @Test("`ParraDemoApp | head -1`: the app outlives its closed stdout and ends its session normally")
     func closedStandardOutput() throws {
         let sample = try RunningSample(in: try CLIWorkspace())
