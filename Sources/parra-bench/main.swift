@@ -68,6 +68,11 @@ let usage = """
                                   commands (app-info with the release's notes completed, then the
                                   release list), in this process; whatsNew.check_local_ms_ratio
                                   is it over launch.to_first_frame_ms
+      push.local_delivery_us      from a `parra push send` exchange starting to the app delegate's
+                                  willPresent running with the push, in an app run of this process
+                                  with libParraPush.so
+      push.socket_exchange_us     baseline: the same exchange with a bare echo listener on a Unix
+                                  socket; push.local_delivery_us_ratio is delivery over it
       api.request_overhead_us     what ParraAPIClient.send adds to one small JSON GET to a
                                   loopback server: client_request_us - raw_urlsession_us
       api.raw_urlsession_us       baseline: the same request (same headers) with a bare URLSession
@@ -210,6 +215,8 @@ let launchTasks: LaunchTasksFigures?
 let launchTasksSkipped: String?
 let whatsNew: WhatsNewFigures?
 let whatsNewSkipped: String?
+let push: PushFigures?
+let pushSkipped: String?
 let api: APIFigures
 let logger: LoggerFigures
 do {
@@ -247,6 +254,8 @@ do {
     progress("parra-bench: measuring What's New's check")
     (whatsNew, whatsNewSkipped) = try WhatsNewBench.run(
         work: work, repetitions: launchRepetitions, warmups: launchWarmups)
+    progress("parra-bench: measuring parra push send's delivery")
+    (push, pushSkipped) = try PushBench.run(work: work, repetitions: launchRepetitions, warmups: launchWarmups)
     progress("parra-bench: measuring API requests")
     api = try APIBench.run(repetitions: apiRepetitions, requestsPerSample: apiRequestsPerSample)
     progress("parra-bench: measuring the logger")
@@ -266,6 +275,9 @@ do {
         if let whatsNewSkipped {
             FileHandle.standardError.write(
                 Data("parra-bench: skipping whatsNew.check_local_ms: \(whatsNewSkipped)\n".utf8))
+        }
+        if let pushSkipped {
+            FileHandle.standardError.write(Data("parra-bench: skipping push.local_delivery_us: \(pushSkipped)\n".utf8))
         }
     }
 } catch {
@@ -292,6 +304,7 @@ let launchTasksRatio = launchTasks.flatMap { tasks in
 var skippedFigures = launch.skipped
 if let launchTasksSkipped { skippedFigures.append(("launch.tasks_local_ms", launchTasksSkipped)) }
 if let whatsNewSkipped { skippedFigures.append(("whatsNew.check_local_ms", whatsNewSkipped)) }
+if let pushSkipped { skippedFigures.append(("push.local_delivery_us", pushSkipped)) }
 let whatsNewRatio = whatsNew.flatMap { check in
     launch.hasFirstFrame ? check.milliseconds / launch.firstFrameMilliseconds : nil
 }
@@ -364,6 +377,13 @@ if json {
     if let launchTasksRatio { launchEntries.append(("launch.tasks_local_ms_ratio", launchTasksRatio)) }
     if let whatsNew { launchEntries.append(("whatsNew.check_local_ms", whatsNew.milliseconds)) }
     if let whatsNewRatio { launchEntries.append(("whatsNew.check_local_ms_ratio", whatsNewRatio)) }
+    if let push {
+        launchEntries += [
+            ("push.local_delivery_us", push.deliveryMicroseconds),
+            ("push.socket_exchange_us", push.exchangeMicroseconds),
+            ("push.local_delivery_us_ratio", push.pairedRatio),
+        ]
+    }
     let budgets: [(String, Double)] = [
         ("dispatch.ffi_ns_ratio", ffiRatioBudget),
         ("command.call_ns_ratio", commandRatioBudget),
@@ -510,6 +530,12 @@ rows.append(
         value: whatsNew.map { number($0.milliseconds) + " ms" } ?? skippedValue,
         baseline: launch.hasFirstFrame ? "to_first_frame " + number(launch.firstFrameMilliseconds) + " ms" : "-",
         ratio: whatsNewRatio.map { number($0, 3) } ?? "-", budget: "-", within: "-"))
+rows.append(
+    Row(
+        name: "push.local_delivery_us",
+        value: push.map { number($0.deliveryMicroseconds) + " us" } ?? skippedValue,
+        baseline: push.map { "socket_exchange " + number($0.exchangeMicroseconds) + " us" } ?? "-",
+        ratio: push.map { number($0.pairedRatio, 3) } ?? "-", budget: "-", within: "-"))
 let header = Row(
     name: "name", value: "value", baseline: "baseline", ratio: "ratio", budget: "budget", within: "within budget")
 let columns: [KeyPath<Row, String>] = [\.name, \.value, \.baseline, \.ratio, \.budget, \.within]
@@ -587,6 +613,11 @@ if let whatsNew {
     print(
         "What's New check: \(whatsNew.repetitions) repetitions (+\(whatsNew.warmups) warm-up), in this process; ms: "
             + spread(whatsNew.samples, 3))
+}
+if let push {
+    print(
+        "push delivery: \(push.repetitions) repetitions (+\(push.warmups) warm-up), in this process; us: "
+            + spread(push.delivery, 1))
 }
 for (figure, reason) in skippedFigures {
     print("skipped \(figure): \(reason)")

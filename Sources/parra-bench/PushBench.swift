@@ -1,0 +1,216 @@
+import Foundation
+import Parra
+import ParraAppModel
+import ParraRuntime
+import ParraTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `push.local_delivery_us`: from a `parra push send` exchange starting (connect, the payload,
+/// the answer) to the app delegate's `willPresent` running with it, in an app run of this
+/// process with `libParraPush.so`; baseline `push.socket_exchange_us`, the same exchange with
+/// a bare echo listener on a Unix socket.
+struct PushFigures {
+    var delivery: [Double]
+    var exchange: [Double]
+    var repetitions: Int
+    var warmups: Int
+
+    /// Medians over the repetitions, in microseconds.
+    var deliveryMicroseconds: Double { median(delivery) }
+    var exchangeMicroseconds: Double { median(exchange) }
+    /// The median of the per-repetition ratios.
+    var pairedRatio: Double { median(zip(delivery, exchange).map { $0 / $1 }) }
+}
+
+/// Notes when the app's `willPresent` runs.
+final class PushBenchSignal: @unchecked Sendable {
+    let presented = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var at: UInt64 = 0
+
+    func note() {
+        lock.withLock { at = monotonicNanoseconds() }
+        presented.signal()
+    }
+
+    var lastPresented: UInt64 { lock.withLock { at } }
+}
+
+/// The bench's app delegate: signals each notification it is asked to present.
+final class PushBenchAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
+    nonisolated(unsafe) static var signal = PushBenchSignal()
+
+    override func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification
+    ) async -> UNNotificationPresentationOptions {
+        Self.signal.note()
+        return await super.userNotificationCenter(center, willPresent: notification)
+    }
+}
+
+/// The bench's app: push enabled, one window.
+struct PushBenchApp: App {
+    @UIApplicationDelegateAdaptor(PushBenchAppDelegate.self) var appDelegate
+    var body: some Scene {
+        ParraApp(
+            tenantId: "bench-tenant", applicationId: "bench-app", appDelegate: appDelegate,
+            configuration: ParraConfiguration(pushNotificationOptions: .allWithoutProvisional)
+        ) { WindowGroup { Text("bench") } }
+    }
+}
+
+enum PushBench {
+    static let moduleName = "libParraPush.so"
+    /// The socket's bundle id: the app runs without an Info.plist.
+    static let bundleID = "unknown"
+    /// The payload sent each time.
+    static let payload = Data(#"{"aps":{"alert":{"title":"Bench","body":"A push"}}}"#.utf8)
+
+    /// Runs the app with the module beside this executable, listening under a runtime folder
+    /// of its own in `work`, and times `warmups + repetitions` deliveries, each paired with a
+    /// bare exchange; nil and the reason when the module is missing or cannot listen.
+    static func run(work: URL, repetitions: Int, warmups: Int) throws -> (PushFigures?, String?) {
+        guard let module = LaunchBench.executableFolder()?.appendingPathComponent(moduleName),
+            FileManager.default.fileExists(atPath: module.path)
+        else {
+            return (nil, "\(moduleName) is not beside parra-bench; build it with `swift build -c release`")
+        }
+        let runtime = work.appendingPathComponent("push-runtime", isDirectory: true)
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
+        // The module reads the process's environment for its socket's folder.
+        setenv("XDG_RUNTIME_DIR", runtime.path, 1)
+        let log = RecordingLog()
+        let platform = PlatformHolder()
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = try? TestAppRun(
+                PushBenchApp.self, paths: [module.path], log: log, storage: work.appendingPathComponent("push-storage"),
+                staysOpen: true, started: { platform.platform = $0 })
+            finished.signal()
+        }
+        defer {
+            _ = platform.platform?.post(.terminate)
+            _ = finished.wait(timeout: .now() + 30)
+        }
+        guard log.waitForMessage(from: "com.parra.push", within: 30, where: { $0.hasPrefix("local delivery:") }) else {
+            return (nil, "the push module did not start listening: \(log.records.map(\.message).suffix(3))")
+        }
+        let socket = "\(runtime.path)/parra/\(bundleID)/push.sock"
+        let echo = try EchoListener(path: runtime.appendingPathComponent("echo.sock").path)
+        defer { echo.stop() }
+        var figures = PushFigures(delivery: [], exchange: [], repetitions: repetitions, warmups: warmups)
+        for repetition in 0..<(warmups + repetitions) {
+            let start = monotonicNanoseconds()
+            let answer = try exchange(payload, at: socket)
+            guard answer.hasPrefix("ok"), PushBenchAppDelegate.signal.presented.wait(timeout: .now() + 10) == .success
+            else {
+                throw BenchError("the push was not presented: \(answer)")
+            }
+            let delivered = PushBenchAppDelegate.signal.lastPresented
+            let bareStart = monotonicNanoseconds()
+            _ = try exchange(payload, at: echo.path)
+            let bareEnd = monotonicNanoseconds()
+            if repetition >= warmups {
+                figures.delivery.append(Double(delivered - start) / 1e3)
+                figures.exchange.append(Double(bareEnd - bareStart) / 1e3)
+            }
+        }
+        return (figures, nil)
+    }
+
+    /// What `parra push send` does: connects, sends `payload`, ends its side, reads the answer.
+    static func exchange(_ payload: Data, at path: String) throws -> String {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw BenchError("socket: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var address = UnixAddress(path)
+        guard address.connect(descriptor) == 0 else {
+            throw BenchError("connect \(path): \(String(cString: strerror(errno)))")
+        }
+        _ = payload.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        shutdown(descriptor, Int32(SHUT_WR))
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            answer += buffer[..<count]
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+}
+
+/// Where the app run's platform is handed out, to end the run.
+final class PlatformHolder: @unchecked Sendable {
+    var platform: ScriptedPlatform?
+}
+
+/// A Unix socket address.
+struct UnixAddress {
+    private var storage = sockaddr_un()
+
+    init(_ path: String) {
+        storage.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &storage.sun_path) { raw in
+            let bytes = Array(path.utf8.prefix(raw.count - 1))
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+    }
+
+    mutating func connect(_ descriptor: Int32) -> Int32 {
+        withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+    }
+
+    mutating func bind(_ descriptor: Int32) -> Int32 {
+        withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+    }
+}
+
+/// The baseline's listener: reads a request to its end and answers "ok: echo", on a thread of
+/// its own, as the module's listener does with its accept loop.
+final class EchoListener: @unchecked Sendable {
+    let path: String
+    private let descriptor: Int32
+
+    init(path: String) throws {
+        self.path = path
+        unlink(path)
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = UnixAddress(path)
+        guard descriptor >= 0, address.bind(descriptor) == 0, listen(descriptor, 8) == 0 else {
+            throw BenchError("cannot listen on \(path): \(String(cString: strerror(errno)))")
+        }
+        let listening = descriptor
+        Thread.detachNewThread {
+            while true {
+                let client = accept(listening, nil, nil)
+                guard client >= 0 else { return }
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while read(client, &buffer, buffer.count) > 0 {}
+                let answer = Array("ok: echo\n".utf8)
+                _ = answer.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+                close(client)
+            }
+        }
+    }
+
+    /// Stops accepting: the listening socket is shut down and the file removed.
+    func stop() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        close(descriptor)
+        unlink(path)
+    }
+}
