@@ -113,6 +113,7 @@ package enum CFixtureBuilder {
         try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
         // Set after creating, so the process umask cannot change it.
         try fileManager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        TemporaryFolders.shared.add(directory)
         return directory
     }
 
@@ -151,5 +152,26 @@ package enum CFixtureBuilder {
             }
         }
         return nil
+    }
+}
+
+/// The folders `makeTemporaryDirectory` made in this process, removed when it exits, so test
+/// runs do not pile fixtures up in the temporary folder.
+private final class TemporaryFolders: @unchecked Sendable {
+    static let shared: TemporaryFolders = {
+        let folders = TemporaryFolders()
+        atexit { TemporaryFolders.shared.removeAll() }
+        return folders
+    }()
+
+    private let lock = NSLock()
+    private var folders: [URL] = []
+
+    func add(_ folder: URL) {
+        lock.withLock { folders.append(folder) }
+    }
+
+    private func removeAll() {
+        for folder in lock.withLock({ folders }) { try? FileManager.default.removeItem(at: folder) }
     }
 }
