@@ -103,16 +103,21 @@ struct ConsoleLineFormatterTests {
         #expect(line(TestRecord(), format: ConsoleFormat(pieces: [])) == "\n")
     }
 
-    @Test("extras: raw as given, condensed cuts strings past 80 characters, pretty sorts and indents")
+    @Test(
+        "extras: raw as given; condensed as the SDK: every string cut to 80 characters plus ..., nested objects too, lists as they are; pretty sorts and indents"
+    )
     func extrasStyles() {
         let long = String(repeating: "y", count: 100)
         var record = TestRecord()
-        record.extraJSON = #"{"z":1,"a":""# + long + #""}"#
+        record.extraJSON = #"{"z":1,"a":""# + long + #"","b":{"c":"short"},"l":["kept"]}"#
         #expect(line(record, format: ConsoleFormat(pieces: [piece(.extras(.raw))])) == record.extraJSON + "\n")
         let condensed = line(record, format: ConsoleFormat(pieces: [piece(.extras(.condensed))]))
-        #expect(condensed == #"{"a":""# + String(repeating: "y", count: 80) + #"...","z":1}"# + "\n")
+        #expect(
+            condensed
+                == #"{"a":""# + String(repeating: "y", count: 80) + #"...","b":{"c":"short..."},"l":["kept"],"z":1}"#
+                + "\n")
         let pretty = line(record, format: ConsoleFormat(pieces: [piece(.extras(.pretty))]))
-        #expect(pretty.hasPrefix("{\n  \"a\" : \"\(long)\",\n  \"z\" : 1\n}"))
+        #expect(pretty.hasPrefix("{\n  \"a\" : \"\(long)\",\n  \"b\" : {\n    \"c\" : \"short\"\n  },"), "\(pretty)")
     }
 
     @Test("error and fatal lines carry the call stack; lower levels never do")

@@ -248,12 +248,13 @@ final class ConsoleLineFormatter: @unchecked Sendable {
         return true
     }
 
-    /// Strings longer than 80 characters cut to 80 plus `...`, at any depth.
+    /// As the SDK condenses extras: every string value cut to its first 80 characters plus
+    /// `...` (a short one keeps all of itself and still gets the `...`), in nested objects too;
+    /// lists and other values as they are.
     static func condensed(_ value: Any) -> Any {
         switch value {
-        case let text as String where text.count > 80: return String(text.prefix(80)) + "..."
+        case let text as String: return String(text.prefix(80)) + "..."
         case let object as [String: Any]: return object.mapValues(condensed)
-        case let list as [Any]: return list.map(condensed)
         default: return value
         }
     }

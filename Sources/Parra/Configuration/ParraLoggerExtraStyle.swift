@@ -4,7 +4,7 @@ import Foundation
 public enum ParraLoggerExtraStyle: String, Sendable, Hashable, CaseIterable {
     /// The values as they are.
     case raw
-    /// The values with strings cut to 80 characters plus `...`.
+    /// The values with every string cut to its first 80 characters plus `...`, as the SDK.
     case condensed
     /// Pretty-printed JSON with sorted keys (the default).
     case pretty
