@@ -1,4 +1,5 @@
 import Foundation
+import ParraTestSupport
 import Testing
 
 @Suite("parra plugins")
@@ -126,5 +127,35 @@ struct PluginsCommandTests {
                 "com.example.cfixture.add immediate any", "com.example.cfixture.count immediate main",
                 "com.example.cfixture.slow immediate any", "com.example.cfixture.echo later main",
             ])
+    }
+}
+
+@Suite("parra plugins reset")
+struct PluginsResetTests {
+    @Test("an app that keeps its storage elsewhere is told to reset with --storage, which releases the module")
+    func customStorage() throws {
+        let workspace = try CLIWorkspace()
+        let module = try workspace.module("crashed.so")
+        let storage = workspace.folder.appendingPathComponent("custom-storage")
+        try FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
+        // The journal a process that is gone left inside the module's init.
+        var info = stat()
+        #expect(stat(module, &info) == 0)
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let line = "\(module)\tinit\t1700000000\t\(info.st_dev)\t\(info.st_ino)\t\(info.st_size)\t\(modified)"
+        let deadPID = 4_194_303
+        try #require(kill(pid_t(deadPID), 0) != 0 && errno == ESRCH)
+        try line.write(
+            to: storage.appendingPathComponent("module-journal.\(deadPID)"), atomically: true, encoding: .utf8)
+
+        let host = try TestHost(paths: [module], storage: storage)
+        let report = host.runtime.start()
+        host.runtime.stop()
+        let refusal = try #require(report.refused.first?.reason)
+        #expect(refusal.contains("run `parra plugins reset --storage \(storage.path)` to try it again"), "\(refusal)")
+        let reset = try workspace.parra("plugins", "reset", "--storage", storage.path)
+        #expect(reset.status == 0 && reset.standardOutput.contains("released \(module)"), "\(reset.transcript)")
+        let both = try workspace.parra("plugins", "reset", "--app", "a", "--storage", storage.path)
+        #expect(both.status == 2, "\(both.transcript)")
     }
 }

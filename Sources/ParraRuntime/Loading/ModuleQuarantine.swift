@@ -115,10 +115,16 @@ package final class ModuleQuarantine: @unchecked Sendable {
         now.hung = entry.hung
         guard now == entry else { return nil }
         let what = entry.hung == true ? "it hung the app" : "it took the app down"
+        // The app's folder under the data home is named by its bundle id; another is named whole.
+        let standard = URL(fileURLWithPath: DataHome.path(environment: ProcessInfo.processInfo.environment))
+            .appendingPathComponent("parra").appendingPathComponent(folder.lastPathComponent)
+        let reset =
+            folder.standardizedFileURL == standard.standardizedFileURL
+            ? "--app \(folder.lastPathComponent)" : "--storage \(folder.path)"
         return ModuleRefusal(
             phase: .open,
             reason:
-                "quarantined: \(what) in \(entry.phase) on \(entry.date); fix or replace the file, or run `parra plugins reset --app \(folder.lastPathComponent)` to try it again"
+                "quarantined: \(what) in \(entry.phase) on \(entry.date); fix or replace the file, or run `parra plugins reset \(reset)` to try it again"
         )
     }
 
