@@ -69,9 +69,11 @@ static void on_fatal_signal(int number, siginfo_t *info, void *context) {
     for (size_t index = 0; index < FATAL_SIGNAL_COUNT; index++) {
         if (fatal_signals[index] == number) sigaction(number, &previous[index], NULL);
     }
-    // A fault repeats when the instruction runs again, now reaching the earlier handler; a
-    // signal that was sent (abort, kill) is sent again, and delivered once this returns.
-    if (info == NULL || info->si_code <= 0) raise(number);
+    // A fault repeats when the instruction runs again, now reaching the earlier handler. A
+    // signal that was sent (abort, kill), a breakpoint trap (the instruction is already past)
+    // and a seccomp SIGSYS (the call is skipped) would not: they are raised again, and
+    // delivered once this returns.
+    if (info == NULL || info->si_code <= 0 || number == SIGTRAP || number == SIGSYS) raise(number);
 }
 
 static void on_exit_call(void) { report("ended the process (exit)"); }

@@ -29,10 +29,8 @@ enum ModuleLoader {
     ) -> ModuleRuntime {
         var settings = ModuleRuntime.Settings(environment: optionEnvironment, searchPath: searchPath)
         settings.configFile = configFile
-        let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        settings.screen = { ModuleScanner.scan($0, executable: executable) }
+        // This very executable, even if its file was replaced or removed since it started.
+        settings.screen = { ModuleScanner.scan($0, executable: "/proc/self/exe") }
         let runtime = ModuleRuntime(settings: settings)
         runtime.start(through: .validate)
         return runtime

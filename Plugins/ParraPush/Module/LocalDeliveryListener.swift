@@ -48,8 +48,8 @@ final class LocalDeliveryListener: @unchecked Sendable {
         unlink(path)
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw LocalDeliveryError("socket: \(String(cString: strerror(errno)))") }
-        let previousMask = umask(0o177)
-        defer { umask(previousMask) }
+        // No umask: it is the process's, and the folder (0700) already keeps others out until
+        // the socket is 0600.
         var address = try Self.address(path)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -96,13 +96,18 @@ final class LocalDeliveryListener: @unchecked Sendable {
         if let refusal = Self.admits(peerUID: peerUID, ownUID: getuid()) {
             return reply(client, "error: \(refusal)")
         }
+        // A sender that never ends its side does not hold up the next one for long.
+        var patience = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while bytes.count <= Self.readLimit {
+        while true {
             let count = read(client, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
-            bytes += buffer[..<count]
+            // Past the limit the rest is read and dropped, so the sender gets the refusal
+            // rather than a reset.
+            if bytes.count <= Self.readLimit { bytes += buffer[..<count] }
         }
         if let refusal = receive(bytes) {
             reply(client, "error: \(refusal)")
@@ -113,7 +118,8 @@ final class LocalDeliveryListener: @unchecked Sendable {
 
     private func reply(_ client: Int32, _ line: String) {
         let data = Array((line + "\n").utf8)
-        _ = data.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+        // A sender that went away must not end the app with SIGPIPE.
+        _ = data.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
     private static func someoneListens(at path: String) -> Bool {

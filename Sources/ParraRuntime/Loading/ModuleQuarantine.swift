@@ -149,12 +149,19 @@ package final class ModuleQuarantine: @unchecked Sendable {
     /// next start quarantines the file as a hang, says so, and ends the app: the main thread
     /// is stuck in the module, so nothing else can end it cleanly.
     private func endHungCall(_ path: String, _ phase: String) {
-        if let line = lock.withLock({ callInProgress }) { note(line + "\thung") }
         let seconds = watchdog.map { String(format: "%g", $0.limit) } ?? "?"
-        fputs(
-            "parra: \(path) hung in \(phase) for \(seconds) s; ending the app (status \(Self.hangExitStatus)); it is quarantined\n",
-            stderr)
-        _exit(Self.hangExitStatus)
+        // Under the lock, so the call cannot return and another begin meanwhile: the journal
+        // and the message name the call that hung, or nothing happens.
+        lock.withLock {
+            guard let line = callInProgress, line.hasPrefix("\(path)\t\(phase)\t"), journal >= 0 else { return }
+            let bytes = Array((line + "\thung").utf8)
+            _ = bytes.withUnsafeBytes { pwrite(journal, $0.baseAddress, $0.count, 0) }
+            _ = ftruncate(journal, off_t(bytes.count))
+            fputs(
+                "parra: \(path) hung in \(phase) for \(seconds) s; ending the app (status \(Self.hangExitStatus)); it is quarantined\n",
+                stderr)
+            _exit(Self.hangExitStatus)
+        }
     }
 
     /// The identity of the file at `path` as the journal writes it, taken at its first call

@@ -96,11 +96,13 @@ package enum ModuleScanner {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        // First, in case the pipe's end is 0, 1 or 2 (a closed standard stream), which the
+        // /dev/null opens would replace.
+        posix_spawn_file_actions_adddup2(&actions, progress, progressDescriptor)
         for descriptor: Int32 in [0, 1, 2] {
             posix_spawn_file_actions_addopen(
                 &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
         }
-        posix_spawn_file_actions_adddup2(&actions, progress, progressDescriptor)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -123,7 +125,8 @@ package enum ModuleScanner {
     private static func readSteps(from descriptor: Int32, until deadline: Date) -> [String] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 256)
-        while true {
+        // A child that writes without end is stopped by the deadline and the cap alike.
+        while deadline.timeIntervalSinceNow > 0, bytes.count < 4096 {
             let remaining = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, remaining)

@@ -4,8 +4,10 @@ import Foundation
 /// began is reported to `expired` (by the quarantine, which ends the app). One call is watched
 /// at a time, since lifecycle calls run one after another on the main thread.
 ///
-/// Off while a debugger is attached, so a developer stepping through a module's init is not
-/// ended under them.
+/// Off while a debugger is attached (checked when it starts and again before it calls a call
+/// hung), so a developer stepping through a module's init is not ended under them; a call past
+/// its deadline gets a further second, so a process that was stopped and resumes does not
+/// blame the call it was in.
 final class ModuleWatchdog: @unchecked Sendable {
     /// How long a lifecycle call may run in an app.
     static let standardLimit: TimeInterval = 5
@@ -14,8 +16,15 @@ final class ModuleWatchdog: @unchecked Sendable {
     private struct Call {
         let path: String
         let phase: String
-        let deadline: DispatchTime
+        var deadline: DispatchTime
+        /// Whether the deadline has passed once already: a call is called hung only when it
+        /// is still running a grace period later, so a process that was stopped (SIGSTOP, a
+        /// frozen cgroup) and resumes does not blame the call it was in.
+        var pastOnce = false
     }
+
+    /// How long a call past its deadline gets before it is called hung.
+    static let grace: TimeInterval = 1
 
     let limit: TimeInterval
     private let expired: @Sendable (_ path: String, _ phase: String) -> Void
@@ -58,8 +67,19 @@ final class ModuleWatchdog: @unchecked Sendable {
     }
 
     private func fire() {
-        // The timer may fire for a call that has returned, or early for one armed later.
-        let hung = lock.withLock { call.flatMap { DispatchTime.now() >= $0.deadline ? $0 : nil } }
+        // The timer may fire for a call that has returned, or early for one armed later. The
+        // first time a deadline passes, and while a debugger is attached, the call gets more
+        // time.
+        let traced = Self.isTraced()
+        let hung: Call? = lock.withLock {
+            guard var current = call, DispatchTime.now() >= current.deadline else { return nil }
+            if current.pastOnce && !traced { return current }
+            current.pastOnce = !traced
+            current.deadline = .now() + (traced ? limit : Self.grace)
+            call = current
+            timer?.schedule(deadline: current.deadline)
+            return nil
+        }
         guard let hung else { return }
         expired(hung.path, hung.phase)
     }
