@@ -20,6 +20,8 @@ import ParraRuntime
 package final class ParraAuthenticator: @unchecked Sendable {
     /// Seconds after a failure during which requests do not ask the issuer again.
     package var retryCooldown: TimeInterval = 30
+    /// Seconds an app's token or user id provider may take when the request gives no timeout.
+    package var providerTimeout: TimeInterval = 30
 
     private let identity: ParraAPIIdentity
     private let backend: String
@@ -222,35 +224,19 @@ package final class ParraAuthenticator: @unchecked Sendable {
             for waiter in waiters { waiter(result) }
         }
         let path = identity.tenantPath + "/auth/"
-        switch appAuthentication {
-        case .tokenProvider(let provider):
-            Task.detached(executorPreference: Self.providerExecutor) { [self] in
-                finish(await providedToken(provider))
+        if let appAuthentication {
+            // An app provider that never answers must not hold every request: after the
+            // deadline the waiters get a failure, and a late answer is dropped.
+            let once = FirstAnswer(finish)
+            let seconds = timeout ?? providerTimeout
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+                let limit = String(format: "%g", seconds)
+                once.answer(appFailure("the app's provider", "it did not answer within \(limit) s"))
             }
+            finishApp(
+                appAuthentication, client: client, path: path, timeout: timeout, retryPolicy: retryPolicy,
+                finish: once.answer)
             return
-        case .apiKey(let keyID, let userIdProvider):
-            Task.detached(executorPreference: Self.providerExecutor) { [self] in
-                let userId: String?
-                do {
-                    userId = try await userIdProvider()
-                } catch {
-                    return finish(appFailure("the app's user id provider", "it threw \(error)"))
-                }
-                guard let userId, !userId.isEmpty else {
-                    return finish(appFailure("the app's user id provider", "it gave no user id: no user is signed in"))
-                }
-                let body = (try? JSONSerialization.data(withJSONObject: ["user_id": userId])) ?? Data()
-                let credential = "Basic " + Data("api_key:\(keyID)".utf8).base64EncodedString()
-                client.request(
-                    "POST", path + "public", body: body, as: ParraAuthTokenResponse.self, timeout: timeout,
-                    retryPolicy: retryPolicy, authorize: false, credential: credential
-                ) { result in
-                    finish(result.flatMap { self.token(from: $0, kind: .user, endpoint: "POST \(path)public") })
-                }
-            }
-            return
-        case nil:
-            break
         }
         let ask:
             @Sendable (ParraAuthToken.Kind, @escaping @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void) ->
@@ -277,6 +263,55 @@ package final class ParraAuthenticator: @unchecked Sendable {
             } else {
                 finish(result)
             }
+        }
+    }
+
+    /// Gets a token as the app's `authentication` says and hands it to `finish`.
+    private func finishApp(
+        _ authentication: ParraAppAuthentication, client: ParraAPIClient, path: String, timeout: TimeInterval?,
+        retryPolicy: ParraAPIRetryPolicy?, finish: @escaping @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void
+    ) {
+        switch authentication {
+        case .tokenProvider(let provider):
+            Task.detached(executorPreference: Self.providerExecutor) { [self] in
+                finish(await providedToken(provider))
+            }
+        case .apiKey(let keyID, let userIdProvider):
+            Task.detached(executorPreference: Self.providerExecutor) { [self] in
+                let userId: String?
+                do {
+                    userId = try await userIdProvider()
+                } catch {
+                    return finish(appFailure("the app's user id provider", "it threw \(error)"))
+                }
+                guard let userId, !userId.isEmpty else {
+                    return finish(appFailure("the app's user id provider", "it gave no user id: no user is signed in"))
+                }
+                let body = (try? JSONSerialization.data(withJSONObject: ["user_id": userId])) ?? Data()
+                let credential = "Basic " + Data("api_key:\(keyID)".utf8).base64EncodedString()
+                client.request(
+                    "POST", path + "public", body: body, as: ParraAuthTokenResponse.self, timeout: timeout,
+                    retryPolicy: retryPolicy, authorize: false, credential: credential
+                ) { result in
+                    finish(result.flatMap { self.token(from: $0, kind: .user, endpoint: "POST \(path)public") })
+                }
+            }
+        }
+    }
+
+    /// Passes on the first of several answers and drops the rest.
+    private final class FirstAnswer: @unchecked Sendable {
+        private let lock = NSLock()
+        private var pending: (@Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void)?
+
+        init(_ finish: @escaping @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void) { pending = finish }
+
+        @Sendable func answer(_ result: Result<ParraAuthToken, ParraAPIError>) {
+            let finish = lock.withLock {
+                defer { pending = nil }
+                return pending
+            }
+            finish?(result)
         }
     }
 

@@ -314,6 +314,35 @@ extension APICustomAuthTests {
     }
 }
 
+extension APICustomAuthTests {
+    @Test("a provider that never answers holds no request past its deadline, and its late answer is dropped")
+    func silentProvider() throws {
+        let server = try LoopbackHTTPServer(handler: { _ in .json(status: 200, APITest.appInfoJSON) })
+        defer { server.stop() }
+        let log = RecordingLog()
+        let client = APITest.client(.remote(baseURL: server.baseURL), authenticates: true, log: log)
+        client.authenticator?.providerTimeout = 0.2
+        let release = DispatchSemaphore(value: 0)
+        client.authenticator?.use(
+            .tokenProvider {
+                await withCheckedContinuation { continuation in
+                    DispatchQueue.global().async {
+                        release.wait()
+                        continuation.resume()
+                    }
+                }
+                return "too-late"
+            })
+        _ = try APITest.appInfo(client).get()
+        #expect(server.requests.first?.header("Authorization") == nil)
+        #expect(
+            log.records.contains { $0.message.contains("it did not answer within 0.2 s") },
+            "\(log.records.map(\.message))")
+        release.signal()
+        #expect(client.authenticator?.state == .undetermined)
+    }
+}
+
 /// Answers true for the first request only.
 final class LoopbackHTTPScriptBox: @unchecked Sendable {
     private let lock = NSLock()
