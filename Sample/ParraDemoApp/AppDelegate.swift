@@ -4,10 +4,16 @@ import Parra
 
 // The Parra documentation's "Using a custom App or Scene Delegate" listing.
 
+// Only what the Parra SDK's ParraSceneDelegate declares is overridden, so this compiles
+// against the SDK too.
 class SceneDelegate: ParraSceneDelegate {
-    override func sceneDidBecomeActive(_ scene: UIScene) {
-        super.sceneDidBecomeActive(scene)
-        ParraLogger(category: "Scenes").info("\(scene.identifier) became active")
+    override func scene(
+        _ scene: UIScene,
+        willConnectTo session: UISceneSession,
+        options connectionOptions: UIScene.ConnectionOptions
+    ) {
+        super.scene(scene, willConnectTo: session, options: connectionOptions)
+        ParraLogger(category: "Scenes").info("\(session.persistentIdentifier) connected")
     }
 }
 
