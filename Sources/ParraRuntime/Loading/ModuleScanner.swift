@@ -42,11 +42,17 @@ package enum ModuleScanner {
         let deadline = Date(timeIntervalSinceNow: limit)
         let steps = readSteps(from: pipeEnds[0], until: deadline)
         let step = steps.last ?? "dlopen"
-        guard let status = waitForExit(child, until: deadline) else {
+        let status: Int32
+        switch waitForExit(child, until: deadline) {
+        case .stillRunning:
             kill(child, SIGKILL)
             var ignored: Int32 = 0
             _ = waitpid(child, &ignored, 0)
             return refusal(step, "hung in \(step) for \(String(format: "%g", limit)) s")
+        case .unknown(let code):
+            return refusal(step, "its end in \(step) could not be read: \(String(cString: strerror(code)))")
+        case .ended(let waitStatus):
+            status = waitStatus
         }
         if step == "done" && Self.exited(status) && Self.exitStatus(status) == 0 { return nil }
         if Self.exited(status) {
@@ -140,14 +146,24 @@ package enum ModuleScanner {
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
-    /// The child's wait status once it ended, or nil if it is still running at `deadline`.
-    private static func waitForExit(_ child: pid_t, until deadline: Date) -> Int32? {
+    /// How the scanner child's wait went.
+    private enum ChildEnd {
+        /// It ended with this wait status.
+        case ended(Int32)
+        /// It was still running at the deadline.
+        case stillRunning
+        /// `waitpid` failed with this errno: its end is not known.
+        case unknown(Int32)
+    }
+
+    /// How the child ended, once it has, or that it is still running at `deadline`.
+    private static func waitForExit(_ child: pid_t, until deadline: Date) -> ChildEnd {
         var status: Int32 = 0
         while true {
             let result = waitpid(child, &status, WNOHANG)
-            if result == child { return status }
-            if result < 0 && errno != EINTR { return status }
-            guard Date() < deadline else { return nil }
+            if result == child { return .ended(status) }
+            if result < 0 && errno != EINTR { return .unknown(errno) }
+            guard Date() < deadline else { return .stillRunning }
             // It closed the pipe, so it is on its way out: look again shortly.
             usleep(1000)
         }
