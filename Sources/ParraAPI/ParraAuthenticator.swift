@@ -202,8 +202,14 @@ package final class ParraAuthenticator: @unchecked Sendable {
                 return (first, body, self.guestOnly, self.appAuthentication)
             }
         guard first else { return }
-        let finish: @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void = { [self] result in
+        let finish: @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void = { [self] fetched in
+            var result = fetched
             let waiters: [@Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void] = lock.withLock {
+                // A token fetched the old way while the app switched to its own sign-in
+                // (`use(_:)`) is neither kept nor cached.
+                if (self.appAuthentication == nil) != (appAuthentication == nil), case .success = result {
+                    result = appFailure("the auth token fetch", "the app's sign-in changed while it ran")
+                }
                 switch result {
                 case .success(let obtained):
                     token = obtained

@@ -343,6 +343,32 @@ extension APICustomAuthTests {
     }
 }
 
+extension APICustomAuthTests {
+    @Test(
+        "a token Parra's issuer was still fetching when the app switched to its own sign-in is neither kept nor cached")
+    func switchWhileFetching() throws {
+        let asked = DispatchSemaphore(value: 0)
+        let answer = DispatchSemaphore(value: 0)
+        let server = try LoopbackHTTPServer(handler: { request in
+            guard request.path.hasSuffix("/auth/anonymous") else { return .json(status: 200, APITest.appInfoJSON) }
+            asked.signal()
+            _ = answer.wait(timeout: .now() + 20)
+            return .json(status: 200, APITest.tokenJSON("anon-late"))
+        })
+        defer { server.stop() }
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let client = APITest.client(server, authStorage: folder, authenticates: true)
+        let fetched = DispatchSemaphore(value: 0)
+        client.authenticator?.ensureToken(client: client) { _ in fetched.signal() }
+        #expect(asked.wait(timeout: .now() + 20) == .success)
+        client.authenticator?.use(.tokenProvider { "app-token" })
+        answer.signal()
+        #expect(fetched.wait(timeout: .now() + 20) == .success)
+        #expect(client.authenticator?.state == .undetermined)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("auth-token.json").path))
+    }
+}
+
 /// Answers true for the first request only.
 final class LoopbackHTTPScriptBox: @unchecked Sendable {
     private let lock = NSLock()
