@@ -21,8 +21,6 @@ public struct ParraAppInfoOptions: Sendable, Hashable {
     /// The app's own bundle identifier, from its Info.plist.
     public static let `default` = ParraAppInfoOptions()
 
-    /// The identifier in the Info.plist beside the executable, else `unknown`.
-    private static var mainBundleIdentifier: String {
-        BundleInfo.besideExecutable().info.identifier ?? "unknown"
-    }
+    /// The identifier in the Info.plist beside the executable, else `unknown`: read once.
+    private static let mainBundleIdentifier = BundleInfo.besideExecutable().info.identifier ?? "unknown"
 }
