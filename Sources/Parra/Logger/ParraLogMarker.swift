@@ -1,35 +1,48 @@
 import Foundation
+import ParraRuntime
 
 /// What every log call returns: when it was made and at which level, to measure from later
 /// with ``ParraLogger/measureTime(since:message:format:fileID:function:line:column:)-method``.
 public struct ParraLogMarker: Sendable {
     /// The level of the call that made the marker.
     public let initialLevel: ParraLogLevel
-    /// When the call was made; nil when it was below the minimum level and so did no work at
-    /// all (not even reading the clock).
-    public let timestamp: Date?
-    /// The call's message, when it was made.
+    /// When the call was made, whether or not it logged.
+    public let timestamp: Date
+    /// The call's message; nil when the call did not log (below the minimum level, or its
+    /// logger disabled), since its message was then never made.
     public let message: String?
 
     /// A marker for a call that was made at `timestamp`.
     @usableFromInline
-    init(level: ParraLogLevel, timestamp: Date?, message: String?) {
+    init(level: ParraLogLevel, timestamp: Date, message: String?) {
         self.initialLevel = level
         self.timestamp = timestamp
         self.message = message
     }
 
-    /// The marker of a call below the minimum level.
+    /// The marker of a call that did not log: its time, and no message.
+    ///
+    /// A call below the minimum level must cost a compare, yet its marker must carry the
+    /// time, so that `measureTime` from it measures. ``clockNow()`` is declared free of side
+    /// effects, so the optimizer drops the clock read wherever the marker is discarded (the
+    /// usual `logger.debug(...)`), and keeps it wherever the marker is used.
     @inlinable
-    static func filtered(_ level: ParraLogLevel) -> ParraLogMarker {
-        ParraLogMarker(level: level, timestamp: nil, message: nil)
+    static func unlogged(_ level: ParraLogLevel) -> ParraLogMarker {
+        ParraLogMarker(level: level, timestamp: Date(timeIntervalSince1970: clockNow()), message: nil)
     }
+
+    /// Seconds since the Unix epoch, from CLOCK_REALTIME. Out of line and marked read-only on
+    /// purpose: see ``unlogged(_:)``. Its only effect is reading the clock, so the one freedom
+    /// this gives the optimizer, dropping a read whose result nobody uses, changes nothing an
+    /// app can observe.
+    @usableFromInline @_effects(readonly)
+    static func clockNow() -> Double { LogRouter.wallClockSeconds() }
 }
 
 /// The result of ``ParraLogger/measureTime(since:message:format:fileID:function:line:column:)-method``.
 public struct ParraLogMarkerMeasurement: Sendable {
-    /// Seconds since the start marker; nil when the start marker has no time.
-    public let timeInterval: TimeInterval?
+    /// Seconds since the start marker.
+    public let timeInterval: TimeInterval
     /// A marker for now, to measure the next step from.
     public let nextMarker: ParraLogMarker
 }

@@ -85,36 +85,30 @@ extension ParraLogger {
     }
 
     /// Logs at info how long it has been since `startMarker`: "<message> took 1.5 seconds",
-    /// where the message defaults to the start marker's. A marker from a call below the
-    /// minimum level has no time; the line then says the time is unknown.
+    /// where the message defaults to the start marker's. The start marker may come from a call
+    /// that did not log (below the minimum level): it still carries its time.
     @discardableResult
     public func measureTime(
         since startMarker: ParraLogMarker, message: String? = nil, format: ParraLogMeasurementFormat = .pretty,
         fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
         column: UInt = #column
     ) -> ParraLogMarkerMeasurement {
-        let now = Date()
-        let interval = startMarker.timestamp.map { now.timeIntervalSince($0) }
+        let interval = Date().timeIntervalSince(startMarker.timestamp)
         let name = message ?? startMarker.message ?? "(unnamed)"
         let marker = info(
-            interval.map { "\(name) took \(format.text($0))" }
-                ?? "\(name) took an unknown time (its start marker was below the minimum log level)",
-            fileID: fileID, function: function, line: line, column: column)
-        return ParraLogMarkerMeasurement(
-            timeInterval: interval,
-            nextMarker: marker.timestamp == nil ? ParraLogMarker(level: .info, timestamp: now, message: name) : marker)
+            "\(name) took \(format.text(interval))", fileID: fileID, function: function, line: line, column: column)
+        return ParraLogMarkerMeasurement(timeInterval: interval, nextMarker: marker)
     }
 
     /// Logs at info how long it has been since `startMarker`, with the message made from the
-    /// duration: "<message> took 1.5 seconds". A start marker with no time (its call was below
-    /// the minimum level) has no duration to give: its own message is used.
+    /// duration: "<message> took 1.5 seconds".
     @discardableResult
     public func measureTime(
         since startMarker: ParraLogMarker, messageProvider: (_ duration: TimeInterval) -> String,
         format: ParraLogMeasurementFormat = .pretty, fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column
     ) -> ParraLogMarkerMeasurement {
-        let message = startMarker.timestamp.map { messageProvider(Date().timeIntervalSince($0)) }
+        let message = messageProvider(Date().timeIntervalSince(startMarker.timestamp))
         return measureTime(
             since: startMarker, message: message, format: format, fileID: fileID, function: function, line: line,
             column: column)

@@ -48,7 +48,7 @@ public final class ParraLogger: @unchecked Sendable {
     /// Turns this logger's calls back on.
     public func enable() { enabled.store(true, ordering: .relaxed) }
 
-    /// Turns this logger's calls off: they log nothing and return a marker with no time.
+    /// Turns this logger's calls off: they log nothing and return a marker with no message.
     public func disable() { enabled.store(false, ordering: .relaxed) }
 
     /// Whether a log at `level` would go anywhere now.
@@ -68,7 +68,7 @@ public final class ParraLogger: @unchecked Sendable {
         _ fileID: StaticString, _ function: StaticString, _ line: UInt, _ column: UInt
     ) -> ParraLogMarker {
         guard parra_log_route_allows(level.abiValue), enabled.load(ordering: .relaxed) else {
-            return .filtered(level)
+            return .unlogged(level)
         }
         return emit(level, message(), error(), extra(), fileID, function, line, column)
     }
