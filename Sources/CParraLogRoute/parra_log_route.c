@@ -161,3 +161,7 @@ bool parra_log_route_thread_name(char *buffer, size_t capacity) {
     }
     return pthread_getname_np(pthread_self(), buffer, capacity) == 0 && buffer[0] != '\0';
 }
+
+int64_t parra_log_route_thread_id(void) {
+    return (int64_t)gettid();
+}

@@ -14,7 +14,7 @@ extension AppLoggerTests {
 
         /// Starts a production runtime at `level`, runs `body`, flushes, stops, and returns the
         /// events' metadata in order.
-        private func events(level: String = "trace", _ body: () throws -> Void) throws -> [[String: Any]] {
+        func events(level: String = "trace", _ body: () throws -> Void) throws -> [[String: Any]] {
             let host = try TestHost(
                 paths: [LoggerModule.path],
                 codeOptions: [
@@ -34,8 +34,8 @@ extension AppLoggerTests {
             }.compactMap { $0["metadata"] as? [String: Any] }
         }
 
-        private func message(_ event: [String: Any]) -> String? { event["message"] as? String }
-        private func level(_ event: [String: Any]) -> String? { event["level"] as? String }
+        func message(_ event: [String: Any]) -> String? { event["message"] as? String }
+        func level(_ event: [String: Any]) -> String? { event["level"] as? String }
         private func extra(_ event: [String: Any]) -> [String: Any]? { event["extra"] as? [String: Any] }
         private func callSite(_ event: [String: Any]) -> [String: Any] { event["call_site"] as? [String: Any] ?? [:] }
         private func category(_ event: [String: Any]) -> String? {

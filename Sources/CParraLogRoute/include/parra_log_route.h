@@ -64,4 +64,7 @@ int32_t parra_log_route_deliver(const parra_log_record *record);
  *  has none that can be read. Any thread. */
 bool parra_log_route_thread_name(char *buffer, size_t capacity);
 
+/** The calling thread's kernel id (gettid). Any thread. */
+int64_t parra_log_route_thread_id(void);
+
 #endif

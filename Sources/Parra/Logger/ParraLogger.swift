@@ -85,6 +85,9 @@ public final class ParraLogger: @unchecked Sendable {
             LogRouter.route(
                 level: level.hostLevel, timestamp: timestamp, message: message, fileID: fileID, function: function,
                 line: line, column: column, category: joinedCategory)
+            if !LoggerBackends.shared.isEmpty {
+                toBackends(level, timestamp, message, nil, nil, fileID, function, line, column)
+            }
             return ParraLogMarker(level: level, timestamp: Date(timeIntervalSince1970: timestamp), message: message)
         }
         let text = message.isEmpty ? (error.map { String(describing: $0) } ?? "") : message
@@ -108,6 +111,30 @@ public final class ParraLogger: @unchecked Sendable {
                 level: level.hostLevel, timestamp: timestamp, message: text, extraJSON: extraJSON, fileID: fileID,
                 function: function, line: line, column: column, category: joinedCategory, threadName: "",
                 callStack: callStack))
+        if !LoggerBackends.shared.isEmpty {
+            toBackends(level, timestamp, message, error, callExtra, fileID, function, line, column)
+        }
         return ParraLogMarker(level: level, timestamp: Date(timeIntervalSince1970: timestamp), message: text)
+    }
+
+    /// Hands a call that logged to the app-side backends, as the SDK shapes it.
+    private func toBackends(
+        _ level: ParraLogLevel, _ timestamp: Double, _ message: String, _ error: Error?, _ callExtra: [String: Any]?,
+        _ fileID: StaticString, _ function: StaticString, _ line: UInt, _ column: UInt
+    ) {
+        LoggerBackends.shared.deliver(
+            ParraLogData(
+                timestamp: Date(timeIntervalSince1970: timestamp), level: level,
+                message: message.isEmpty && error != nil ? .error { error! } : .string(message),
+                extraError: message.isEmpty ? nil : error,
+                extra: extra.isEmpty && callExtra == nil ? nil : extra.merging(callExtra ?? [:]) { _, call in call },
+                logContext: ParraLogContext(
+                    callSiteContext: ParraLoggerCallSiteContext(
+                        fileId: "\(fileID)", function: "\(function)", line: Int(line), column: Int(column),
+                        threadInfo: ParraLoggerThreadInfo(
+                            id: LogRouter.currentThreadID(), threadName: LogRouter.currentThreadNameIfAny())),
+                    loggerContext: self === Self.shared
+                        ? nil : ParraLoggerContext(categoryPath: categoryPath, extra: extra),
+                    bypassEventCreation: false)))
     }
 }

@@ -70,6 +70,9 @@ package final class LogRouter: @unchecked Sendable {
     /// Attaches handing held records to their new sinks: until they are done, logs are held
     /// back (their threads wait), so that no later log reaches a sink before an earlier one.
     private var handovers = 0
+    /// Whether the app added logger backends: they take every level, so the gate lets all
+    /// through, and each sink still applies its own threshold.
+    private var appBackendsPresent = false
 
     /// A start in progress, holding app logs for the sinks it will attach.
     package struct Hold: Hashable {
@@ -224,6 +227,14 @@ package final class LogRouter: @unchecked Sendable {
         for entry in kept { route(entry) }
     }
 
+    /// Records whether the app has logger backends, which see every level. Any thread.
+    package func setAppBackendsPresent(_ present: Bool) {
+        lock.withLock {
+            appBackendsPresent = present
+            publish()
+        }
+    }
+
     /// Re-reads every attached sink's threshold (a module changed its own).
     func thresholdsChanged() { lock.withLock { publish() } }
 
@@ -269,12 +280,13 @@ package final class LogRouter: @unchecked Sendable {
         let table = sinks.map {
             parra_log_route_sink(function: $0.function, module_data: $0.moduleData, threshold: $0.threshold())
         }
+        let lowest = appBackendsPresent ? PARRA_LOG_LEVEL_TRACE : nil
         if table.isEmpty {
-            parra_log_route_publish(nil, 0, fallbackLevel.rawValue, PARRA_LOG_ROUTE_MODE_FALLBACK)
+            parra_log_route_publish(nil, 0, lowest ?? fallbackLevel.rawValue, PARRA_LOG_ROUTE_MODE_FALLBACK)
         } else {
             table.withUnsafeBufferPointer {
                 parra_log_route_publish(
-                    $0.baseAddress, Int32($0.count), $0.map(\.threshold).min() ?? PARRA_LOG_LEVEL_OFF,
+                    $0.baseAddress, Int32($0.count), lowest ?? $0.map(\.threshold).min() ?? PARRA_LOG_LEVEL_OFF,
                     PARRA_LOG_ROUTE_MODE_SINKS)
             }
         }
@@ -364,11 +376,18 @@ package final class LogRouter: @unchecked Sendable {
     }
 
     /// The current thread's name, or "main" for the main thread.
-    package static func currentThreadName() -> String {
+    package static func currentThreadName() -> String { currentThreadNameIfAny() ?? "thread" }
+
+    /// The calling thread's kernel id (`gettid`).
+    package static func currentThreadID() -> Int { Int(parra_log_route_thread_id()) }
+
+    /// The calling thread's name: "main", its Foundation name or its pthread name; nil when it
+    /// has none.
+    package static func currentThreadNameIfAny() -> String? {
         if Thread.isMainThread { return "main" }
         if let name = Thread.current.name, !name.isEmpty { return name }
         var buffer = [CChar](repeating: 0, count: 64)
-        guard parra_log_route_thread_name(&buffer, buffer.count) else { return "thread" }
+        guard parra_log_route_thread_name(&buffer, buffer.count) else { return nil }
         return String(cString: buffer)
     }
 }

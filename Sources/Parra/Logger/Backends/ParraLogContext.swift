@@ -1,0 +1,41 @@
+/// Where a log came from: its call site and, unless a static form made it, its logger.
+public struct ParraLogContext {
+    /// The file, function, line, column and thread of the call.
+    public let callSiteContext: ParraLoggerCallSiteContext
+    /// The logger that made the call; nil for the static forms (`ParraLogger.info(...)`).
+    public let loggerContext: ParraLoggerContext?
+    /// Whether the log must not become a session event. The SDK sets it for its own storage's
+    /// logs; nothing in this runtime does, so it is always false.
+    public let bypassEventCreation: Bool
+}
+
+/// The call site of a log.
+public struct ParraLoggerCallSiteContext {
+    /// The `#fileID` of the call (`MyApp/CheckoutView.swift`).
+    public let fileId: String
+    /// The calling function (`#function`).
+    public let function: String
+    /// The line of the call.
+    public let line: Int
+    /// The column of the call.
+    public let column: Int
+    /// The thread that made the call.
+    public var threadInfo: ParraLoggerThreadInfo
+}
+
+/// The logger behind a log: the category path and extras it was made with.
+public struct ParraLoggerContext {
+    /// The logger's category followed by its scopes' names (``ParraLogger/categoryPath``).
+    public let categoryPath: [String]
+    /// The logger's own extras (the call's are in ``ParraLogData/extra``, merged).
+    public let extra: [String: Any]
+}
+
+/// The thread a log was made on.
+public struct ParraLoggerThreadInfo: Codable, Sendable {
+    /// The kernel's id of the thread (`gettid`).
+    public let id: Int
+    /// The thread's name: "main" for the main thread, else its Foundation or pthread name;
+    /// nil when it has none.
+    public let threadName: String?
+}
