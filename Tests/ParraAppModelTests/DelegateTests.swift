@@ -98,6 +98,25 @@ struct RefusingApp: App {
     }
 }
 
+final class URLRecordingAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
+    override func application(
+        _ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
+    ) -> Bool {
+        timeline.note("delegate opens \(url.absoluteString)")
+        return super.application(app, open: url, options: options)
+    }
+}
+
+struct URLHandlingApp: App {
+    @UIApplicationDelegateAdaptor(URLRecordingAppDelegate.self) var appDelegate
+    var body: some Scene {
+        ParraApp(
+            tenantId: "t", applicationId: "a", appDelegate: appDelegate,
+            makeScene: { WindowGroup { Text("main") } },
+            urlHandler: { url in timeline.note("urlHandler \(url.absoluteString)") })
+    }
+}
+
 @Suite("App and scene delegates", .serialized)
 struct DelegateTests {
     private func module(_ defines: [String] = []) throws -> String {
@@ -157,6 +176,19 @@ struct DelegateTests {
         #expect(run.status == 0)
         #expect(timeline.messages(from: "app").first == "launch refused by a module")
         #expect(run.platform.drawn.count == 2)
+    }
+
+    @Test("urlHandler hears each URL Parra opens, before the app delegate; not a URL the app is asked to open")
+    func urlHandler() throws {
+        timeline = RecordingLog()
+        let run = try TestAppRun(
+            URLHandlingApp.self, script: [.parraOpensURL("myapp://item/1"), .openURL("myapp://from-outside")],
+            log: timeline)
+        #expect(run.status == 0)
+        #expect(
+            timeline.messages(from: "app") == [
+                "urlHandler myapp://item/1", "delegate opens myapp://item/1", "delegate opens myapp://from-outside",
+            ])
     }
 
     @Test("the open-URL methods return true by default, as the SDK's")

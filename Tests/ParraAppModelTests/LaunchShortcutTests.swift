@@ -34,6 +34,40 @@ final class ShortcutAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
     }
 }
 
+/// A scene delegate that notes the shortcut items its window gets, then lets the app delegate
+/// have them.
+final class ShortcutSceneDelegate: ParraSceneDelegate {
+    override func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+        super.scene(scene, willConnectTo: session, options: options)
+        if let item = options.shortcutItem { shortcutLog.note("window connected through \(item.type)") }
+    }
+
+    override func windowScene(
+        _ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem
+    ) async -> Bool {
+        shortcutLog.note("window \(windowScene.identifier) got \(shortcutItem.type)")
+        return await super.windowScene(windowScene, performActionFor: shortcutItem)
+    }
+}
+
+/// `ShortcutAppDelegate` with windows whose scene delegate notes the items.
+final class ShortcutSceneAppDelegate: ParraAppDelegate<ShortcutSceneDelegate> {
+    override func application(
+        _ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem
+    ) async -> Bool {
+        let handled = await super.application(application, performActionFor: shortcutItem)
+        shortcutLog.note("app delegate got \(shortcutItem.type), Parra handled: \(handled)")
+        return handled
+    }
+}
+
+struct ShortcutSceneApp: App {
+    @UIApplicationDelegateAdaptor(ShortcutSceneAppDelegate.self) var appDelegate
+    var body: some Scene {
+        ParraApp(tenantId: "t", applicationId: "a", appDelegate: appDelegate) { WindowGroup { Text("main") } }
+    }
+}
+
 struct ShortcutApp: App {
     @UIApplicationDelegateAdaptor(ShortcutAppDelegate.self) var appDelegate
     var body: some Scene {
@@ -94,6 +128,21 @@ struct LaunchShortcutTests {
             from: Data(contentsOf: storage.appendingPathComponent(LaunchShortcutRecord.fileName)))
         #expect(record.items.map(\.type) == [ParraLaunchShortcutOptions.feedbackShortcutType, "com.example.compose"])
         #expect(record.items.map(\.icon) == [nil, "document-new"], "an SF Symbol is no icon on Linux")
+    }
+
+    @Test("a scene-based app: the window's scene delegate gets the item first, its super the app delegate's")
+    func sceneGetsItem() throws {
+        shortcutLog = RecordingLog()
+        let feedback = ParraLaunchShortcutOptions.feedbackShortcutType
+        let run = try TestAppRun(
+            ShortcutSceneApp.self, script: [.shortcut(feedback)], arguments: ["--parra-shortcut", "com.example.x"])
+        #expect(run.status == 0)
+        #expect(
+            shortcutLog.messages(from: "app") == [
+                "window connected through com.example.x",
+                "window window-1 got \(feedback)",
+                "app delegate got \(feedback), Parra handled: false",
+            ])
     }
 
     @Test("turned off, Parra sets no items and records none")

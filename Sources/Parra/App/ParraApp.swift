@@ -1,3 +1,5 @@
+import Foundation
+
 /// The root of a Parra app's scenes: records the tenant and application, starts the Parra
 /// runtime once per process (loading the feature modules with `configuration`), and holds the
 /// app's window groups. A second `ParraApp` in the same process reuses the runtime.
@@ -9,16 +11,20 @@ public struct ParraApp<SceneDelegate: ParraSceneDelegate, Content: Scene>: Scene
     /// users authenticate with the Parra API; `makeScene` builds the window groups;
     /// `performLaunchPrerequisite`, if given, is the app's last launch task, given who is using
     /// the app and the app-info the launch got (the launch screen stays until it returns; a
-    /// throw fails the launch; it runs when the launch screen module drives the launch).
+    /// throw fails the launch; it runs when the launch screen module drives the launch);
+    /// `urlHandler`, if given, is told of each URL Parra opens (a push's link), on the app's
+    /// thread, before it opens through the app delegate's open-URL method.
     public init(
         tenantId: String, applicationId: String, appDelegate: ParraAppDelegate<SceneDelegate>,
         configuration: ParraConfiguration = .default, authenticationMethod: ParraAuthType = .parra,
         @SceneBuilder makeScene: () -> Content,
-        performLaunchPrerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)? = nil
+        performLaunchPrerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)? = nil,
+        urlHandler: ((URL) -> Void)? = nil
     ) {
         var setup = configuration.appSetup(
             tenantId: tenantId, applicationId: applicationId, launchPrerequisite: performLaunchPrerequisite)
         setup.appAuthentication = authenticationMethod.appAuthentication
+        setup.urlHandler = urlHandler
         ParraAppContext.current?.register(appDelegate: appDelegate, setup: setup)
         content = makeScene()
     }

@@ -33,7 +33,7 @@ final class ModuleAppEvents: AppEventServices, @unchecked Sendable {
             posted = .notificationArrived(payloadJSON: payload, id: id)
         case .notificationResponse(let payload, let action):
             posted = .notificationResponse(payloadJSON: payload, actionIdentifier: action)
-        case .openURL(let url): posted = .openURL(url)
+        case .openURL(let url): posted = .parraOpensURL(url)
         }
         guard let platform, platform.post(posted) else {
             if let waitID { _ = lock.withLock { waiting.removeValue(forKey: waitID) } }

@@ -50,6 +50,8 @@ package final class ParraAppContext: @unchecked Sendable {
     private(set) var launchShortcutItems: [UIApplicationShortcutItem]?
     /// The shortcut type Parra handles itself, and the feedback form it names.
     private var feedbackShortcut: (type: String, formId: String?)?
+    /// The app's `urlHandler`: told of each URL a module opens, before it opens.
+    private(set) var urlHandler: ((URL) -> Void)?
     /// Parra's own handling of URLs and notification responses that came before the handover.
     private var afterLaunch: [() -> Void] = []
     /// What modules hand to the app (`PARRA_EXT_APP_EVENTS`).
@@ -95,6 +97,7 @@ package final class ParraAppContext: @unchecked Sendable {
         self.applicationId = applicationId
         self.appDelegate = appDelegate
         launchShortcutItems = setup.launchShortcutItems
+        urlHandler = setup.urlHandler
         feedbackShortcut = setup.launchShortcutItems == nil ? nil : setup.feedbackShortcut
         let bundleID = setup.bundleId ?? bundle.identifier ?? "unknown"
         var settings = baseSettings ?? ModuleRuntime.Settings(bundleID: bundleID)

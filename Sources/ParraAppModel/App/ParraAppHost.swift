@@ -60,6 +60,9 @@ private final class AppSession {
     private let groups: [WindowGroupDeclaration]
     private let application = UIApplication()
     private var windows: [Window] = []
+    /// The shortcut item the app was started through: a launch option, and the first window's
+    /// connection option.
+    private var launchShortcutItem: UIApplicationShortcutItem?
     private var reportedSuperMisses: Set<String> = []
     /// Whether the launch completed and the session went on to the windows (they are drawn
     /// as they connect from then on) and the queued URLs.
@@ -98,7 +101,8 @@ private final class AppSession {
         if let items = context.launchShortcutItems { application.shortcutItems = items }
         var launchOptions: [UIApplication.LaunchOptionsKey: Any]?
         if let type = LaunchShortcutRecord.requestedType(in: context.platform.launchArguments) {
-            launchOptions = [.shortcutItem: shortcutItem(ofType: type)]
+            launchShortcutItem = shortcutItem(ofType: type)
+            launchOptions = [.shortcutItem: launchShortcutItem as Any]
         }
         // As UIKit, the app goes on whatever the delegate returns; it is only said.
         if !delegate.didFinishLaunching(application, options: launchOptions) {
@@ -201,12 +205,18 @@ private final class AppSession {
             point: .applicationConfigurationForConnecting)
         session.configuration = configuration
         let sceneDelegate = (configuration.delegateClass ?? delegate.sceneDelegateType).init()
+        sceneDelegate.appDelegateShortcutAction = { [application, weak delegate] item in
+            await delegate?.performAction(for: item, application) ?? false
+        }
         let scene = UIScene(identifier: sceneID, session: session)
         scene.delegate = sceneDelegate
         application.connectedScenes.append(scene)
         let window = Window(scene: scene, delegate: sceneDelegate, group: group)
         windows.append(window)
-        sceneDelegate.scene(scene, willConnectTo: session, options: UIScene.ConnectionOptions(urlContexts: []))
+        let launchItem = windows.count == 1 ? launchShortcutItem : nil
+        sceneDelegate.scene(
+            scene, willConnectTo: session, options: UIScene.ConnectionOptions(urlContexts: [], shortcutItem: launchItem)
+        )
         checkSuper(
             sceneDelegate.calledSuper, "scene(_:willConnectTo:options:)", of: sceneDelegate, point: .sceneWillConnect)
         if isLaunchComplete { draw(window) }
@@ -250,11 +260,12 @@ private final class AppSession {
             checkSuper(
                 delegate.calledSuper, "userNotificationCenter(_:didReceive:)", of: delegate,
                 point: .applicationDidReceiveNotificationResponse)
-        case .openURL(let text):
+        case .openURL(let text), .parraOpensURL(let text):
             guard let url = URL(string: text), url.scheme != nil else {
                 context.platform.report("cannot open '\(text)': not a URL with a scheme")
                 return
             }
+            if case .parraOpensURL = event { context.urlHandler?(url) }
             _ = delegate.open(url, application)
             checkSuper(delegate.calledSuper, "application(_:open:options:)", of: delegate, point: .applicationOpenURL)
         case .didRegisterForRemoteNotifications, .didFailToRegisterForRemoteNotifications, .notificationArrived:
@@ -277,8 +288,14 @@ private final class AppSession {
             }
             context.launch?.surface.takeDown(byUser: true)
         case .shortcut(let type):
+            // As UIKit does in a scene-based app: the window's scene delegate gets the item;
+            // its default hands it to the app delegate.
             let item = shortcutItem(ofType: type)
-            waitFor { [application] in _ = await delegate.performAction(for: item, application) }
+            if let window = windows.first {
+                waitFor { _ = await window.delegate.windowScene(window.scene, performActionFor: item) }
+            } else {
+                waitFor { [application] in _ = await delegate.performAction(for: item, application) }
+            }
         case .terminate:
             terminate(delegate)
         }

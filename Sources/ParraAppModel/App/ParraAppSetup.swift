@@ -1,3 +1,4 @@
+import Foundation
 import ParraAPI
 import ParraRuntime
 
@@ -26,6 +27,9 @@ package struct ParraAppSetup {
     /// How the app signs its users in (`ParraAuthType.custom` or `.public`); nil for Parra's
     /// anonymous and guest tokens.
     package var appAuthentication: ParraAppAuthentication?
+    /// What the app wants to hear of each URL Parra opens, before it is opened (the
+    /// `urlHandler` of `ParraApp`); called on the app's thread.
+    package var urlHandler: ((URL) -> Void)?
     /// The shortcut items Parra sets at launch; nil when the app turned them off.
     package var launchShortcutItems: [UIApplicationShortcutItem]?
     /// The shortcut type Parra handles itself (its feedback form), and the form it opens.

@@ -7,6 +7,9 @@ import ParraRuntime
 open class ParraSceneDelegate {
     /// Which base methods ran, so the host can tell a subclass that skipped `super`.
     var calledSuper: Set<String> = []
+    /// The app delegate's `application(_:performActionFor:)`, set by the host when it makes
+    /// this delegate.
+    var appDelegateShortcutAction: ((UIApplicationShortcutItem) async -> Bool)?
 
     /// Made by the host for each window, from the scene configuration's delegate class.
     public required init() {}
@@ -49,6 +52,26 @@ open class ParraSceneDelegate {
     open func sceneDidEnterBackground(_ scene: UIScene) {
         calledSuper.insert("sceneDidEnterBackground(_:)")
         ParraAppContext.current?.dispatch(.sceneDidEnterBackground, .string(scene.identifier))
+    }
+
+    /// The user picked a shortcut item while this window was the app's (`s TYPE` on a
+    /// terminal), as UIKit asks a scene-based app: hands it to the app delegate's
+    /// `application(_:performActionFor:)`, which gives it to Parra, and returns its answer.
+    open func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem)
+        async -> Bool
+    {
+        await appDelegateShortcutAction?(shortcutItem) ?? false
+    }
+
+    /// The completion-handler form of `windowScene(_:performActionFor:)`: calls the async one
+    /// on the app's thread, then `completionHandler` with its answer.
+    open func windowScene(
+        _ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
+        completionHandler: @escaping @Sendable (Bool) -> Void
+    ) {
+        AppThreadExecutor().run { [self] in
+            completionHandler(await self.windowScene(windowScene, performActionFor: shortcutItem))
+        }
     }
 
     /// The window was asked to open URLs: dispatches `scene.openURLContexts`.

@@ -6,10 +6,13 @@ public final class UIScene {
     public struct ConnectionOptions {
         /// URLs the scene was asked to open as it connected.
         public let urlContexts: Set<UIOpenURLContext>
+        /// The shortcut item the app was started through, for the first window it connects.
+        public let shortcutItem: UIApplicationShortcutItem?
 
-        /// Options with `urlContexts`.
-        package init(urlContexts: Set<UIOpenURLContext>) {
+        /// Options with `urlContexts` and the item the app was started through, if any.
+        package init(urlContexts: Set<UIOpenURLContext>, shortcutItem: UIApplicationShortcutItem? = nil) {
             self.urlContexts = urlContexts
+            self.shortcutItem = shortcutItem
         }
     }
 
@@ -25,6 +28,9 @@ public final class UIScene {
         self.session = session
     }
 }
+
+/// A window's scene, as UIKit names it where a scene has a window: every scene here is one.
+public typealias UIWindowScene = UIScene
 
 /// A scene's lasting identity.
 public final class UISceneSession {
