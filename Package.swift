@@ -11,6 +11,9 @@ let package = Package(
         .executable(name: "parra", targets: ["parra"]),
         .executable(name: "parra-bench", targets: ["parra-bench"]),
         .executable(name: "ParraDemoApp", targets: ["ParraDemoApp"]),
+        // For an app target whose delegates implement lifecycle methods without `override`, as
+        // code written for the SDK does: it finds them so that the host can call them.
+        .plugin(name: "ParraDelegateMethods", targets: ["ParraDelegateMethods"]),
         // The feature modules: one shared object each, found in the build folder by discovery
         // and loaded by the host with dlopen.
         // Each product is the module's entry target, which brings in the module's code; tests
@@ -66,6 +69,11 @@ let package = Package(
             name: "parra-bench",
             dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "CParraPlugin", "CFFI", "ParraTestSupport"]),
         .executableTarget(name: "parra-empty"),
+        // The delegate-method scan behind the ParraDelegateMethods build plugin.
+        .executableTarget(name: "parra-delegate-methods"),
+        .plugin(
+            name: "ParraDelegateMethods", capability: .buildTool(), dependencies: ["parra-delegate-methods"],
+            path: "Sources/ParraDelegateMethodsPlugin"),
         // The logger feature module and the bit of C it needs (thread names).
         .target(name: "CParraLoggerSupport", path: "Plugins/ParraLogger/CSupport"),
         .target(
@@ -76,7 +84,8 @@ let package = Package(
         .executableTarget(
             name: "ParraLoggerProbe", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel"], path: "Tests/Fixtures/ParraLoggerProbe"),
         .executableTarget(
-            name: "ParraDemoApp", dependencies: ["Parra", "ParraAPI", "ParraAppModel"], path: "Sample/ParraDemoApp"),
+            name: "ParraDemoApp", dependencies: ["Parra", "ParraAPI", "ParraAppModel"], path: "Sample/ParraDemoApp",
+            plugins: ["ParraDelegateMethods"]),
         .target(
             name: "ParraLaunchScreen", dependencies: ["CParraPlugin", "ParraPluginKit"],
             path: "Plugins/ParraLaunchScreen/Module"),
@@ -104,7 +113,9 @@ let package = Package(
         .testTarget(name: "ParraHostTests", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
         .testTarget(name: "ParraPluginKitTests", dependencies: ["ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
         .testTarget(name: "ParraCLITests", dependencies: ["ParraRuntime", "ParraTestSupport"]),
-        .testTarget(name: "ParraAppModelTests", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
+        .testTarget(
+            name: "ParraAppModelTests", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"],
+            plugins: ["ParraDelegateMethods"]),
         .testTarget(name: "ParraLoggerTests", dependencies: ["ParraLogger", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
         .testTarget(
             name: "ParraLaunchScreenTests", dependencies: ["ParraLaunchScreen", "ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
@@ -117,7 +128,7 @@ let package = Package(
             name: "ParraPushTests",
             dependencies: [
                 "ParraPush", "ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport",
-            ]),
+            ], plugins: ["ParraDelegateMethods"]),
     ],
     swiftLanguageModes: [.v5]
 )

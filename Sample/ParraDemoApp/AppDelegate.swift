@@ -37,4 +37,10 @@ class AppDelegate: ParraAppDelegate<SceneDelegate> {
 
         return true
     }
+
+    // ParraAppDelegate does not declare this one (UIKit finds it by name), so it has no
+    // `override`, as with the SDK; the ParraDelegateMethods build plugin finds it for the host.
+    func applicationWillTerminate(_ application: UIApplication) {
+        ParraLogger(category: "App").info("terminating after the modules' hooks")
+    }
 }

@@ -11,24 +11,19 @@ final class RecordingSceneDelegate: ParraSceneDelegate {
         super.scene(scene, willConnectTo: session, options: options)
         note(scene, "willConnect")
     }
-    override func sceneDidBecomeActive(_ scene: UIScene) {
-        super.sceneDidBecomeActive(scene)
+    func sceneDidBecomeActive(_ scene: UIScene) {
         note(scene, "didBecomeActive")
     }
-    override func sceneWillResignActive(_ scene: UIScene) {
-        super.sceneWillResignActive(scene)
+    func sceneWillResignActive(_ scene: UIScene) {
         note(scene, "willResignActive")
     }
-    override func sceneDidEnterBackground(_ scene: UIScene) {
-        super.sceneDidEnterBackground(scene)
+    func sceneDidEnterBackground(_ scene: UIScene) {
         note(scene, "didEnterBackground")
     }
-    override func sceneWillEnterForeground(_ scene: UIScene) {
-        super.sceneWillEnterForeground(scene)
+    func sceneWillEnterForeground(_ scene: UIScene) {
         note(scene, "willEnterForeground")
     }
-    override func sceneDidDisconnect(_ scene: UIScene) {
-        super.sceneDidDisconnect(scene)
+    func sceneDidDisconnect(_ scene: UIScene) {
         note(scene, "didDisconnect")
     }
     private func note(_ scene: UIScene, _ event: String) {
@@ -48,8 +43,7 @@ final class SuperCallingAppDelegate: ParraAppDelegate<RecordingSceneDelegate> {
         timeline.note("custom launch setup")
         return true
     }
-    override func applicationWillTerminate(_ application: UIApplication) {
-        super.applicationWillTerminate(application)
+    func applicationWillTerminate(_ application: UIApplication) {
         timeline.note("custom terminate")
     }
 }
@@ -124,7 +118,9 @@ struct DelegateTests {
             .path
     }
 
-    @Test("a subclass that calls super runs its own code after the modules' hooks")
+    @Test(
+        "a subclass that calls super runs its own code after the modules' hooks; so does a method the SDK's base does not declare, written without override"
+    )
     func superFirst() throws {
         timeline = RecordingLog()
         let run = try TestAppRun(TwoWindowApp.self, paths: [try module()], log: timeline)

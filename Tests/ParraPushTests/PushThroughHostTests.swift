@@ -20,8 +20,7 @@ final class PushAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
         return handled
     }
 
-    override func applicationDidEnterBackground(_ application: UIApplication) {
-        super.applicationDidEnterBackground(application)
+    func applicationDidEnterBackground(_ application: UIApplication) {
         pushAppNotes.note("background")
     }
 

@@ -240,9 +240,6 @@ protocol ParraAppDelegateDriving: AnyObject {
     func didFinishLaunching(_ application: UIApplication, options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
     func performAction(for item: UIApplicationShortcutItem, _ application: UIApplication) async -> Bool
     func configuration(for session: UISceneSession, _ application: UIApplication) -> UISceneConfiguration
-    func willTerminate(_ application: UIApplication)
-    func didEnterBackground(_ application: UIApplication)
-    func willEnterForeground(_ application: UIApplication)
     func open(_ url: URL, _ application: UIApplication) -> Bool
     func didReceive(_ response: UNNotificationResponse) async
     var sceneDelegateType: ParraSceneDelegate.Type { get }
@@ -259,9 +256,6 @@ extension ParraAppDelegate: ParraAppDelegateDriving {
         self.application(
             application, configurationForConnecting: session, options: UIScene.ConnectionOptions(urlContexts: []))
     }
-    func willTerminate(_ application: UIApplication) { applicationWillTerminate(application) }
-    func didEnterBackground(_ application: UIApplication) { applicationDidEnterBackground(application) }
-    func willEnterForeground(_ application: UIApplication) { applicationWillEnterForeground(application) }
     func open(_ url: URL, _ application: UIApplication) -> Bool {
         self.application(application, open: url, options: [:])
     }

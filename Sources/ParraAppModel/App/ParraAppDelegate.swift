@@ -158,24 +158,6 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
     open func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?)
     {}
 
-    /// Dispatches `application.willTerminate`.
-    open func applicationWillTerminate(_ application: UIApplication) {
-        calledSuper.insert("applicationWillTerminate(_:)")
-        ParraAppContext.current?.dispatch(.applicationWillTerminate)
-    }
-
-    /// Dispatches `application.didEnterBackground`.
-    open func applicationDidEnterBackground(_ application: UIApplication) {
-        calledSuper.insert("applicationDidEnterBackground(_:)")
-        ParraAppContext.current?.dispatch(.applicationDidEnterBackground)
-    }
-
-    /// Dispatches `application.willEnterForeground`.
-    open func applicationWillEnterForeground(_ application: UIApplication) {
-        calledSuper.insert("applicationWillEnterForeground(_:)")
-        ParraAppContext.current?.dispatch(.applicationWillEnterForeground)
-    }
-
     /// Dispatches `application.configurationForConnecting` and returns a configuration with no
     /// name whose delegate class, for a window's role only, is `SceneDelegate`, as the SDK's.
     open func application(

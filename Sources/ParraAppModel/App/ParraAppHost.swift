@@ -53,6 +53,8 @@ private final class AppSession {
     private struct Window {
         let scene: UIScene
         let delegate: ParraSceneDelegate
+        /// The lifecycle methods the scene delegate implements beyond its base class's.
+        let methods: ParraDelegateMethods
         let group: WindowGroupDeclaration
     }
 
@@ -211,7 +213,8 @@ private final class AppSession {
         let scene = UIScene(identifier: sceneID, session: session)
         scene.delegate = sceneDelegate
         application.connectedScenes.append(scene)
-        let window = Window(scene: scene, delegate: sceneDelegate, group: group)
+        let window = Window(
+            scene: scene, delegate: sceneDelegate, methods: ParraDelegateMethods.of(sceneDelegate), group: group)
         windows.append(window)
         let launchItem = windows.count == 1 ? launchShortcutItem : nil
         sceneDelegate.scene(
@@ -220,10 +223,8 @@ private final class AppSession {
         checkSuper(
             sceneDelegate.calledSuper, "scene(_:willConnectTo:options:)", of: sceneDelegate, point: .sceneWillConnect)
         if isLaunchComplete { draw(window) }
-        sceneEvent(window, "sceneWillEnterForeground(_:)", .sceneWillEnterForeground) {
-            $0.sceneWillEnterForeground($1)
-        }
-        sceneEvent(window, "sceneDidBecomeActive(_:)", .sceneDidBecomeActive) { $0.sceneDidBecomeActive($1) }
+        sceneEvent(window, .sceneWillEnterForeground, \.sceneWillEnterForeground)
+        sceneEvent(window, .sceneDidBecomeActive, \.sceneDidBecomeActive)
     }
 
     private func handle(_ event: PlatformEvent, _ delegate: ParraAppDelegateDriving) {
@@ -231,26 +232,16 @@ private final class AppSession {
         switch event {
         case .didEnterBackground:
             for window in windows {
-                sceneEvent(window, "sceneWillResignActive(_:)", .sceneWillResignActive) { $0.sceneWillResignActive($1) }
-                sceneEvent(window, "sceneDidEnterBackground(_:)", .sceneDidEnterBackground) {
-                    $0.sceneDidEnterBackground($1)
-                }
+                sceneEvent(window, .sceneWillResignActive, \.sceneWillResignActive)
+                sceneEvent(window, .sceneDidEnterBackground, \.sceneDidEnterBackground)
             }
             application.applicationState = .background
-            delegate.didEnterBackground(application)
-            checkSuper(
-                delegate.calledSuper, "applicationDidEnterBackground(_:)", of: delegate,
-                point: .applicationDidEnterBackground)
+            appEvent(delegate, .applicationDidEnterBackground, \.applicationDidEnterBackground)
         case .willEnterForeground:
-            delegate.willEnterForeground(application)
-            checkSuper(
-                delegate.calledSuper, "applicationWillEnterForeground(_:)", of: delegate,
-                point: .applicationWillEnterForeground)
+            appEvent(delegate, .applicationWillEnterForeground, \.applicationWillEnterForeground)
             for window in windows {
-                sceneEvent(window, "sceneWillEnterForeground(_:)", .sceneWillEnterForeground) {
-                    $0.sceneWillEnterForeground($1)
-                }
-                sceneEvent(window, "sceneDidBecomeActive(_:)", .sceneDidBecomeActive) { $0.sceneDidBecomeActive($1) }
+                sceneEvent(window, .sceneWillEnterForeground, \.sceneWillEnterForeground)
+                sceneEvent(window, .sceneDidBecomeActive, \.sceneDidBecomeActive)
             }
             application.applicationState = .active
         case .notificationResponse(let payload, let action):
@@ -331,22 +322,31 @@ private final class AppSession {
 
     private func terminate(_ delegate: ParraAppDelegateDriving) {
         context.appEvents.answerAllWaiting()
-        delegate.willTerminate(application)
-        checkSuper(delegate.calledSuper, "applicationWillTerminate(_:)", of: delegate, point: .applicationWillTerminate)
+        appEvent(delegate, .applicationWillTerminate, \.applicationWillTerminate)
         // What the app's items became while it ran is what its launcher entry offers next.
         recordShortcutItems()
         for window in windows.reversed() {
-            sceneEvent(window, "sceneDidDisconnect(_:)", .sceneDidDisconnect) { $0.sceneDidDisconnect($1) }
+            sceneEvent(window, .sceneDidDisconnect, \.sceneDidDisconnect)
         }
         windows = []
         context.runtime?.stop()
     }
 
+    /// A scene event: the modules' hooks for `point`, then the scene delegate's own method.
     private func sceneEvent(
-        _ window: Window, _ method: String, _ point: OverridePoint, _ call: (ParraSceneDelegate, UIScene) -> Void
+        _ window: Window, _ point: OverridePoint, _ method: KeyPath<ParraDelegateMethods, ((UIScene) -> Void)?>
     ) {
-        call(window.delegate, window.scene)
-        checkSuper(window.delegate.calledSuper, method, of: window.delegate, point: point)
+        context.dispatch(point, .string(window.scene.identifier))
+        window.methods[keyPath: method]?(window.scene)
+    }
+
+    /// An app event: the modules' hooks for `point`, then the app delegate's own method.
+    private func appEvent(
+        _ delegate: ParraAppDelegateDriving, _ point: OverridePoint,
+        _ method: KeyPath<ParraDelegateMethods, ((UIApplication) -> Void)?>
+    ) {
+        context.dispatch(point)
+        ParraDelegateMethods.of(delegate)[keyPath: method]?(application)
     }
 
     private func draw(_ window: Window) {

@@ -24,36 +24,6 @@ open class ParraSceneDelegate {
             .sceneWillConnect, .string(scene.identifier), .string(OptionValue.object(["urls": .list(urls)]).json))
     }
 
-    /// The window went away: dispatches `scene.didDisconnect`.
-    open func sceneDidDisconnect(_ scene: UIScene) {
-        calledSuper.insert("sceneDidDisconnect(_:)")
-        ParraAppContext.current?.dispatch(.sceneDidDisconnect, .string(scene.identifier))
-    }
-
-    /// The window became active: dispatches `scene.didBecomeActive`.
-    open func sceneDidBecomeActive(_ scene: UIScene) {
-        calledSuper.insert("sceneDidBecomeActive(_:)")
-        ParraAppContext.current?.dispatch(.sceneDidBecomeActive, .string(scene.identifier))
-    }
-
-    /// The window will stop being active: dispatches `scene.willResignActive`.
-    open func sceneWillResignActive(_ scene: UIScene) {
-        calledSuper.insert("sceneWillResignActive(_:)")
-        ParraAppContext.current?.dispatch(.sceneWillResignActive, .string(scene.identifier))
-    }
-
-    /// The window is returning to the foreground: dispatches `scene.willEnterForeground`.
-    open func sceneWillEnterForeground(_ scene: UIScene) {
-        calledSuper.insert("sceneWillEnterForeground(_:)")
-        ParraAppContext.current?.dispatch(.sceneWillEnterForeground, .string(scene.identifier))
-    }
-
-    /// The window moved to the background: dispatches `scene.didEnterBackground`.
-    open func sceneDidEnterBackground(_ scene: UIScene) {
-        calledSuper.insert("sceneDidEnterBackground(_:)")
-        ParraAppContext.current?.dispatch(.sceneDidEnterBackground, .string(scene.identifier))
-    }
-
     /// The user picked a shortcut item while this window was the app's (`s TYPE` on a
     /// terminal), as UIKit asks a scene-based app: hands it to the app delegate's
     /// `application(_:performActionFor:)`, which gives it to Parra, and returns its answer.

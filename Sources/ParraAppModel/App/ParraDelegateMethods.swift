@@ -1,0 +1,40 @@
+/// The lifecycle methods an app's delegate implements that the SDK's base classes do not
+/// declare: code written for the SDK implements them without `override`, and UIKit finds them
+/// by name. Swift on Linux cannot find a method by name, so the `ParraDelegateMethods` build
+/// plugin finds them in the app's sources and makes its delegate classes provide this table;
+/// the host calls each method after the modules' hooks for its point.
+public struct ParraDelegateMethods {
+    /// `applicationWillTerminate(_:)` of an app delegate.
+    public var applicationWillTerminate: ((UIApplication) -> Void)?
+    /// `applicationDidEnterBackground(_:)` of an app delegate.
+    public var applicationDidEnterBackground: ((UIApplication) -> Void)?
+    /// `applicationWillEnterForeground(_:)` of an app delegate.
+    public var applicationWillEnterForeground: ((UIApplication) -> Void)?
+    /// `sceneDidDisconnect(_:)` of a scene delegate.
+    public var sceneDidDisconnect: ((UIScene) -> Void)?
+    /// `sceneDidBecomeActive(_:)` of a scene delegate.
+    public var sceneDidBecomeActive: ((UIScene) -> Void)?
+    /// `sceneWillResignActive(_:)` of a scene delegate.
+    public var sceneWillResignActive: ((UIScene) -> Void)?
+    /// `sceneWillEnterForeground(_:)` of a scene delegate.
+    public var sceneWillEnterForeground: ((UIScene) -> Void)?
+    /// `sceneDidEnterBackground(_:)` of a scene delegate.
+    public var sceneDidEnterBackground: ((UIScene) -> Void)?
+
+    /// A table with no methods.
+    public init() {}
+}
+
+/// A delegate class that implements lifecycle methods its base class does not declare; the
+/// `ParraDelegateMethods` build plugin writes the conformance.
+public protocol ParraDelegateMethodsProviding: AnyObject {
+    /// The methods the class implements.
+    var parraDelegateMethods: ParraDelegateMethods { get }
+}
+
+extension ParraDelegateMethods {
+    /// The table `delegate` provides, or an empty one.
+    static func of(_ delegate: AnyObject) -> ParraDelegateMethods {
+        (delegate as? ParraDelegateMethodsProviding)?.parraDelegateMethods ?? ParraDelegateMethods()
+    }
+}
