@@ -411,7 +411,7 @@ struct ConfigurationTests {
     }
 
     @Test("every launch screen type flattens to its object, nil fields left out")
-    func launchScreenFlattening() {
+    func launchScreenFlattening() throws {
         func type(_ type: ParraLaunchScreenType?) -> OptionValue? {
             ParraConfiguration(launchScreenOptions: ParraLaunchScreen.Options(type: type)).optionValues[
                 "launchScreen.type"]
@@ -435,6 +435,14 @@ struct ConfigurationTests {
             type(.storyboard(ParraStoryboardLaunchScreen.Config(name: "Launch", viewControllerIdentifier: "Splash")))
                 == .object([
                     "kind": .string("storyboard"), "name": .string("Launch"), "identifier": .string("Splash"),
+                ]))
+        let bundleFolder = try CFixtureBuilder.makeTemporaryDirectory()
+        let bundle = try #require(Bundle(path: bundleFolder.path))
+        #expect(
+            type(.storyboard(ParraStoryboardLaunchScreen.Config(name: "Launch", bundle: bundle)))
+                == .object([
+                    "kind": .string("storyboard"), "name": .string("Launch"), "identifier": .string("Main"),
+                    "folder": .string(bundle.resourcePath ?? bundle.bundlePath),
                 ]))
         #expect(
             type(.storyboard(.default))

@@ -128,6 +128,18 @@ struct LaunchConfigurationTests {
         }
         #expect(drawn(.storyboard(name: "Launch", identifier: "Main")) == ("main scene", []))
         #expect(drawn(.storyboard(name: "Launch", identifier: "Other")) == ("whole storyboard", []))
+        // A storyboard in another bundle is drawn from that bundle's folder.
+        let bundle = try CFixtureBuilder.makeTemporaryDirectory()
+        try "from the bundle\n".write(
+            to: bundle.appendingPathComponent("Launch.txt"), atomically: true, encoding: .utf8)
+        #expect(drawn(.storyboard(name: "Launch", identifier: nil, folder: bundle.path)) == ("from the bundle", []))
+        let (requested, problems) = LaunchScreenOptions.requestedType(
+            #"{"kind":"storyboard","name":"Launch","folder":"\#(bundle.path)"}"#)
+        #expect(requested == .storyboard(name: "Launch", identifier: nil, folder: bundle.path) && problems.isEmpty)
+        let (relative, relativeProblems) = LaunchScreenOptions.requestedType(
+            #"{"kind":"storyboard","name":"Launch","folder":"Resources"}"#)
+        #expect(relative == .storyboard(name: "Launch", identifier: nil))
+        #expect(relativeProblems == ["launchScreen.type.folder: must be an absolute path, not 'Resources'; ignored"])
         #expect(drawn(.view(lines: ["Loading", "please wait"])) == ("Loading\nplease wait", []))
         #expect(
             LaunchScreenOptions.requestedType(#"{"kind":"view","lines":["a","b"]}"#).0 == .view(lines: ["a", "b"]))

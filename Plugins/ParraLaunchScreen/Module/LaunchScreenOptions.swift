@@ -35,7 +35,11 @@ enum LaunchScreenOptions {
                         "navigationBar": .boolean, "tabBar": .boolean, "toolbar": .boolean,
                     ])
                 ),
-                ("storyboard", .object(["name": named, "identifier": nonEmpty], required: ["name"])),
+                (
+                    "storyboard",
+                    .object(
+                        ["name": named, "identifier": nonEmpty, "folder": .string(pattern: "^/")], required: ["name"])
+                ),
                 ("custom", .object(["identifier": named], required: ["identifier"])),
                 ("view", .object(["lines": .array(of: .string())], required: ["lines"])),
             ])
@@ -102,7 +106,17 @@ enum LaunchScreenOptions {
                     problems.append("\(typeKey).identifier: must be a non-empty string, not \(value.typeName); ignored")
                 }
             }
-            return (.storyboard(name: name, identifier: identifier), problems)
+            var folder: String?
+            if let value = members["folder"] {
+                if let text = value.string, text.hasPrefix("/") {
+                    folder = text
+                } else {
+                    problems.append(
+                        "\(typeKey).folder: must be an absolute path, not \(value.string.map { "'\($0)'" } ?? value.typeName); ignored"
+                    )
+                }
+            }
+            return (.storyboard(name: name, identifier: identifier, folder: folder), problems)
         default:
             let given = members["kind"].map { $0.string.map { "'\($0)'" } ?? $0.typeName } ?? "missing"
             return (

@@ -30,9 +30,9 @@ struct StandardLaunchScreen: Equatable {
 enum LaunchScreenSpec: Equatable {
     /// A plist-style launch screen.
     case standard(StandardLaunchScreen)
-    /// A text or ANSI art file in the app's resources: `<name>.txt`, or
-    /// `<name>.<identifier>.txt` with an identifier.
-    case storyboard(name: String, identifier: String?)
+    /// A text or ANSI art file in the app's resources, or in `folder` when the app named
+    /// another bundle: `<name>.txt`, or `<name>.<identifier>.txt` with an identifier.
+    case storyboard(name: String, identifier: String?, folder: String? = nil)
     /// An app-provided view, named; drawn from `<identifier>.txt` in the app's resources.
     case custom(identifier: String)
     /// An app's view, rendered by the host into these lines.
@@ -48,8 +48,9 @@ enum RequestedLaunchScreen: Equatable {
     case none
     /// `.default(Config)`, merged over `UILaunchScreen`.
     case standard(StandardLaunchScreen)
-    /// `.storyboard(Config)`, used as given.
-    case storyboard(name: String, identifier: String?)
+    /// `.storyboard(Config)`, used as given; `folder` is its bundle's resources, when the app
+    /// named a bundle other than the main one.
+    case storyboard(name: String, identifier: String?, folder: String? = nil)
     /// A named custom launch screen (from a config file), used as given.
     case custom(identifier: String)
     /// `.custom(view)`, rendered by the host, used as given.
@@ -76,8 +77,8 @@ extension LaunchScreenSpec {
         case .standard(let config):
             guard let base = plist.launchScreen else { return (.standard(config), "launchScreen.type") }
             return (.standard(config.merged(over: base)), "launchScreen.type merged over Info.plist UILaunchScreen")
-        case .storyboard(let name, let identifier):
-            return (.storyboard(name: name, identifier: identifier), "launchScreen.type")
+        case .storyboard(let name, let identifier, let folder):
+            return (.storyboard(name: name, identifier: identifier, folder: folder), "launchScreen.type")
         case .custom(let identifier):
             return (.custom(identifier: identifier), "launchScreen.type")
         case .view(let lines):
@@ -102,8 +103,8 @@ extension LaunchScreenSpec {
             if config.toolbar == true { parts.append("toolbar") }
             if config.tabBar == true { parts.append("tab bar") }
             return parts.joined(separator: ", ")
-        case .storyboard(let name, let identifier):
-            return "storyboard \(name)" + (identifier.map { " (\($0))" } ?? "")
+        case .storyboard(let name, let identifier, let folder):
+            return "storyboard \(name)" + (identifier.map { " (\($0))" } ?? "") + (folder.map { " in \($0)" } ?? "")
         case .custom(let identifier):
             return "custom \(identifier)"
         case .view(let lines):

@@ -51,15 +51,15 @@ struct LaunchSplash: Equatable {
                     title: spec.summary, rows: rows, background: background, foreground: foreground, width: width),
                 problems
             )
-        case .storyboard(let name, let identifier):
-            // The view controller's own file, else the storyboard's.
+        case .storyboard(let name, let identifier, let folder):
+            // The view controller's own file, else the storyboard's, in its bundle's folder.
+            let place = folder ?? resources
             if let identifier,
-                let lines = LaunchScreenArt.load("\(name).\(identifier)", resources: resources, what: "").lines
+                let lines = LaunchScreenArt.load("\(name).\(identifier)", resources: place, what: "").lines
             {
                 return (splash(lines, spec: spec, palette: palette), [])
             }
-            return art(
-                name, spec: spec, what: "launch screen storyboard '\(name)'", palette: palette, resources: resources)
+            return art(name, spec: spec, what: "launch screen storyboard '\(name)'", palette: palette, resources: place)
         case .custom(let identifier):
             return art(
                 identifier, spec: spec, what: "custom launch screen '\(identifier)'", palette: palette,

@@ -105,10 +105,14 @@ extension ParraLaunchScreenType {
             members["toolbar"] = config.toolBar.map { _ in .bool(true) }
             return .object(members)
         case .storyboard(let config):
-            return .object([
+            var members: [String: OptionValue] = [
                 "kind": .string("storyboard"), "name": .string(config.name),
                 "identifier": .string(config.viewControllerIdentifier),
-            ])
+            ]
+            if config.bundle != .main {
+                members["folder"] = .string(config.bundle.resourcePath ?? config.bundle.bundlePath)
+            }
+            return .object(members)
         case .custom(let view):
             return .object(["kind": .string("view"), "lines": .list(view.launchScreenLines.map(OptionValue.string))])
         }
