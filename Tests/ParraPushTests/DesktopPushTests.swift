@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ParraPush
@@ -175,6 +176,33 @@ struct DesktopPushTests {
                     )
                 })
         }
+    }
+
+    @Test("a distributor and a notification server that never answer: each call fails after its timeout")
+    func unansweredCalls() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let desktop = try FakeDesktop(bus: bus.address, [.distributor, .notifications, .silent])
+        defer { desktop.quit() }
+        let events = Mutex<[SessionBus.Event]>([])
+        let arrived = DispatchSemaphore(value: 0)
+        let session = try SessionBus(address: bus.address, serviceName: Self.service, callTimeout: 0.2) { event in
+            events.withLock { $0.append(event) }
+            arrived.signal()
+        }
+        defer { session.close() }
+        session.register(token: "t1", description: "Push Test")
+        session.notify(key: 7, appName: "Push Test", title: "Hello", body: "there")
+        let deadline = DispatchTime.now() + 10
+        while events.withLock({ $0.count }) < 2, arrived.wait(timeout: deadline) == .success {}
+        #expect(desktop.lines.next(startingWith: "unanswered Register") != nil)
+        let seen = events.withLock { $0 }
+        #expect(seen.count == 2, "\(seen)")
+        #expect(
+            seen.contains(
+                .registrationFailed(
+                    "the distributor org.unifiedpush.Distributor.parratest did not answer Register within 0.2 s")))
+        #expect(seen.contains(.problem("the notification server did not answer Notify within 0.2 s")))
     }
 
     @Test("no session bus: a clear reason; a bus that is gone: the connection's reason")

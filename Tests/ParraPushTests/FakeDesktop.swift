@@ -11,6 +11,8 @@ final class FakeDesktop {
         static let notifications = Role(rawValue: 2)
         static let version1 = Role(rawValue: 4)
         static let refuses = Role(rawValue: 8)
+        /// Answers no method call at all.
+        static let silent = Role(rawValue: 16)
     }
 
     /// The built program, once per test process.
@@ -41,6 +43,7 @@ final class FakeDesktop {
             (role.contains(.distributor) ? ["--distributor"] : [])
             + (role.contains(.notifications) ? ["--notifications"] : [])
             + (role.contains(.version1) ? ["--v1"] : []) + (role.contains(.refuses) ? ["--refuse"] : [])
+            + (role.contains(.silent) ? ["--silent"] : [])
         process.environment = ["DBUS_SESSION_BUS_ADDRESS": address]
         let output = Pipe()
         let input = Pipe()

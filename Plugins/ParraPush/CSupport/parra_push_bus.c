@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <time.h>
 #include <unistd.h>
 
 #define CONNECTOR_PATH "/org/unifiedpush/Connector"
@@ -16,7 +17,14 @@
 #define DISTRIBUTOR_PREFIX "org.unifiedpush.Distributor."
 #define NOTIFICATIONS_NAME "org.freedesktop.Notifications"
 #define NOTIFICATIONS_PATH "/org/freedesktop/Notifications"
-#define CALL_TIMEOUT_MS 25000
+#define DEFAULT_CALL_TIMEOUT_MS 25000
+
+/* A libdbus timeout (a pending call's deadline) and when it is next due. */
+typedef struct timer {
+    DBusTimeout *timeout;
+    int64_t due_ms;
+    struct timer *next;
+} timer;
 
 /* Work queued for the bus thread. */
 typedef struct request {
@@ -39,6 +47,8 @@ struct parra_push_bus {
     atomic_bool has_notification_server;
     bool connected; /* false once the bus closed the connection (bus thread only) */
     char *distributor; /* the distributor in use (bus thread only) */
+    int call_timeout_ms; /* how long a Register or Notify call may go unanswered */
+    timer *timers;       /* libdbus's timeouts (bus thread, and open/close before/after it) */
 };
 
 /* A Register call in flight: what the reply handler needs. */
@@ -366,6 +376,10 @@ static void register_answered(registration *r, DBusMessage *reply) {
                 *again = (registration){bus, copy(r->token), copy(r->description), copy(r->distributor), true};
                 send_register(bus, again);
             }
+        } else if (name && strcmp(name, DBUS_ERROR_NO_REPLY) == 0) {
+            char seconds[32];
+            snprintf(seconds, sizeof seconds, "%g s", bus->call_timeout_ms / 1000.0);
+            failf(bus, "the distributor %s did not answer Register within %s", r->distributor, seconds);
         } else {
             const char *text = NULL;
             dbus_message_get_args(reply, NULL, DBUS_TYPE_STRING, &text, DBUS_TYPE_INVALID);
@@ -413,7 +427,7 @@ static void send_register(parra_push_bus *bus, registration *r) {
         append_string_entry(&array, "description", r->description);
         dbus_message_iter_close_container(&iter, &array);
     }
-    if (!built || !dbus_connection_send_with_reply(bus->connection, call, &pending, CALL_TIMEOUT_MS) || !pending ||
+    if (!built || !dbus_connection_send_with_reply(bus->connection, call, &pending, bus->call_timeout_ms) || !pending ||
         !dbus_pending_call_set_notify(pending, register_replied, r, free_registration)) {
         failf(bus, "cannot call Register on %s (out of memory or disconnected)", r->distributor, NULL);
         if (pending) dbus_pending_call_unref(pending);
@@ -497,7 +511,13 @@ static void notify_answered(notification *n, DBusMessage *reply) {
     if (!reply) {
         problemf(n->bus, "the notification server did not answer Notify", NULL, NULL);
     } else if (dbus_set_error_from_message(&error, reply)) {
-        problemf(n->bus, "the notification server refused Notify: %s", error.message, NULL);
+        if (dbus_error_has_name(&error, DBUS_ERROR_NO_REPLY)) {
+            char seconds[32];
+            snprintf(seconds, sizeof seconds, "%g s", n->bus->call_timeout_ms / 1000.0);
+            problemf(n->bus, "the notification server did not answer Notify within %s", seconds, NULL);
+        } else {
+            problemf(n->bus, "the notification server refused Notify: %s", error.message, NULL);
+        }
         dbus_error_free(&error);
     } else if (!dbus_message_get_args(reply, NULL, DBUS_TYPE_UINT32, &id, DBUS_TYPE_INVALID)) {
         problemf(n->bus, "the notification server answered Notify without an id", NULL, NULL);
@@ -529,13 +549,88 @@ static void send_notify(parra_push_bus *bus, request *r) {
     notification *n = built ? malloc(sizeof *n) : NULL;
     if (n) *n = (notification){bus, r->key};
     DBusPendingCall *pending = NULL;
-    if (!n || !dbus_connection_send_with_reply(bus->connection, call, &pending, CALL_TIMEOUT_MS) || !pending ||
+    if (!n || !dbus_connection_send_with_reply(bus->connection, call, &pending, bus->call_timeout_ms) || !pending ||
         !dbus_pending_call_set_notify(pending, notify_replied, n, free)) {
         problemf(bus, "cannot call Notify (out of memory or disconnected)", NULL, NULL);
         if (pending) dbus_pending_call_unref(pending);
         free(n);
     }
     dbus_message_unref(call);
+}
+
+/* ---- libdbus's timeouts: a pending call whose reply never comes ends with NoReply ---- */
+
+static int64_t now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+static dbus_bool_t add_timeout(DBusTimeout *timeout, void *data) {
+    parra_push_bus *bus = data;
+    timer *t = calloc(1, sizeof *t);
+    if (!t) return FALSE;
+    *t = (timer){timeout, now_ms() + dbus_timeout_get_interval(timeout), bus->timers};
+    bus->timers = t;
+    return TRUE;
+}
+
+static void remove_timeout(DBusTimeout *timeout, void *data) {
+    parra_push_bus *bus = data;
+    for (timer **link = &bus->timers; *link; link = &(*link)->next) {
+        if ((*link)->timeout == timeout) {
+            timer *gone = *link;
+            *link = gone->next;
+            free(gone);
+            return;
+        }
+    }
+}
+
+/* Enabled again: its interval counts from now. */
+static void toggle_timeout(DBusTimeout *timeout, void *data) {
+    parra_push_bus *bus = data;
+    for (timer *t = bus->timers; t; t = t->next) {
+        if (t->timeout == timeout) t->due_ms = now_ms() + dbus_timeout_get_interval(timeout);
+    }
+}
+
+/* Stops libdbus calling the functions above and frees what is left: before `bus` goes. */
+static void drop_timeouts(parra_push_bus *bus) {
+    dbus_connection_set_timeout_functions(bus->connection, NULL, NULL, NULL, NULL, NULL);
+    while (bus->timers) {
+        timer *next = bus->timers->next;
+        free(bus->timers);
+        bus->timers = next;
+    }
+}
+
+/* Milliseconds until the next enabled timeout is due (0 when one is), or -1 for none. */
+static int next_timeout_ms(parra_push_bus *bus) {
+    int64_t now = now_ms(), soonest = -1;
+    for (timer *t = bus->timers; t; t = t->next) {
+        if (!dbus_timeout_get_enabled(t->timeout)) continue;
+        int64_t wait = t->due_ms > now ? t->due_ms - now : 0;
+        if (soonest < 0 || wait < soonest) soonest = wait;
+    }
+    return soonest > INT32_MAX ? INT32_MAX : (int)soonest;
+}
+
+/* Handles every enabled timeout that is due. Handling one may add or remove others, so one is
+ * handled per pass over the list. */
+static void handle_due_timeouts(parra_push_bus *bus) {
+    for (bool handled = true; handled;) {
+        handled = false;
+        int64_t now = now_ms();
+        for (timer *t = bus->timers; t; t = t->next) {
+            if (dbus_timeout_get_enabled(t->timeout) && t->due_ms <= now) {
+                t->due_ms = now + dbus_timeout_get_interval(t->timeout);
+                dbus_timeout_handle(t->timeout);
+                handled = true;
+                break;
+            }
+        }
+    }
 }
 
 /* ---- the bus thread ---- */
@@ -569,6 +664,7 @@ static void *run(void *data) {
             work = next;
         }
         if (bus->connected) {
+            handle_due_timeouts(bus);
             bus->connected = dbus_connection_read_write(bus->connection, 0);
             while (dbus_connection_dispatch(bus->connection) == DBUS_DISPATCH_DATA_REMAINS) {
             }
@@ -588,7 +684,7 @@ static void *run(void *data) {
             {.fd = bus->wakeup, .events = POLLIN},
             {.fd = fd, .events = POLLIN | (dbus_connection_has_messages_to_send(bus->connection) ? POLLOUT : 0)},
         };
-        if (poll(fds, fd >= 0 ? 2 : 1, -1) > 0 && (fds[0].revents & POLLIN)) {
+        if (poll(fds, fd >= 0 ? 2 : 1, bus->connected ? next_timeout_ms(bus) : -1) > 0 && (fds[0].revents & POLLIN)) {
             uint64_t count;
             (void)!read(bus->wakeup, &count, sizeof count);
         }
@@ -597,8 +693,8 @@ static void *run(void *data) {
 }
 
 parra_push_bus *parra_push_bus_open(
-    const char *address, const char *service_name, const parra_push_bus_events *events, char *error_text,
-    size_t error_size) {
+    const char *address, const char *service_name, const parra_push_bus_events *events, int call_timeout_ms,
+    char *error_text, size_t error_size) {
     DBusError error;
     dbus_error_init(&error);
     if (!dbus_validate_bus_name(service_name, NULL)) {
@@ -629,6 +725,7 @@ parra_push_bus *parra_push_bus_open(
     }
     bus->connection = connection;
     bus->connected = true;
+    bus->call_timeout_ms = call_timeout_ms > 0 ? call_timeout_ms : DEFAULT_CALL_TIMEOUT_MS;
     bus->events = *events;
     bus->service_name = strdup(service_name);
     bus->wakeup = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
@@ -636,7 +733,8 @@ parra_push_bus *parra_push_bus_open(
     static const DBusObjectPathVTable vtable = {.message_function = connector_message};
     if (bus->wakeup < 0 || !bus->service_name ||
         !dbus_connection_register_object_path(connection, CONNECTOR_PATH, &vtable, bus) ||
-        !dbus_connection_add_filter(connection, filter, bus, NULL)) {
+        !dbus_connection_add_filter(connection, filter, bus, NULL) ||
+        !dbus_connection_set_timeout_functions(connection, add_timeout, remove_timeout, toggle_timeout, bus, NULL)) {
         snprintf(error_text, error_size, "cannot serve %s (out of memory)", CONNECTOR_PATH);
         goto fail_bus;
     }
@@ -651,6 +749,7 @@ parra_push_bus *parra_push_bus_open(
     return bus;
 
 fail_bus:
+    drop_timeouts(bus);
     if (bus->wakeup >= 0) close(bus->wakeup);
     pthread_mutex_destroy(&bus->lock);
     free(bus->service_name);
@@ -695,6 +794,7 @@ void parra_push_bus_close(parra_push_bus *bus) {
     pthread_join(bus->thread, NULL);
     dbus_connection_unregister_object_path(bus->connection, CONNECTOR_PATH);
     dbus_connection_remove_filter(bus->connection, filter, bus);
+    drop_timeouts(bus);
     dbus_connection_close(bus->connection);
     dbus_connection_unref(bus->connection);
     close(bus->wakeup);

@@ -45,8 +45,11 @@ final class SessionBus: @unchecked Sendable {
     private let box: Unmanaged<EventBox>
 
     /// Connects to the bus at `address` as `serviceName` (the app's id), or throws why not.
+    /// A Register or Notify call unanswered after `callTimeout` seconds fails with that reason.
     /// `onEvent` runs on the bus thread until `close()`.
-    init(address: String, serviceName: String, onEvent: @escaping (Event) -> Void) throws {
+    init(
+        address: String, serviceName: String, callTimeout: Double = 25, onEvent: @escaping (Event) -> Void
+    ) throws {
         let box = Unmanaged.passRetained(EventBox(onEvent))
         var events = parra_push_bus_events()
         events.context = box.toOpaque()
@@ -72,7 +75,10 @@ final class SessionBus: @unchecked Sendable {
         events.closed = { context, id in EventBox.send(context, .closed(id: id)) }
         events.problem = { context, reason in EventBox.send(context, .problem(String(cString: reason!))) }
         var error = [CChar](repeating: 0, count: 512)
-        guard let opened = parra_push_bus_open(address, serviceName, &events, &error, error.count) else {
+        guard
+            let opened = parra_push_bus_open(
+                address, serviceName, &events, Int32((callTimeout * 1000).rounded()), &error, error.count)
+        else {
             box.release()
             throw PushPayload.Refusal(description: String(cString: error))
         }

@@ -4,7 +4,8 @@
  * what it saw in lines on stdout.
  *
  * Arguments: --distributor, --notifications (which names to own), --v1, --refuse (answer
- * Register with REGISTRATION_FAILED / ACTION_REQUIRED).
+ * Register with REGISTRATION_FAILED / ACTION_REQUIRED), --silent (never answer a method call,
+ * only say it came).
  * stdout: "ready"; "register SERVICE TOKEN INTERFACE"; "notify ID SUMMARY|BODY|ACTIONS".
  * stdin: "message TEXT" (a Message with TEXT's bytes to the registered app), "bare-message" (a
  * Message without its message entry), "foreign-message TEXT" (with another token), "endpoint
@@ -19,7 +20,7 @@
 #include <unistd.h>
 
 static DBusConnection *bus;
-static bool v1, refuse;
+static bool v1, refuse, silent;
 static char service[256], token[256];
 static unsigned notifications;
 
@@ -106,6 +107,10 @@ static DBusHandlerResult handle(DBusConnection *connection, DBusMessage *message
     if (dbus_message_get_type(message) != DBUS_MESSAGE_TYPE_METHOD_CALL) return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
     DBusMessage *reply = NULL;
     bool endpoint_after = false;
+    if (silent) {
+        say("unanswered %s%s%s", dbus_message_get_member(message), "", "");
+        return DBUS_HANDLER_RESULT_HANDLED;
+    }
     if (dbus_message_is_method_call(message, "org.unifiedpush.Distributor2", "Register") && !v1) {
         const char *s = entry_string(message, "service"), *t = entry_string(message, "token");
         snprintf(service, sizeof service, "%s", s ? s : "");
@@ -194,6 +199,7 @@ int main(int argc, char **argv) {
         if (strcmp(argv[i], "--notifications") == 0) server = true;
         if (strcmp(argv[i], "--v1") == 0) v1 = true;
         if (strcmp(argv[i], "--refuse") == 0) refuse = true;
+        if (strcmp(argv[i], "--silent") == 0) silent = true;
     }
     DBusError error;
     dbus_error_init(&error);

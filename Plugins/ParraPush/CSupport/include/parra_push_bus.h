@@ -44,10 +44,12 @@ typedef struct parra_push_bus parra_push_bus;
 
 /** Connects to the bus at `address` (a D-Bus address, e.g. DBUS_SESSION_BUS_ADDRESS's value),
  *  takes the bus name `service_name` (the app's id), serves the connector object and starts the
- *  bus thread. NULL on failure, with the reason in `error` (`error_size` bytes, terminated). */
+ *  bus thread. A Register or Notify call unanswered after `call_timeout_ms` (25 s when 0 or
+ *  less) fails with that reason. NULL on failure, with the reason in `error` (`error_size`
+ *  bytes, terminated). */
 parra_push_bus *parra_push_bus_open(
-    const char *address, const char *service_name, const parra_push_bus_events *events, char *error,
-    size_t error_size);
+    const char *address, const char *service_name, const parra_push_bus_events *events, int call_timeout_ms,
+    char *error, size_t error_size);
 
 /** Asks the bus thread to register `token` with the first distributor on the bus (by name)
  *  or the one named `distributor` (NULL for any); the outcome is `endpoint` or
