@@ -41,6 +41,7 @@ final class SuperCallingAppDelegate: ParraAppDelegate<RecordingSceneDelegate> {
             return false
         }
         timeline.note("custom launch setup")
+        if application !== UIApplication.shared { timeline.note("UIApplication.shared is not the running app") }
         return true
     }
     func applicationWillTerminate(_ application: UIApplication) {
@@ -133,6 +134,7 @@ struct DelegateTests {
                 "custom terminate",
             ])
         #expect(run.reported("did not call super").isEmpty)
+        #expect(UIApplication.shared.connectedScenes.isEmpty, "after the run, shared is an idle app again")
     }
 
     @Test("a subclass that skips super is reported, and the modules miss the point")
@@ -249,11 +251,11 @@ struct NotificationDelegateTests {
         let delegate = ParraAppDelegate<ParraSceneDelegate>()
         let answers = RecordingLog()
         let notification = UNNotification(payloadJSON: #"{"aps":{}}"#)
-        delegate.userNotificationCenter(.current, willPresent: notification) { options in
+        delegate.userNotificationCenter(.current(), willPresent: notification) { options in
             answers.note("willPresent \(options.rawValue)")
         }
         delegate.userNotificationCenter(
-            .current, didReceive: UNNotificationResponse(notification: notification, actionIdentifier: "open")
+            .current(), didReceive: UNNotificationResponse(notification: notification, actionIdentifier: "open")
         ) { answers.note("didReceive done") }
         // No modules outside an app run: nobody asks to show it.
         #expect(answers.messages(from: "app") == ["willPresent 0", "didReceive done"])

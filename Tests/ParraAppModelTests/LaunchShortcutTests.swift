@@ -156,3 +156,37 @@ struct LaunchShortcutTests {
         #expect(record.items.isEmpty)
     }
 }
+
+@Suite("UIKit's shapes for shortcut items and notifications")
+struct UIKitShapeTests {
+    @Test("a mutable item changes after it is made; UIKit's icon types become freedesktop icon names")
+    func mutableItemAndIconTypes() {
+        let item = UIMutableApplicationShortcutItem(type: "com.example.old", localizedTitle: "Old")
+        item.type = "com.example.compose"
+        item.localizedTitle = "New note"
+        item.icon = UIApplicationShortcutIcon(type: .compose)
+        let record = LaunchShortcutRecord(
+            executable: "/app", name: "App",
+            items: [item, UIApplicationShortcutItem(type: "t", localizedTitle: "T", icon: .init(type: .search))])
+        #expect(record.items.map(\.type) == ["com.example.compose", "t"])
+        #expect(record.items.map(\.title) == ["New note", "T"])
+        #expect(record.items.map(\.icon) == ["document-new", "edit-find"])
+        #expect(UIApplicationShortcutIcon.IconType.allCases.count == 29)
+    }
+
+    @Test("a notification's request content is read from its APNs-shaped payload")
+    func notificationContent() {
+        let content = UNNotification(
+            payloadJSON:
+                ##"{"aps":{"alert":{"title":"Order","subtitle":"#12","body":"Shipped"},"badge":3},"orderId":12}"##
+        ).request.content
+        #expect(content.title == "Order" && content.subtitle == "#12" && content.body == "Shipped")
+        #expect(content.badge == 3)
+        #expect(content.userInfo["orderId"] as? Int == 12 && content.userInfo["aps"] != nil)
+        let plain = UNNotification(payloadJSON: #"{"aps":{"alert":"Hello"}}"#).request.content
+        #expect(plain.title.isEmpty && plain.body == "Hello" && plain.badge == nil)
+        let broken = UNNotification(payloadJSON: "not json").request.content
+        #expect(broken.body.isEmpty && broken.userInfo.isEmpty)
+        #expect(UNUserNotificationCenter.current() === UNUserNotificationCenter.current())
+    }
+}

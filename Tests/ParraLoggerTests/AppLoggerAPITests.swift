@@ -180,6 +180,9 @@ extension AppLoggerTests {
                 ParraLogger.info("static")
                 logger.enable()
                 logger.info("back")
+                logger.isEnabled = false
+                logger.info("off again, as the SDK's property sets it")
+                logger.isEnabled = true
             }
             #expect(logged.map(message) == ["a scope is a logger of its own", "static", "back"])
             #expect(marker?.message == nil && marker?.initialLevel == .warn)

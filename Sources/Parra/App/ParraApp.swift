@@ -3,7 +3,7 @@ import Foundation
 /// The root of a Parra app's scenes: records the tenant and application, starts the Parra
 /// runtime once per process (loading the feature modules with `configuration`), and holds the
 /// app's window groups. A second `ParraApp` in the same process reuses the runtime.
-public struct ParraApp<SceneDelegate: ParraSceneDelegate, Content: Scene>: Scene {
+public struct ParraApp<Content: Scene, SceneDelegate: ParraSceneDelegate>: Scene {
     let content: Content
 
     /// The app's root scene, with the Parra SDK's arguments in its order. `appDelegate` is the

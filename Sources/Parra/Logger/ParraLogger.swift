@@ -41,9 +41,13 @@ public final class ParraLogger: @unchecked Sendable {
     /// The logger behind the static forms: no category, no extra.
     @usableFromInline static let shared = ParraLogger(categoryPath: [], extra: [:])
 
-    /// Whether this logger's calls log (true unless ``disable()`` was called). It concerns this
-    /// instance only: not the static forms, nor other loggers, nor this one's scopes.
-    public var isEnabled: Bool { enabled.load(ordering: .relaxed) }
+    /// Whether this logger's calls log (true unless turned off, by ``disable()`` or by setting
+    /// it). It concerns this instance only: not the static forms, nor other loggers, nor this
+    /// one's scopes.
+    public var isEnabled: Bool {
+        get { enabled.load(ordering: .relaxed) }
+        set { enabled.store(newValue, ordering: .relaxed) }
+    }
 
     /// Turns this logger's calls back on.
     public func enable() { enabled.store(true, ordering: .relaxed) }

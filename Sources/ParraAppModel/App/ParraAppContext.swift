@@ -260,7 +260,7 @@ extension ParraAppDelegate: ParraAppDelegateDriving {
         self.application(application, open: url, options: [:])
     }
     func didReceive(_ response: UNNotificationResponse) async {
-        await userNotificationCenter(.current, didReceive: response)
+        await userNotificationCenter(.current(), didReceive: response)
     }
     var sceneDelegateType: ParraSceneDelegate.Type { SceneDelegate.self }
 }

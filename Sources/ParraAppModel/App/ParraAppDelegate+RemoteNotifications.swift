@@ -27,6 +27,6 @@ extension ParraAppDelegate: ParraRemoteNotificationDriving {
                 description: reason))
     }
     func willPresent(_ notification: UNNotification) async -> UNNotificationPresentationOptions {
-        await userNotificationCenter(.current, willPresent: notification)
+        await userNotificationCenter(.current(), willPresent: notification)
     }
 }

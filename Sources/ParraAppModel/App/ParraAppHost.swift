@@ -93,6 +93,8 @@ private final class AppSession {
             context.platform.report("the app's body has no ParraApp, so Parra was not started; nothing to run")
             return 1
         }
+        UIApplication.setRunning(application)
+        defer { UIApplication.setRunning(nil) }
         if let runtime = context.runtime {
             do {
                 try ResolvedOptionsRecord(runtime.options).write(into: runtime.storageDirectory)

@@ -44,6 +44,17 @@ public final class UIApplication {
     public var shortcutItems: [UIApplicationShortcutItem]?
 
     package init() {}
+
+    private static let runningLock = NSLock()
+    nonisolated(unsafe) private static var running: UIApplication?
+    nonisolated(unsafe) private static let idle = UIApplication()
+
+    /// The running app, as UIKit's `UIApplication.shared`: the one the app run passes to the
+    /// delegate methods (before a run starts, an app with no scenes, inactive).
+    public static var shared: UIApplication { runningLock.withLock { running ?? idle } }
+
+    /// Makes `application` the one `shared` answers, for the run that owns it; nil when it ends.
+    static func setRunning(_ application: UIApplication?) { runningLock.withLock { running = application } }
 }
 
 /// Renders option dictionaries as the JSON objects the override points take.

@@ -3,17 +3,17 @@ import Foundation
 /// An action offered from the app's launcher entry, as UIKit's home-screen quick actions are.
 /// On Linux the items become Desktop Entry actions (`parra desktop-entry`); starting the app
 /// through one hands it to the app delegate.
-public final class UIApplicationShortcutItem: @unchecked Sendable {
+public class UIApplicationShortcutItem: @unchecked Sendable {
     /// What the action is, for the app to tell its actions apart.
-    public let type: String
+    public internal(set) var type: String
     /// The action's name in the launcher.
-    public let localizedTitle: String
+    public internal(set) var localizedTitle: String
     /// A second line UIKit shows under the title; desktop launchers show only the title.
-    public let localizedSubtitle: String?
+    public internal(set) var localizedSubtitle: String?
     /// The action's icon, if any.
-    public let icon: UIApplicationShortcutIcon?
+    public internal(set) var icon: UIApplicationShortcutIcon?
     /// The app's own data for the action; it lives as long as the process.
-    public let userInfo: [String: any NSSecureCoding]?
+    public internal(set) var userInfo: [String: any NSSecureCoding]?
 
     /// An action of `type`, named `localizedTitle`.
     public init(
@@ -25,6 +25,36 @@ public final class UIApplicationShortcutItem: @unchecked Sendable {
         self.localizedSubtitle = localizedSubtitle
         self.icon = icon
         self.userInfo = userInfo
+    }
+}
+
+/// A shortcut item whose fields the app may change after making it, as UIKit's. Set it on
+/// `application.shortcutItems` again for a change to reach the launcher entry.
+public final class UIMutableApplicationShortcutItem: UIApplicationShortcutItem, @unchecked Sendable {
+    /// What the action is.
+    public override var type: String {
+        get { super.type }
+        set { super.type = newValue }
+    }
+    /// The action's name in the launcher.
+    public override var localizedTitle: String {
+        get { super.localizedTitle }
+        set { super.localizedTitle = newValue }
+    }
+    /// A second line UIKit shows under the title.
+    public override var localizedSubtitle: String? {
+        get { super.localizedSubtitle }
+        set { super.localizedSubtitle = newValue }
+    }
+    /// The action's icon.
+    public override var icon: UIApplicationShortcutIcon? {
+        get { super.icon }
+        set { super.icon = newValue }
+    }
+    /// The app's own data for the action.
+    public override var userInfo: [String: any NSSecureCoding]? {
+        get { super.userInfo }
+        set { super.userInfo = newValue }
     }
 }
 
@@ -46,5 +76,49 @@ public struct UIApplicationShortcutIcon: Sendable, Hashable {
     public init(templateImageName: String) {
         name = templateImageName
         isTemplate = true
+    }
+
+    /// One of UIKit's system icons, as the freedesktop icon naming specification's closest
+    /// icon (`compose` is `document-new`), which every desktop icon theme has.
+    public init(type: IconType) {
+        name = type.freedesktopName
+        isTemplate = true
+    }
+
+    /// UIKit's system icons for shortcut items.
+    public enum IconType: Int, Sendable, CaseIterable {
+        case compose, play, pause, add, location, search, share, prohibit, contact, home, markLocation, favorite, love
+        case cloud, invitation, confirmation, mail, message, date, time, capturePhoto, captureVideo, task
+        case taskCompleted, alarm, bookmark, shuffle, audio, update
+
+        /// The icon naming specification's name for it.
+        var freedesktopName: String {
+            switch self {
+            case .compose: "document-new"
+            case .play: "media-playback-start"
+            case .pause: "media-playback-pause"
+            case .add: "list-add"
+            case .location, .markLocation: "mark-location"
+            case .search: "edit-find"
+            case .share: "emblem-shared"
+            case .prohibit: "process-stop"
+            case .contact: "x-office-address-book"
+            case .home: "go-home"
+            case .favorite, .love: "emblem-favorite"
+            case .cloud: "network-server"
+            case .invitation, .message: "mail-message-new"
+            case .confirmation, .taskCompleted: "emblem-default"
+            case .mail: "mail-send-receive"
+            case .date: "x-office-calendar"
+            case .time, .alarm: "appointment-soon"
+            case .capturePhoto: "camera-photo"
+            case .captureVideo: "camera-video"
+            case .task: "appointment-new"
+            case .bookmark: "bookmark-new"
+            case .shuffle: "media-playlist-shuffle"
+            case .audio: "audio-x-generic"
+            case .update: "view-refresh"
+            }
+        }
     }
 }

@@ -1,8 +1,12 @@
+import Foundation
+
 /// The notification center passed to the notification delegate methods.
-public final class UNUserNotificationCenter {
-    /// The app's notification center.
-    public static let current = UNUserNotificationCenter()
+public final class UNUserNotificationCenter: Sendable {
+    private static let shared = UNUserNotificationCenter()
     private init() {}
+
+    /// The app's notification center, as UIKit's `current()`.
+    public static func current() -> UNUserNotificationCenter { shared }
 }
 
 /// A delivered notification: its payload as JSON.
@@ -12,6 +16,47 @@ public struct UNNotification: Hashable, Sendable {
 
     /// A notification with `payloadJSON`.
     public init(payloadJSON: String) { self.payloadJSON = payloadJSON }
+
+    /// The notification's request, as UIKit shapes it: its content read from the payload.
+    public var request: UNNotificationRequest {
+        UNNotificationRequest(identifier: "", content: UNNotificationContent(payloadJSON: payloadJSON))
+    }
+}
+
+/// A notification's request: an identifier and its content.
+public struct UNNotificationRequest: @unchecked Sendable {
+    /// The request's identifier (empty: a push has none of its own here).
+    public let identifier: String
+    /// What the notification shows and carries.
+    public let content: UNNotificationContent
+}
+
+/// What a notification shows and carries, from its APNs-shaped payload: `aps.alert` (a string,
+/// the body, or `{title, subtitle, body}`), `aps.badge`, and the whole payload as `userInfo`.
+public struct UNNotificationContent: @unchecked Sendable {
+    /// The alert's title; empty when it has none.
+    public let title: String
+    /// The alert's subtitle; empty when it has none.
+    public let subtitle: String
+    /// The alert's body; empty when it has none.
+    public let body: String
+    /// `aps.badge`, when the payload sets one.
+    public let badge: NSNumber?
+    /// The payload's top-level members; empty when it is not a JSON object.
+    public let userInfo: [AnyHashable: Any]
+
+    init(payloadJSON: String) {
+        let payload =
+            (try? JSONSerialization.jsonObject(with: Data(payloadJSON.utf8))) as? [String: Any] ?? [:]
+        let aps = payload["aps"] as? [String: Any]
+        let alert = aps?["alert"]
+        let fields = alert as? [String: Any]
+        title = fields?["title"] as? String ?? ""
+        subtitle = fields?["subtitle"] as? String ?? ""
+        body = alert as? String ?? fields?["body"] as? String ?? ""
+        badge = aps?["badge"] as? NSNumber
+        userInfo = Dictionary(uniqueKeysWithValues: payload.map { (AnyHashable($0.key), $0.value) })
+    }
 }
 
 /// The user's action on a notification.
