@@ -11,7 +11,10 @@ struct DelegateScan {
         var methods: [String] {
             switch self {
             case .appDelegate:
-                ["applicationWillTerminate", "applicationDidEnterBackground", "applicationWillEnterForeground"]
+                [
+                    "applicationWillTerminate", "applicationDidEnterBackground", "applicationWillEnterForeground",
+                    "applicationDidBecomeActive", "applicationWillResignActive",
+                ]
             case .sceneDelegate:
                 [
                     "sceneDidDisconnect", "sceneDidBecomeActive", "sceneWillResignActive", "sceneWillEnterForeground",

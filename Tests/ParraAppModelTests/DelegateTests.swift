@@ -44,6 +44,12 @@ final class SuperCallingAppDelegate: ParraAppDelegate<RecordingSceneDelegate> {
         if application !== UIApplication.shared { timeline.note("UIApplication.shared is not the running app") }
         return true
     }
+    func applicationDidBecomeActive(_ application: UIApplication) {
+        timeline.note("active")
+    }
+    func applicationWillResignActive(_ application: UIApplication) {
+        timeline.note("resigning")
+    }
     func applicationWillTerminate(_ application: UIApplication) {
         timeline.note("custom terminate")
     }
@@ -130,8 +136,8 @@ struct DelegateTests {
             .map(\.message)
         #expect(
             order == [
-                "hook application.didFinishLaunching {}", "custom launch setup", "hook application.willTerminate",
-                "custom terminate",
+                "hook application.didFinishLaunching {}", "custom launch setup", "active",
+                "hook application.willTerminate", "custom terminate",
             ])
         #expect(run.reported("did not call super").isEmpty)
         #expect(UIApplication.shared.connectedScenes.isEmpty, "after the run, shared is an idle app again")
@@ -241,6 +247,11 @@ struct DelegateTests {
                 "hook scene.didBecomeActive window-1", "hook scene.didBecomeActive secondary-window-id",
             ])
         #expect(run.platform.drawn.map(\.lines) == [["main"], ["second"]])
+        // The app delegate's own methods, written without override as for the SDK.
+        #expect(
+            timeline.messages(from: "app") == [
+                "custom launch setup", "active", "resigning", "active", "custom terminate",
+            ])
     }
 }
 

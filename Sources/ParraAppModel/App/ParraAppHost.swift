@@ -120,6 +120,7 @@ private final class AppSession {
         if context.authState == .undetermined { context.authState = .guest(ParraGuest()) }
         for (index, group) in groups.enumerated() { connect(group, index: index, delegate: delegate) }
         application.applicationState = .active
+        ParraDelegateMethods.of(delegate).applicationDidBecomeActive?(application)
         if let launch = context.launch, launch.isSessionHeld {
             launch.waitWhileSessionHeld(cancelled: { [platform = context.platform] in platform.terminationRequested })
         }
@@ -233,6 +234,7 @@ private final class AppSession {
         context.platform.report("event: \(event)")
         switch event {
         case .didEnterBackground:
+            ParraDelegateMethods.of(delegate).applicationWillResignActive?(application)
             for window in windows {
                 sceneEvent(window, .sceneWillResignActive, \.sceneWillResignActive)
                 sceneEvent(window, .sceneDidEnterBackground, \.sceneDidEnterBackground)
@@ -246,6 +248,7 @@ private final class AppSession {
                 sceneEvent(window, .sceneDidBecomeActive, \.sceneDidBecomeActive)
             }
             application.applicationState = .active
+            ParraDelegateMethods.of(delegate).applicationDidBecomeActive?(application)
         case .notificationResponse(let payload, let action):
             let response = UNNotificationResponse(
                 notification: UNNotification(payloadJSON: payload), actionIdentifier: action)

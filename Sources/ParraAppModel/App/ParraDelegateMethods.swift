@@ -10,6 +10,11 @@ public struct ParraDelegateMethods {
     public var applicationDidEnterBackground: ((UIApplication) -> Void)?
     /// `applicationWillEnterForeground(_:)` of an app delegate.
     public var applicationWillEnterForeground: ((UIApplication) -> Void)?
+    /// `applicationDidBecomeActive(_:)` of an app delegate: after launch, once its windows
+    /// are active, and after each return to the foreground.
+    public var applicationDidBecomeActive: ((UIApplication) -> Void)?
+    /// `applicationWillResignActive(_:)` of an app delegate: as the app goes to the background.
+    public var applicationWillResignActive: ((UIApplication) -> Void)?
     /// `sceneDidDisconnect(_:)` of a scene delegate.
     public var sceneDidDisconnect: ((UIScene) -> Void)?
     /// `sceneDidBecomeActive(_:)` of a scene delegate.
