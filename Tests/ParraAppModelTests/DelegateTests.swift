@@ -118,6 +118,25 @@ struct URLHandlingApp: App {
     }
 }
 
+/// Whether `PrerequisiteApp`'s prerequisite throws; set by its test.
+nonisolated(unsafe) var prerequisiteFails = false
+
+struct PrerequisiteApp: App {
+    @UIApplicationDelegateAdaptor(ParraAppDelegate<ParraSceneDelegate>.self) var appDelegate
+    var body: some Scene {
+        ParraApp(
+            tenantId: "t", applicationId: "a", appDelegate: appDelegate,
+            makeScene: { WindowGroup { Text("main") } },
+            performLaunchPrerequisite: { state, _ in
+                timeline.note("prerequisite ran for \(state == .undetermined ? "nobody yet" : "a user")")
+                if prerequisiteFails {
+                    struct Offline: Error, CustomStringConvertible { var description: String { "no network" } }
+                    throw Offline()
+                }
+            })
+    }
+}
+
 @Suite("App and scene delegates", .serialized)
 struct DelegateTests {
     private func module(_ defines: [String] = []) throws -> String {
@@ -193,6 +212,23 @@ struct DelegateTests {
             timeline.messages(from: "app") == [
                 "urlHandler myapp://item/1", "delegate opens myapp://item/1", "delegate opens myapp://from-outside",
             ])
+    }
+
+    @Test("without a launch module the host runs the launch prerequisite itself; its throw fails the launch")
+    func prerequisiteWithoutModule() throws {
+        timeline = RecordingLog()
+        let run = try TestAppRun(PrerequisiteApp.self, log: timeline)
+        #expect(run.status == 0)
+        #expect(timeline.messages(from: "app") == ["prerequisite ran for nobody yet"])
+        #expect(run.platform.drawn.map(\.lines) == [["main"]])
+
+        timeline = RecordingLog()
+        prerequisiteFails = true
+        defer { prerequisiteFails = false }
+        let failed = try TestAppRun(PrerequisiteApp.self, log: timeline)
+        #expect(failed.status == 1)
+        #expect(!failed.reported("the app's launch prerequisite failed: no network").isEmpty)
+        #expect(failed.platform.drawn.isEmpty, "the windows stay held")
     }
 
     @Test("the open-URL methods return true by default, as the SDK's")

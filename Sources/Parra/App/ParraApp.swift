@@ -11,7 +11,8 @@ public struct ParraApp<Content: Scene, SceneDelegate: ParraSceneDelegate>: Scene
     /// users authenticate with the Parra API; `makeScene` builds the window groups;
     /// `performLaunchPrerequisite`, if given, is the app's last launch task, given who is using
     /// the app and the app-info the launch got (the launch screen stays until it returns; a
-    /// throw fails the launch; it runs when the launch screen module drives the launch);
+    /// throw fails the launch; the launch screen module runs it as its last task, or, without
+    /// one, the host after its own launch, on the app's thread);
     /// `urlHandler`, if given, is told of each URL Parra opens (a push's link), on the app's
     /// thread, before it opens through the app delegate's open-URL method.
     public init(

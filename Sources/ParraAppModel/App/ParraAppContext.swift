@@ -1,6 +1,7 @@
 import Foundation
 import ParraAPI
 import ParraRuntime
+import Synchronization
 
 /// The app-wide state of one run of an app: its platform, runtime, delegate and auth state.
 /// `ParraAppHost.run` makes one and sets it as `current` for the run; delegates and
@@ -52,6 +53,11 @@ package final class ParraAppContext: @unchecked Sendable {
     private var feedbackShortcut: (type: String, formId: String?)?
     /// The app's `urlHandler`: told of each URL a module opens, before it opens.
     private(set) var urlHandler: ((URL) -> Void)?
+    /// The app's launch prerequisite, which the host runs itself when no module drives the
+    /// launch.
+    private var launchPrerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?
+    /// Why the host's own launch failed (the app's prerequisite threw); nil when it did not.
+    private(set) var hostLaunchFailure: String?
     /// Parra's own handling of URLs and notification responses that came before the handover.
     private var afterLaunch: [() -> Void] = []
     /// What modules hand to the app (`PARRA_EXT_APP_EVENTS`).
@@ -98,6 +104,7 @@ package final class ParraAppContext: @unchecked Sendable {
         self.appDelegate = appDelegate
         launchShortcutItems = setup.launchShortcutItems
         urlHandler = setup.urlHandler
+        launchPrerequisite = setup.launchPrerequisite
         feedbackShortcut = setup.launchShortcutItems == nil ? nil : setup.feedbackShortcut
         let bundleID = setup.bundleId ?? bundle.identifier ?? "unknown"
         var settings = baseSettings ?? ModuleRuntime.Settings(bundleID: bundleID)
@@ -145,12 +152,29 @@ package final class ParraAppContext: @unchecked Sendable {
     /// The host's own launch, when no module drives it: the auth check and app-info, waited
     /// for (within the launch's deadline).
     func runHostLaunch() {
-        guard let apiClient, let apiStorage else { return }
-        let launch = ParraAPILaunch(
-            client: apiClient, cache: ParraAppInfoCache(folder: apiStorage), clock: runtime?.clock ?? SystemClock()
-        ).run()
-        for line in launch.lines { platform.report("  \(line)") }
-        if launch.authState != .undetermined { authState = launch.authState }
+        var appInfo = ParraAppInfo()
+        if let apiClient, let apiStorage {
+            let launch = ParraAPILaunch(
+                client: apiClient, cache: ParraAppInfoCache(folder: apiStorage), clock: runtime?.clock ?? SystemClock()
+            ).run()
+            for line in launch.lines { platform.report("  \(line)") }
+            if launch.authState != .undetermined { authState = launch.authState }
+            appInfo = launch.appInfo
+        }
+        guard let prerequisite = launchPrerequisite else { return }
+        // As the launch screen module's last task: on the app's thread, given who uses the app
+        // and the app-info; a throw fails the launch.
+        let failure = Mutex<String?>(nil)
+        let (state, info) = (authState, appInfo)
+        AppThreadExecutor().run {
+            do {
+                try await prerequisite(state, info)
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+            }
+        }
+        hostLaunchFailure = failure.withLock { $0 }
+        if let hostLaunchFailure { platform.report("the app's launch prerequisite failed: \(hostLaunchFailure)") }
     }
 
     /// The auth check a launch module asks for: reports what it did and sets the auth state,

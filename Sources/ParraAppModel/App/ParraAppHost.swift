@@ -142,7 +142,7 @@ private final class AppSession {
 
     /// Whether the app is usable: no module drives the launch, or its launch completed.
     private var isLaunchComplete: Bool {
-        guard let launch = context.launch, launch.driver != nil else { return true }
+        guard let launch = context.launch, launch.driver != nil else { return context.hostLaunchFailure == nil }
         return launch.state == .complete
     }
 

@@ -16,6 +16,8 @@ struct ParraAPILaunch {
         var lines: [String]
         /// The auth state after the auth check (undetermined when no token could be had).
         var authState: ParraAuthState
+        /// The app-info the launch got, the server's else the cache's (empty when none).
+        var appInfo = ParraAppInfo()
     }
 
     let client: ParraAPIClient
@@ -29,6 +31,7 @@ struct ParraAPILaunch {
         final class Box: @unchecked Sendable {
             let lock = NSLock()
             var lines: [String] = []
+            var appInfo = ParraAppInfo()
             func add(_ line: String) { lock.withLock { lines.append(line) } }
         }
         let box = Box()
@@ -48,6 +51,11 @@ struct ParraAPILaunch {
                 }
                 task.run { outcome in
                     switch outcome {
+                    case .fresh(let json), .cached(let json, _, _):
+                        box.lock.withLock { box.appInfo = ParraAppInfo(json: json) }
+                    case .skipped, .failed: break
+                    }
+                    switch outcome {
                     case .fresh(let json):
                         box.add("app-info: \(ParraAppInfoTask.summary(of: json))")
                     case .cached(let json, let fetchedAt, let reason):
@@ -65,7 +73,7 @@ struct ParraAPILaunch {
             box.add("the launch API calls did not finish within \(Int(deadline)) s; continuing without them")
         }
         return box.lock.withLock {
-            Result(lines: box.lines, authState: client.authenticator?.state ?? .undetermined)
+            Result(lines: box.lines, authState: client.authenticator?.state ?? .undetermined, appInfo: box.appInfo)
         }
     }
 
