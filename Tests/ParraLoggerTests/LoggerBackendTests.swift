@@ -41,7 +41,8 @@ extension AppLoggerTests.AppLoggerAPITests {
         #expect(logs[0].extra?["cart"] as? Int == 3 && logs[0].extra?["step"] as? Int == 1)
         #expect(logs[0].logContext.loggerContext?.categoryPath == ["Checkout"])
         #expect(logs[0].logContext.callSiteContext.fileId == "ParraLoggerTests/LoggerBackendTests.swift")
-        #expect(logs[0].logContext.callSiteContext.threadInfo.id > 0)
+        let thread = logs[0].logContext.callSiteContext.threadInfo
+        #expect(thread.id > 0 && thread.stackSize > 0 && (0...1).contains(thread.priority))
         #expect(logs[1].message.produceLog().0 == "declined" && logs[1].extraError is Failure)
         // An error alone is the message; the static forms have no logger context.
         #expect(logs[2].extraError == nil && logs[2].logContext.loggerContext == nil)

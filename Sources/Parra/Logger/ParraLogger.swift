@@ -135,8 +135,8 @@ public final class ParraLogger: @unchecked Sendable {
                 logContext: ParraLogContext(
                     callSiteContext: ParraLoggerCallSiteContext(
                         fileId: "\(fileID)", function: "\(function)", line: Int(line), column: Int(column),
-                        threadInfo: ParraLoggerThreadInfo(
-                            id: LogRouter.currentThreadID(), threadName: LogRouter.currentThreadNameIfAny())),
+                        threadInfo: .current(
+                            name: LogRouter.currentThreadNameIfAny(), id: LogRouter.currentThreadID())),
                     loggerContext: self === Self.shared
                         ? nil : ParraLoggerContext(categoryPath: categoryPath, extra: extra),
                     bypassEventCreation: false)))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a log came from: its call site and, unless a static form made it, its logger.
 public struct ParraLogContext {
     /// The file, function, line, column and thread of the call.
@@ -32,10 +34,32 @@ public struct ParraLoggerContext {
 }
 
 /// The thread a log was made on.
-public struct ParraLoggerThreadInfo: Codable, Sendable {
+public struct ParraLoggerThreadInfo: Sendable {
     /// The kernel's id of the thread (`gettid`).
     public let id: Int
+    /// The name of the operation queue the call ran on; empty off one (Swift on Linux cannot
+    /// read a dispatch queue's label from inside it).
+    public let queueName: String
+    /// The thread's stack size in bytes, as Foundation reports it.
+    public let stackSize: Int
+    /// The thread's priority, 0.0 to 1.0, 0.5 being the default, from its nice value (-20 is
+    /// 1.0, 19 is 0.025).
+    public let priority: Double
+    /// The thread's quality of service, as Foundation reports it.
+    public let qualityOfService: QualityOfService
     /// The thread's name: "main" for the main thread, else its Foundation or pthread name;
     /// nil when it has none.
     public let threadName: String?
+    /// The thread's number in Apple's thread descriptions; Linux numbers none, so nil.
+    public let threadNumber: UInt8?
+
+    /// The calling thread's.
+    static func current(name: String?, id: Int) -> ParraLoggerThreadInfo {
+        let thread = Thread.current
+        return ParraLoggerThreadInfo(
+            id: id, queueName: OperationQueue.current?.name ?? "", stackSize: thread.stackSize,
+            priority: 0.5 - Double(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(id))) / 40,
+            qualityOfService: thread.qualityOfService, threadName: name,
+            threadNumber: nil)
+    }
 }
