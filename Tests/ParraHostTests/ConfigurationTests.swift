@@ -439,6 +439,12 @@ struct ConfigurationTests {
         let bundleFolder = try CFixtureBuilder.makeTemporaryDirectory()
         let bundle = try #require(Bundle(path: bundleFolder.path))
         #expect(
+            type(.default(ParraDefaultLaunchScreen.Config(imageName: "Logo", bundle: bundle)))
+                == .object([
+                    "kind": .string("default"), "imageName": .string("Logo"),
+                    "folder": .string(bundle.resourcePath ?? bundle.bundlePath),
+                ]))
+        #expect(
             type(.storyboard(ParraStoryboardLaunchScreen.Config(name: "Launch", bundle: bundle)))
                 == .object([
                     "kind": .string("storyboard"), "name": .string("Launch"), "identifier": .string("Main"),

@@ -140,6 +140,15 @@ struct LaunchConfigurationTests {
             #"{"kind":"storyboard","name":"Launch","folder":"Resources"}"#)
         #expect(relative == .storyboard(name: "Launch", identifier: nil))
         #expect(relativeProblems == ["launchScreen.type.folder: must be an absolute path, not 'Resources'; ignored"])
+        // A default launch screen's image comes from its bundle's folder too.
+        try "bundled logo\n".write(to: bundle.appendingPathComponent("Logo.txt"), atomically: true, encoding: .utf8)
+        let (standard, standardProblems) = LaunchScreenOptions.requestedType(
+            #"{"kind":"default","imageName":"Logo","folder":"\#(bundle.path)"}"#)
+        #expect(
+            standard == .standard(StandardLaunchScreen(imageName: "Logo", folder: bundle.path))
+                && standardProblems.isEmpty)
+        #expect(
+            drawn(.standard(StandardLaunchScreen(imageName: "Logo", folder: bundle.path))).0.contains("bundled logo"))
         #expect(drawn(.view(lines: ["Loading", "please wait"])) == ("Loading\nplease wait", []))
         #expect(
             LaunchScreenOptions.requestedType(#"{"kind":"view","lines":["a","b"]}"#).0 == .view(lines: ["a", "b"]))

@@ -111,7 +111,7 @@ package enum RejectedOptionValues {
         launch("type", #"{"kind":"default","tabBar":"yes"}"#, #".tabBar: expected boolean, got string "yes""#),
         launch(
             "type", #"{"kind":"default","colour":"red"}"#,
-            ".colour: is not a member here (known: colorName, imageName, kind, navigationBar, respectsSafeArea, tabBar, toolbar)"
+            ".colour: is not a member here (known: colorName, folder, imageName, kind, navigationBar, respectsSafeArea, tabBar, toolbar)"
         ),
         launch("type", #"{"kind":"storyboard"}"#, #": has no "name""#),
         launch("type", #"{"kind":"storyboard","name":"  "}"#, #".name: "  " does not match the pattern [^\p{Zs}\t]"#),

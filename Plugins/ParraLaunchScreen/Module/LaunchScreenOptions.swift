@@ -20,6 +20,7 @@ enum LaunchScreenOptions {
         let nonEmpty = ValueSchema.string(minLength: 1)
         // Not empty once spaces and tabs (CharacterSet.whitespaces) are trimmed.
         let named = ValueSchema.string(minLength: 1, pattern: #"[^\p{Zs}\t]"#)
+        let folder = ValueSchema.string(pattern: "^/")
         let color = ValueSchema.string().matching(anyOf: [
             .string(oneOf: LaunchPalette.themeNames + LaunchPalette.basicColors.map(\.0)),
             .string(pattern: LaunchPalette.hexPattern),
@@ -32,13 +33,13 @@ enum LaunchScreenOptions {
                     "default",
                     .object([
                         "colorName": color, "imageName": nonEmpty, "respectsSafeArea": .boolean,
-                        "navigationBar": .boolean, "tabBar": .boolean, "toolbar": .boolean,
+                        "navigationBar": .boolean, "tabBar": .boolean, "toolbar": .boolean, "folder": folder,
                     ])
                 ),
                 (
                     "storyboard",
                     .object(
-                        ["name": named, "identifier": nonEmpty, "folder": .string(pattern: "^/")], required: ["name"])
+                        ["name": named, "identifier": nonEmpty, "folder": folder], required: ["name"])
                 ),
                 ("custom", .object(["identifier": named], required: ["identifier"])),
                 ("view", .object(["lines": .array(of: .string())], required: ["lines"])),
@@ -73,8 +74,10 @@ enum LaunchScreenOptions {
                     color: "colorName", image: "imageName", safeArea: "respectsSafeArea",
                     navigationBar: "navigationBar",
                     tabBar: "tabBar", toolbar: "toolbar"
-                ), known: ["kind"], place: typeKey, barsMayBeDictionaries: false, problems: &problems)
-            return (.standard(fields), problems)
+                ), known: ["kind", "folder"], place: typeKey, barsMayBeDictionaries: false, problems: &problems)
+            var config = fields
+            config.folder = folder(members, problems: &problems)
+            return (.standard(config), problems)
         case "view":
             guard case .array(let items)? = members["lines"], case let lines = items.compactMap({ $0.string }),
                 lines.count == items.count
@@ -106,17 +109,9 @@ enum LaunchScreenOptions {
                     problems.append("\(typeKey).identifier: must be a non-empty string, not \(value.typeName); ignored")
                 }
             }
-            var folder: String?
-            if let value = members["folder"] {
-                if let text = value.string, text.hasPrefix("/") {
-                    folder = text
-                } else {
-                    problems.append(
-                        "\(typeKey).folder: must be an absolute path, not \(value.string.map { "'\($0)'" } ?? value.typeName); ignored"
-                    )
-                }
-            }
-            return (.storyboard(name: name, identifier: identifier, folder: folder), problems)
+            return (
+                .storyboard(name: name, identifier: identifier, folder: folder(members, problems: &problems)), problems
+            )
         default:
             let given = members["kind"].map { $0.string.map { "'\($0)'" } ?? $0.typeName } ?? "missing"
             return (
@@ -126,6 +121,18 @@ enum LaunchScreenOptions {
                 ]
             )
         }
+    }
+
+    /// A launch screen type's `folder` (its bundle's resources), when it has a usable one.
+    private static func folder(_ members: [String: JSONValue], problems: inout [String]) -> String? {
+        guard let value = members["folder"] else { return nil }
+        guard let text = value.string, text.hasPrefix("/") else {
+            problems.append(
+                "\(typeKey).folder: must be an absolute path, not \(value.string.map { "'\($0)'" } ?? value.typeName); ignored"
+            )
+            return nil
+        }
+        return text
     }
 
     /// The Info.plist's launch keys from the app facts' `bundle` object, and their problems.

@@ -15,6 +15,9 @@ struct StandardLaunchScreen: Equatable {
     var tabBar: Bool?
     /// `UIToolbar`: an empty bar above the tab bar.
     var toolbar: Bool?
+    /// Where the image's art is, when the app named a bundle other than the main one; nil for
+    /// the app's resources.
+    var folder: String?
 
     /// These fields over `base`'s: each field given here wins.
     func merged(over base: StandardLaunchScreen) -> StandardLaunchScreen {
@@ -22,7 +25,7 @@ struct StandardLaunchScreen: Equatable {
             colorName: colorName ?? base.colorName, imageName: imageName ?? base.imageName,
             respectsSafeArea: respectsSafeArea ?? base.respectsSafeArea,
             navigationBar: navigationBar ?? base.navigationBar, tabBar: tabBar ?? base.tabBar,
-            toolbar: toolbar ?? base.toolbar)
+            toolbar: toolbar ?? base.toolbar, folder: folder ?? base.folder)
     }
 }
 

@@ -30,7 +30,7 @@ struct LaunchSplash: Equatable {
             var art: [String] = []
             if let imageName = config.imageName {
                 let (lines, problem) = LaunchScreenArt.load(
-                    imageName, resources: resources, what: "launch screen image '\(imageName)'")
+                    imageName, resources: config.folder ?? resources, what: "launch screen image '\(imageName)'")
                 if let problem { problems.append(problem + "; drawing no image") }
                 art = lines ?? []
             }

@@ -103,18 +103,25 @@ extension ParraLaunchScreenType {
             members["navigationBar"] = config.navigationBar.map { _ in .bool(true) }
             members["tabBar"] = config.tabBar.map { _ in .bool(true) }
             members["toolbar"] = config.toolBar.map { _ in .bool(true) }
+            members["folder"] = config.bundle.resourceFolder
             return .object(members)
         case .storyboard(let config):
             var members: [String: OptionValue] = [
                 "kind": .string("storyboard"), "name": .string(config.name),
                 "identifier": .string(config.viewControllerIdentifier),
             ]
-            if config.bundle != .main {
-                members["folder"] = .string(config.bundle.resourcePath ?? config.bundle.bundlePath)
-            }
+            members["folder"] = config.bundle.resourceFolder
             return .object(members)
         case .custom(let view):
             return .object(["kind": .string("view"), "lines": .list(view.launchScreenLines.map(OptionValue.string))])
         }
+    }
+}
+
+extension Bundle {
+    /// The resources folder a launch screen config's bundle names, for the module; nil for the
+    /// main bundle, whose art is in the app's `Resources`.
+    fileprivate var resourceFolder: OptionValue? {
+        self == .main ? nil : .string(resourcePath ?? bundlePath)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The plist-style launch screen; a namespace for its configuration.
 public enum ParraDefaultLaunchScreen {
     /// The fields of a `UILaunchScreen` dictionary; each nil field keeps the Info.plist value.
-    public struct Config: Sendable, Hashable {
+    public struct Config: @unchecked Sendable, Hashable {
         /// A bar drawn across the launch screen.
         public struct BarConfig: Sendable, Hashable {
             /// The image UIKit would draw in the bar. The terminal draws every bar as a rule,
@@ -28,6 +28,8 @@ public enum ParraDefaultLaunchScreen {
         public var tabBar: BarConfig?
         /// A toolbar (`UIToolbar`), or nil to keep the Info.plist's.
         public var toolBar: BarConfig?
+        /// The bundle whose resources hold the image's art: `.main` is the app's `Resources`.
+        public var bundle: Bundle
 
         /// A default launch screen config; fields left out keep the Info.plist values.
         public init(
@@ -36,7 +38,8 @@ public enum ParraDefaultLaunchScreen {
             imageRespectsSafeAreaInsets: Bool? = nil,
             navigationBar: BarConfig? = nil,
             tabBar: BarConfig? = nil,
-            toolBar: BarConfig? = nil
+            toolBar: BarConfig? = nil,
+            bundle: Bundle = .main
         ) {
             self.colorName = colorName
             self.imageName = imageName
@@ -44,6 +47,7 @@ public enum ParraDefaultLaunchScreen {
             self.navigationBar = navigationBar
             self.tabBar = tabBar
             self.toolBar = toolBar
+            self.bundle = bundle
         }
     }
 }
