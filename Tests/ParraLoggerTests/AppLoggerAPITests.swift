@@ -62,21 +62,28 @@ extension AppLoggerTests {
                 call { ParraLogger.fatal("f") }
                 call { ParraLogger.fatal("f2", Failure()) }
                 call { ParraLogger.fatal(Failure()) }
+                // The SDK's overload set: nil is the error, extras alone and error with extras.
+                call { ParraLogger.warn("w3", nil) }
+                call { ParraLogger.error("e3", ["k": 1]) }
+                call { ParraLogger.fatal("f3", Failure(), ["k": 2]) }
             }
             #expect(
                 logged.map(level) == [
                     "trace", "debug", "info", "warn", "warn", "error", "error", "error", "fatal", "fatal", "fatal",
+                    "warn", "error", "fatal",
                 ])
             #expect(
                 logged.map(message) == [
-                    "t", "d", "i", "w", "w2", "e", "e2", "card declined", "f", "f2", "card declined",
+                    "t", "d", "i", "w", "w2", "e", "e2", "card declined", "f", "f2", "card declined", "w3", "e3", "f3",
                 ])
             #expect(logged.map { callSite($0)["line"] as? Int } == lines.map { Int($0) })
             #expect(
                 logged.allSatisfy { callSite($0)["file_id"] as? String == "ParraLoggerTests/AppLoggerAPITests.swift" })
             #expect(logged.allSatisfy { callSite($0)["function"] as? String == "levelsAndForms()" })
             #expect(extra(logged[1])?["k"] as? String == "v")
-            for index in [4, 6, 9] {
+            #expect(extra(logged[11]) == nil && extra(logged[12])?["k"] as? Int == 1)
+            #expect(extra(logged[13])?["k"] as? Int == 2 && extra(logged[13])?["$error"] != nil)
+            for index in [4, 6, 9, 13] {
                 let error = extra(logged[index])?["$error"] as? [String: Any]
                 #expect(error?["description"] as? String == "card declined")
                 #expect((error?["type"] as? String)?.hasSuffix("Failure") == true)
@@ -84,7 +91,7 @@ extension AppLoggerTests {
             #expect(extra(logged[7]) == nil, "an Error alone is the message, not an extra")
             #expect(
                 logged.map { $0["call_stack"] != nil } == [
-                    false, false, false, false, false, true, true, true, true, true, true,
+                    false, false, false, false, false, true, true, true, true, true, true, false, true, true,
                 ])
         }
 

@@ -34,44 +34,68 @@ extension ParraLogger {
         log(.info, message, { nil }, extra, fileID, function, line, column)
     }
 
-    /// Logs something unexpected that the app recovers from.
+    /// Logs something unexpected that the app recovers from, with the error behind it if any
+    /// (kept in the extras as `$error`).
     @inlinable @discardableResult
     public func warn(
-        _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any]? = nil,
+        _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error? = nil,
         fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
         column: UInt = #column
     ) -> ParraLogMarker {
-        log(.warn, message, { nil }, extra, fileID, function, line, column)
+        log(.warn, message, error, { nil }, fileID, function, line, column)
     }
 
-    /// Logs something unexpected, with the error behind it (kept in the extras as `$error`).
+    /// Logs something unexpected that the app recovers from, with extras.
     @inlinable @discardableResult
     public func warn(
-        _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error?,
-        _ extra: @autoclosure () -> [String: Any]? = nil, fileID: StaticString = #fileID,
-        function: StaticString = #function, line: UInt = #line, column: UInt = #column
-    ) -> ParraLogMarker {
-        log(.warn, message, error, extra, fileID, function, line, column)
-    }
-
-    /// Logs a failed operation; the line carries the call stack.
-    @inlinable @discardableResult
-    public func error(
-        _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any]? = nil,
+        _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any],
         fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
         column: UInt = #column
     ) -> ParraLogMarker {
-        log(.error, message, { nil }, extra, fileID, function, line, column)
+        log(.warn, message, { nil }, { extra() }, fileID, function, line, column)
     }
 
-    /// Logs a failed operation and its error (kept in the extras as `$error`).
+    /// Logs something unexpected, with the error behind it (kept in the extras as `$error`) and extras.
+    @inlinable @discardableResult
+    public func warn(
+        _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error?,
+        _ extra: @autoclosure () -> [String: Any], fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> ParraLogMarker {
+        log(.warn, message, error, { extra() }, fileID, function, line, column)
+    }
+
+    /// Logs a failed operation, with its error if any (kept in the extras as `$error`); the line
+    /// carries the call stack.
+    @inlinable @discardableResult
+    public func error(
+        _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error? = nil,
+        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
+        column: UInt = #column
+    ) -> ParraLogMarker {
+        log(.error, message, error, { nil }, fileID, function, line, column)
+    }
+
+    /// Logs a failed operation, with extras; the line carries the call stack.
+    @inlinable @discardableResult
+    public func error(
+        _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any],
+        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
+        column: UInt = #column
+    ) -> ParraLogMarker {
+        log(.error, message, { nil }, { extra() }, fileID, function, line, column)
+    }
+
+    /// Logs a failed operation, with its error (kept in the extras as `$error`) and extras.
     @inlinable @discardableResult
     public func error(
         _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error?,
-        _ extra: @autoclosure () -> [String: Any]? = nil, fileID: StaticString = #fileID,
-        function: StaticString = #function, line: UInt = #line, column: UInt = #column
+        _ extra: @autoclosure () -> [String: Any], fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line,
+        column: UInt = #column
     ) -> ParraLogMarker {
-        log(.error, message, error, extra, fileID, function, line, column)
+        log(.error, message, error, { extra() }, fileID, function, line, column)
     }
 
     /// Logs an error; its description is the message.
@@ -84,24 +108,37 @@ extension ParraLogger {
         log(.error, { "" }, { error() }, extra, fileID, function, line, column)
     }
 
-    /// Logs a failure the app cannot recover from (the program goes on); carries the call stack.
+    /// Logs a failure the app cannot recover from (the program goes on), with its error if any;
+    /// carries the call stack.
     @inlinable @discardableResult
     public func fatal(
-        _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any]? = nil,
+        _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error? = nil,
         fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
         column: UInt = #column
     ) -> ParraLogMarker {
-        log(.fatal, message, { nil }, extra, fileID, function, line, column)
+        log(.fatal, message, error, { nil }, fileID, function, line, column)
     }
 
-    /// Logs an unrecoverable failure and its error (kept in the extras as `$error`).
+    /// Logs a failure the app cannot recover from (the program goes on), with extras; carries
+    /// the call stack.
+    @inlinable @discardableResult
+    public func fatal(
+        _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any],
+        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
+        column: UInt = #column
+    ) -> ParraLogMarker {
+        log(.fatal, message, { nil }, { extra() }, fileID, function, line, column)
+    }
+
+    /// Logs an unrecoverable failure, with its error (kept in the extras as `$error`) and extras.
     @inlinable @discardableResult
     public func fatal(
         _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error?,
-        _ extra: @autoclosure () -> [String: Any]? = nil, fileID: StaticString = #fileID,
-        function: StaticString = #function, line: UInt = #line, column: UInt = #column
+        _ extra: @autoclosure () -> [String: Any], fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line,
+        column: UInt = #column
     ) -> ParraLogMarker {
-        log(.fatal, message, error, extra, fileID, function, line, column)
+        log(.fatal, message, error, { extra() }, fileID, function, line, column)
     }
 
     /// Logs an unrecoverable error; its description is the message.

@@ -33,44 +33,68 @@ extension ParraLogger {
         shared.log(.info, message, { nil }, extra, fileID, function, line, column)
     }
 
-    /// Logs something unexpected that the app recovers from.
+    /// Logs something unexpected that the app recovers from, with the error behind it if any
+    /// (kept in the extras as `$error`).
     @inlinable @discardableResult
     public static func warn(
-        _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any]? = nil,
+        _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error? = nil,
         fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
         column: UInt = #column
     ) -> ParraLogMarker {
-        shared.log(.warn, message, { nil }, extra, fileID, function, line, column)
+        shared.log(.warn, message, error, { nil }, fileID, function, line, column)
     }
 
-    /// Logs something unexpected, with the error behind it (kept in the extras as `$error`).
+    /// Logs something unexpected that the app recovers from, with extras.
     @inlinable @discardableResult
     public static func warn(
-        _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error?,
-        _ extra: @autoclosure () -> [String: Any]? = nil, fileID: StaticString = #fileID,
-        function: StaticString = #function, line: UInt = #line, column: UInt = #column
-    ) -> ParraLogMarker {
-        shared.log(.warn, message, error, extra, fileID, function, line, column)
-    }
-
-    /// Logs a failed operation; the line carries the call stack.
-    @inlinable @discardableResult
-    public static func error(
-        _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any]? = nil,
+        _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any],
         fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
         column: UInt = #column
     ) -> ParraLogMarker {
-        shared.log(.error, message, { nil }, extra, fileID, function, line, column)
+        shared.log(.warn, message, { nil }, { extra() }, fileID, function, line, column)
     }
 
-    /// Logs a failed operation and its error (kept in the extras as `$error`).
+    /// Logs something unexpected, with the error behind it (kept in the extras as `$error`) and extras.
+    @inlinable @discardableResult
+    public static func warn(
+        _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error?,
+        _ extra: @autoclosure () -> [String: Any], fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> ParraLogMarker {
+        shared.log(.warn, message, error, { extra() }, fileID, function, line, column)
+    }
+
+    /// Logs a failed operation, with its error if any (kept in the extras as `$error`); the line
+    /// carries the call stack.
+    @inlinable @discardableResult
+    public static func error(
+        _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error? = nil,
+        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
+        column: UInt = #column
+    ) -> ParraLogMarker {
+        shared.log(.error, message, error, { nil }, fileID, function, line, column)
+    }
+
+    /// Logs a failed operation, with extras; the line carries the call stack.
+    @inlinable @discardableResult
+    public static func error(
+        _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any],
+        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
+        column: UInt = #column
+    ) -> ParraLogMarker {
+        shared.log(.error, message, { nil }, { extra() }, fileID, function, line, column)
+    }
+
+    /// Logs a failed operation, with its error (kept in the extras as `$error`) and extras.
     @inlinable @discardableResult
     public static func error(
         _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error?,
-        _ extra: @autoclosure () -> [String: Any]? = nil, fileID: StaticString = #fileID,
-        function: StaticString = #function, line: UInt = #line, column: UInt = #column
+        _ extra: @autoclosure () -> [String: Any], fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line,
+        column: UInt = #column
     ) -> ParraLogMarker {
-        shared.log(.error, message, error, extra, fileID, function, line, column)
+        shared.log(.error, message, error, { extra() }, fileID, function, line, column)
     }
 
     /// Logs an error; its description is the message.
@@ -83,24 +107,37 @@ extension ParraLogger {
         shared.log(.error, { "" }, { error() }, extra, fileID, function, line, column)
     }
 
-    /// Logs a failure the app cannot recover from (the program goes on); carries the call stack.
+    /// Logs a failure the app cannot recover from (the program goes on), with its error if any;
+    /// carries the call stack.
     @inlinable @discardableResult
     public static func fatal(
-        _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any]? = nil,
+        _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error? = nil,
         fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
         column: UInt = #column
     ) -> ParraLogMarker {
-        shared.log(.fatal, message, { nil }, extra, fileID, function, line, column)
+        shared.log(.fatal, message, error, { nil }, fileID, function, line, column)
     }
 
-    /// Logs an unrecoverable failure and its error (kept in the extras as `$error`).
+    /// Logs a failure the app cannot recover from (the program goes on), with extras; carries
+    /// the call stack.
+    @inlinable @discardableResult
+    public static func fatal(
+        _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any],
+        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
+        column: UInt = #column
+    ) -> ParraLogMarker {
+        shared.log(.fatal, message, { nil }, { extra() }, fileID, function, line, column)
+    }
+
+    /// Logs an unrecoverable failure, with its error (kept in the extras as `$error`) and extras.
     @inlinable @discardableResult
     public static func fatal(
         _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error?,
-        _ extra: @autoclosure () -> [String: Any]? = nil, fileID: StaticString = #fileID,
-        function: StaticString = #function, line: UInt = #line, column: UInt = #column
+        _ extra: @autoclosure () -> [String: Any], fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line,
+        column: UInt = #column
     ) -> ParraLogMarker {
-        shared.log(.fatal, message, error, extra, fileID, function, line, column)
+        shared.log(.fatal, message, error, { extra() }, fileID, function, line, column)
     }
 
     /// Logs an unrecoverable error; its description is the message.
