@@ -296,10 +296,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
     }
 
     private static func json(_ status: Int, _ value: Any) -> ParraAPIRawResponse {
-        let data =
-            (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]))
-            ?? Data("{}".utf8)
-        return raw(status, data)
+        raw(status, SortedKeysJSON.data(value) ?? Data("{}".utf8))
     }
 
     static func detail(of error: Error) -> String {
