@@ -66,6 +66,8 @@ let package = Package(
             name: "parra-bench",
             dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "CParraPlugin", "CFFI", "ParraTestSupport"]),
         .executableTarget(name: "parra-empty"),
+        // The bench's reference: parra-empty linking Foundation (launch.foundation_process_ms).
+        .executableTarget(name: "parra-empty-foundation"),
         // The logger feature module and the bit of C it needs (thread names).
         .target(name: "CParraLoggerSupport", path: "Plugins/ParraLogger/CSupport"),
         .target(
