@@ -69,6 +69,8 @@ let package = Package(
             name: "parra-bench",
             dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "CParraPlugin", "CFFI", "ParraTestSupport"]),
         .executableTarget(name: "parra-empty"),
+        // The bench's reference: parra-empty linking Foundation (launch.foundation_process_ms).
+        .executableTarget(name: "parra-empty-foundation"),
         // The delegate-method scan behind the ParraDelegateMethods build plugin.
         .executableTarget(name: "parra-delegate-methods"),
         .plugin(

@@ -198,10 +198,11 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
             line["body_text"] = String(decoding: body, as: UTF8.self)
         }
         let file = outboxFile(name)
+        guard var data = SortedKeysJSON.data(line) else {
+            return .failure(.localBackend(reason: "cannot write the request for \(file.path) as JSON"))
+        }
+        data.append(UInt8(ascii: "\n"))
         do {
-            var data = try JSONSerialization.data(
-                withJSONObject: line, options: [.sortedKeys, .withoutEscapingSlashes])
-            data.append(UInt8(ascii: "\n"))
             try lock.withLock { try Self.appendLine(data, to: file) }
         } catch {
             return .failure(.localBackend(reason: "cannot append to \(file.path): \(error.localizedDescription)"))
@@ -296,10 +297,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
     }
 
     private static func json(_ status: Int, _ value: Any) -> ParraAPIRawResponse {
-        let data =
-            (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]))
-            ?? Data("{}".utf8)
-        return raw(status, data)
+        raw(status, SortedKeysJSON.data(value) ?? Data("{}".utf8))
     }
 
     static func detail(of error: Error) -> String {

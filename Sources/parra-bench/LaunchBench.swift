@@ -9,6 +9,8 @@ import Foundation
 struct LaunchFigures {
     var firstFrameSamples: [Double]
     var emptySamples: [Double]
+    /// Reference: spawn to exit of an empty program that links Foundation, same order.
+    var foundationSamples: [Double]
     /// Children's involuntary context switches (wait4's rusage) per sample, same order.
     var firstFrameChildPreemptions: [Int]
     var emptyChildPreemptions: [Int]
@@ -16,6 +18,8 @@ struct LaunchFigures {
     /// sample's whole scripted session, and the empty process.
     var sessionPeakSamples: [Double]
     var emptyPeakSamples: [Double]
+    /// Reference: the Foundation program's peak, in runs of its own.
+    var foundationPeakSamples: [Double]
     var repetitions: Int
     var warmups: Int
     /// Figure name to why it was not measured.
@@ -24,9 +28,11 @@ struct LaunchFigures {
     var hasFirstFrame: Bool { !firstFrameSamples.isEmpty }
     var hasEmpty: Bool { !emptySamples.isEmpty }
     var hasBoth: Bool { hasFirstFrame && hasEmpty }
+    var hasFoundation: Bool { !foundationSamples.isEmpty }
     /// Medians over the repetitions.
     var firstFrameMilliseconds: Double { median(firstFrameSamples) }
     var emptyMilliseconds: Double { median(emptySamples) }
+    var foundationMilliseconds: Double { median(foundationSamples) }
     /// The difference of the medians.
     var overEmptyMilliseconds: Double { firstFrameMilliseconds - emptyMilliseconds }
     /// The median of the per-repetition ratios, as for dispatch and load.
@@ -36,15 +42,18 @@ struct LaunchFigures {
     /// median of the per-repetition ratios.
     var sessionPeakMegabytes: Double { median(sessionPeakSamples) }
     var emptyPeakMegabytes: Double { median(emptyPeakSamples) }
+    var foundationPeakMegabytes: Double { median(foundationPeakSamples) }
     var peakOverEmptyMegabytes: Double { sessionPeakMegabytes - emptyPeakMegabytes }
     var peakPairedRatio: Double { median(zip(sessionPeakSamples, emptyPeakSamples).map { $0 / $1 }) }
 }
 
 /// Times whole processes: the release-built sample app from spawn to its first drawn window,
-/// and a Swift program that only exits from spawn to exit, alternately.
+/// and a Swift program that only exits from spawn to exit, alternately; beside them, for
+/// reference, the same empty program linking Foundation (which `import Parra` brings).
 enum LaunchBench {
     static let demoName = "ParraDemoApp"
     static let emptyName = "parra-empty"
+    static let foundationName = "parra-empty-foundation"
     static let timeoutSeconds = 10.0
     /// The header line the terminal platform draws for every window (no colour on a pipe).
     static let frameMarker = Array("== window ".utf8)
@@ -73,6 +82,7 @@ enum LaunchBench {
         }
         let demo = find(demoName)
         let empty = find(emptyName)
+        let foundation = find(foundationName)
         let place = folder?.path ?? "(cannot read /proc/self/exe)"
         func missing(_ name: String) -> String {
             "\(name) is not beside parra-bench in \(place); build it with `swift build -c release` "
@@ -86,6 +96,10 @@ enum LaunchBench {
             skipped.append(("launch.empty_process_ms", missing(emptyName)))
             skipped.append(("memory.empty_process_peak_mb", missing(emptyName)))
         }
+        if foundation == nil {
+            skipped.append(("launch.foundation_process_ms", missing(foundationName)))
+            skipped.append(("memory.foundation_process_peak_mb", missing(foundationName)))
+        }
         if demo == nil || empty == nil {
             let why = [demo == nil ? demoName : nil, empty == nil ? emptyName : nil].compactMap { $0 }
                 .joined(separator: " and ")
@@ -96,8 +110,9 @@ enum LaunchBench {
         }
 
         var figures = LaunchFigures(
-            firstFrameSamples: [], emptySamples: [], firstFrameChildPreemptions: [], emptyChildPreemptions: [],
-            sessionPeakSamples: [], emptyPeakSamples: [], repetitions: repetitions, warmups: warmups, skipped: skipped)
+            firstFrameSamples: [], emptySamples: [], foundationSamples: [], firstFrameChildPreemptions: [],
+            emptyChildPreemptions: [], sessionPeakSamples: [], emptyPeakSamples: [], foundationPeakSamples: [],
+            repetitions: repetitions, warmups: warmups, skipped: skipped)
         var launchIndex = 0
         func launch(_ executable: URL, arguments: [String] = [], untilFirstFrame: Bool) throws -> Launch {
             launchIndex += 1
@@ -112,6 +127,8 @@ enum LaunchBench {
             // Alternate which runs first, so drift or a neighbour's burst hits both alike.
             var frame: Launch?
             var exit: Launch?
+            // The Foundation reference runs after the pair, which runs as it always has.
+            var reference: Launch?
             if repetition % 2 == 0 {
                 if let empty { exit = try launch(empty, untilFirstFrame: false) }
                 if let demo { frame = try launch(demo, untilFirstFrame: true) }
@@ -119,6 +136,7 @@ enum LaunchBench {
                 if let demo { frame = try launch(demo, untilFirstFrame: true) }
                 if let empty { exit = try launch(empty, untilFirstFrame: false) }
             }
+            if let foundation { reference = try launch(foundation, untilFirstFrame: false) }
             guard repetition >= warmups else { continue }
             if let frame {
                 figures.firstFrameSamples.append(frame.milliseconds)
@@ -128,6 +146,7 @@ enum LaunchBench {
                 figures.emptySamples.append(exit.milliseconds)
                 figures.emptyChildPreemptions.append(exit.childPreemptions)
             }
+            if let reference { figures.foundationSamples.append(reference.milliseconds) }
         }
         let peakFile = work.appendingPathComponent("peak-rss.txt")
         func peak(_ executable: URL, untilFirstFrame: Bool) throws -> Double {
@@ -137,6 +156,9 @@ enum LaunchBench {
         for _ in 0..<memoryRepetitions {
             if let empty { figures.emptyPeakSamples.append(try peak(empty, untilFirstFrame: false)) }
             if let demo { figures.sessionPeakSamples.append(try peak(demo, untilFirstFrame: true)) }
+            if let foundation {
+                figures.foundationPeakSamples.append(try peak(foundation, untilFirstFrame: false))
+            }
         }
         return figures
     }

@@ -55,9 +55,15 @@ let usage = """
       launch.empty_process_ms     baseline: spawn to exit of parra-empty, a Swift program that
                                   only exits (beside this executable too)
       launch.to_first_frame_over_empty_ms  to_first_frame_ms - empty_process_ms
+      launch.foundation_process_ms  reference: spawn to exit of parra-empty-foundation,
+                                  parra-empty linking Foundation (as `import Parra` must), run
+                                  after each pair; what it takes over empty_process_ms is
+                                  Foundation's share of the figure above
       memory.sample_session_peak_mb  ParraDemoApp's peak resident memory over its whole scripted
                                   session, in MiB (ru_maxrss, through peak_rss: see Memory)
       memory.empty_process_peak_mb   baseline: parra-empty's peak resident memory
+      memory.foundation_process_peak_mb  reference: parra-empty-foundation's peak resident
+                                  memory, Foundation's share of sample_session_over_empty_mb
       memory.sample_session_over_empty_mb  sample_session_peak_mb - empty_process_peak_mb: what
                                   the runtime, its modules and the sample add
       launch.tasks_local_ms       the launch screen module's launch tasks (app-info, auth check,
@@ -138,7 +144,7 @@ let usage = """
     A figure is the MEDIAN over the repetitions (each sample is one start), the ratio the
     median of paired ratios as above, load.modules4_over_none_ms the difference of the medians.
 
-    Launch: both executables are taken from the folder of this one (/proc/self/exe), so build
+    Launch: the executables are taken from the folder of this one (/proc/self/exe), so build
     them with `swift build -c release` into the same build folder; a missing one is named and
     its figures are skipped (the rest of the bench still runs). Each launch is posix_spawn'd
     with stdin /dev/null, stdout a pipe read as it arrives (poll), stderr a file, and this
@@ -146,8 +152,8 @@ let usage = """
     fresh empty folder; the clock starts just before posix_spawn. ParraDemoApp's figure ends
     when the first line starting with `== window ` has arrived (it then plays its scripted
     session to the end, untimed), parra-empty's when it exits (its pidfd polls readable).
-    On a pipe the app's stdout is fully buffered until its event loop starts, so that line
-    arrives with all the launch output, after every window is drawn and has become active.
+    The terminal platform flushes stdout after drawing a window, so on a pipe as on a terminal
+    that line arrives when the first window is drawn, before the scenes become active.
     Every child is waited for and reaped; one still running after \(Int(LaunchBench.timeoutSeconds)) s is killed (SIGKILL),
     reaped and reported, and ends the bench, as does a non-zero exit status or no window line.
     \(launchWarmups) warm-up and \(launchRepetitions) measured repetitions, the two alternately; medians, paired ratio
@@ -264,7 +270,7 @@ do {
     // With --json standard output holds only the JSON (which names them under "skipped"); the
     // table's notes name them otherwise.
     if json {
-        let measured = ["launch.to_first_frame_ms", "launch.empty_process_ms"]
+        let measured = ["launch.to_first_frame_ms", "launch.empty_process_ms", "launch.foundation_process_ms"]
         for (figure, reason) in launch.skipped where measured.contains(figure) {
             FileHandle.standardError.write(Data("parra-bench: skipping \(figure): \(reason)\n".utf8))
         }
@@ -361,6 +367,9 @@ if json {
     var launchEntries: [(String, Double)] = []
     if launch.hasFirstFrame { launchEntries.append(("launch.to_first_frame_ms", launch.firstFrameMilliseconds)) }
     if launch.hasEmpty { launchEntries.append(("launch.empty_process_ms", launch.emptyMilliseconds)) }
+    if launch.hasFoundation {
+        launchEntries.append(("launch.foundation_process_ms", launch.foundationMilliseconds))
+    }
     if launch.hasBoth {
         launchEntries.append(("launch.to_first_frame_over_empty_ms", launch.overEmptyMilliseconds))
         launchEntries.append(("launch.to_first_frame_ms_ratio", launch.pairedRatio))
@@ -369,6 +378,9 @@ if json {
         launchEntries.append(("memory.sample_session_peak_mb", launch.sessionPeakMegabytes))
     }
     if launch.hasEmpty { launchEntries.append(("memory.empty_process_peak_mb", launch.emptyPeakMegabytes)) }
+    if launch.hasFoundation {
+        launchEntries.append(("memory.foundation_process_peak_mb", launch.foundationPeakMegabytes))
+    }
     if launch.hasBoth {
         launchEntries.append(("memory.sample_session_over_empty_mb", launch.peakOverEmptyMegabytes))
         launchEntries.append(("memory.sample_session_peak_mb_ratio", launch.peakPairedRatio))
@@ -500,6 +512,12 @@ rows.append(
         ratio: "-", budget: "-", within: "-"))
 rows.append(
     Row(
+        name: "launch.foundation_process_ms",
+        value: launch.hasFoundation ? number(launch.foundationMilliseconds) + " ms" : skippedValue,
+        baseline: launch.hasEmpty ? "empty_process " + number(launch.emptyMilliseconds) + " ms" : "-",
+        ratio: "-", budget: "-", within: "-"))
+rows.append(
+    Row(
         name: "launch.to_first_frame_over_empty_ms",
         value: launch.hasBoth ? number(launch.overEmptyMilliseconds) + " ms" : skippedValue,
         baseline: launch.hasEmpty ? "empty_process " + number(launch.emptyMilliseconds) + " ms" : "-",
@@ -511,6 +529,12 @@ rows.append(
         value: launch.hasFirstFrame ? number(launch.sessionPeakMegabytes, 1) + " MiB" : skippedValue,
         baseline: launch.hasEmpty ? "empty_process_peak " + number(launch.emptyPeakMegabytes, 1) + " MiB" : "-",
         ratio: launch.hasBoth ? number(launch.peakPairedRatio, 3) : "-", budget: "-", within: "-"))
+rows.append(
+    Row(
+        name: "memory.foundation_process_peak_mb",
+        value: launch.hasFoundation ? number(launch.foundationPeakMegabytes, 1) + " MiB" : skippedValue,
+        baseline: launch.hasEmpty ? "empty_process_peak " + number(launch.emptyPeakMegabytes, 1) + " MiB" : "-",
+        ratio: "-", budget: "-", within: "-"))
 rows.append(
     Row(
         name: "memory.sample_session_over_empty_mb",
@@ -598,6 +622,10 @@ if launch.hasFirstFrame || launch.hasEmpty {
     }
     if launch.hasFirstFrame { print("  session peak memory, MiB  \(spread(launch.sessionPeakSamples, 1))") }
     if launch.hasEmpty { print("  empty peak memory, MiB    \(spread(launch.emptyPeakSamples, 1))") }
+    if launch.hasFoundation {
+        print("  Foundation process (reference)  \(spread(launch.foundationSamples, 3))")
+        print("  Foundation peak memory, MiB     \(spread(launch.foundationPeakSamples, 1))")
+    }
     if launch.hasBoth {
         print(
             "  first frame / empty per repetition: \(spread(launch.pairedRatios, 3)); ratio of the medians "

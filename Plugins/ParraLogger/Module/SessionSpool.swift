@@ -112,6 +112,9 @@ final class SessionSpool: @unchecked Sendable {
 
     // The writer's own.
     private var activeDescriptor: Int32 = -1
+    /// Whether the active segment's name is on disk: its folder is synced before the segment's
+    /// first data sync, not when it is opened (at start-up, before the app's first frame).
+    private var activeNameSynced = false
     private let out = ByteBuffer(capacity: 512 * 1024)
     /// The episode of a disk that refuses the spool, while it lasts.
     private var outage: DiskOutage?
@@ -449,6 +452,10 @@ final class SessionSpool: @unchecked Sendable {
             let path = segmentURL(state.withLock { activeSegment }).path
             let (written, error) = files.writeAll(activeDescriptor, out.base, out.count)
             if error != 0 { return fail(path, FileWriting.meaning(of: error), partial: written) }
+            if !activeNameSynced {
+                syncDirectory()
+                activeNameSynced = true
+            }
             let synced = files.sync(activeDescriptor)
             if synced != 0 { return fail(path, FileWriting.meaning(of: -synced), partial: written) }
             let size = out.count
@@ -549,12 +556,12 @@ final class SessionSpool: @unchecked Sendable {
         counters.recovered = events
     }
 
-    /// Opens segment `number` for appending and makes its name durable.
+    /// Opens segment `number` for appending; its name is made durable with its first data.
     private func openSegment(_ number: UInt64) throws {
         let path = segmentURL(number).path
         let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw FolderRefusal(path, errno) }
-        syncDirectory()
+        activeNameSynced = false
         activeDescriptor = descriptor
         state.withLock {
             activeSegment = number

@@ -95,13 +95,9 @@ private final class AppSession {
         }
         UIApplication.setRunning(application)
         defer { UIApplication.setRunning(nil) }
-        if let runtime = context.runtime {
-            do {
-                try ResolvedOptionsRecord(runtime.options).write(into: runtime.storageDirectory)
-            } catch {
-                context.platform.report("cannot record the resolved options for `parra config show --app`: \(error)")
-            }
-        }
+        // What the store resolved before the app's delegate runs, recorded once the windows are
+        // up: only `parra config show --app` reads it, so it is no work for the first frame.
+        let resolvedOptions = context.runtime.map { ResolvedOptionsRecord($0.options) }
         if let items = context.launchShortcutItems { application.shortcutItems = items }
         var launchOptions: [UIApplication.LaunchOptionsKey: Any]?
         if let type = LaunchShortcutRecord.requestedType(in: context.platform.launchArguments) {
@@ -121,6 +117,7 @@ private final class AppSession {
         for (index, group) in groups.enumerated() { connect(group, index: index, delegate: delegate) }
         application.applicationState = .active
         ParraDelegateMethods.of(delegate).applicationDidBecomeActive?(application)
+        if let resolvedOptions { record(resolvedOptions) }
         if let launch = context.launch, launch.isSessionHeld {
             launch.waitWhileSessionHeld(cancelled: { [platform = context.platform] in platform.terminationRequested })
         }
@@ -176,6 +173,16 @@ private final class AppSession {
     private func shortcutItem(ofType type: String) -> UIApplicationShortcutItem {
         application.shortcutItems?.first { $0.type == type }
             ?? UIApplicationShortcutItem(type: type, localizedTitle: type)
+    }
+
+    /// Writes what the option store resolved, for `parra config show --app`, when it changed.
+    private func record(_ resolvedOptions: ResolvedOptionsRecord) {
+        guard let runtime = context.runtime else { return }
+        do {
+            try resolvedOptions.write(into: runtime.storageDirectory)
+        } catch {
+            context.platform.report("cannot record the resolved options for `parra config show --app`: \(error)")
+        }
     }
 
     /// Records the app's shortcut items for `parra desktop-entry`, when they changed.

@@ -200,7 +200,9 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         if Thread.isMainThread {
             while !done() && Date() < deadline && !cancelled() {
-                RunLoop.main.run(until: Date().addingTimeInterval(0.01))
+                // One turn of the run loop (the main queue's block that settles the launch, say),
+                // then look again: `run(until:)` would keep turning for the whole 10 ms slice.
+                RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
             }
             return done()
         }

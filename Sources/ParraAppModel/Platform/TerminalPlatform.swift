@@ -41,6 +41,9 @@ package final class TerminalPlatform: ParraPlatform {
         let rule = String(repeating: "=", count: max(4, 60 - title.count))
         print(usesColor ? "\u{1B}[1m==\(title)\(rule)\u{1B}[0m" : "==\(title)\(rule)")
         for line in window.lines { print(line) }
+        // A drawn window is shown now, as on a terminal (line-buffered), not when a pipe's
+        // buffer next fills or the session's events start.
+        fflush(stdout)
     }
 
     package func report(_ line: String) {

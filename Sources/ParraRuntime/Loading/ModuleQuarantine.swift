@@ -47,6 +47,9 @@ package final class ModuleQuarantine: @unchecked Sendable {
     private var identities: [String: String] = [:]
     /// The journal line of the call in progress.
     private var callInProgress: String?
+    /// How long the journal's content is: a note truncates it only when the note is shorter,
+    /// so a module call costs one write when it begins and one truncate when it ends.
+    private var journalLength = 0
     /// Bounds each call; nil when the quarantine keeps nothing.
     private var watchdog: ModuleWatchdog?
 
@@ -190,8 +193,9 @@ package final class ModuleQuarantine: @unchecked Sendable {
             }
             callInProgress = line
             let bytes = Array((line ?? "").utf8)
-            _ = bytes.withUnsafeBytes { pwrite(journal, $0.baseAddress, $0.count, 0) }
-            _ = ftruncate(journal, off_t(bytes.count))
+            if !bytes.isEmpty { _ = bytes.withUnsafeBytes { pwrite(journal, $0.baseAddress, $0.count, 0) } }
+            if bytes.count < journalLength { _ = ftruncate(journal, off_t(bytes.count)) }
+            journalLength = bytes.count
         }
     }
 

@@ -84,7 +84,7 @@ package final class OptionConstraint: @unchecked Sendable {
         var exclusiveMaximum: OptionValue?
         var minLength: Int?
         var maxLength: Int?
-        var pattern: (text: String, expression: NSRegularExpression)?
+        var pattern: SchemaPattern?
         var items: Node?
         var properties: [String: Node] = [:]
         var required: [String] = []
@@ -154,7 +154,7 @@ package final class OptionConstraint: @unchecked Sendable {
             if let text = members["pattern"] {
                 guard case .string(let source) = text else { throw fail("pattern", "must be a string") }
                 do {
-                    pattern = (source, try NSRegularExpression(pattern: source))
+                    pattern = try SchemaPattern(source)
                 } catch {
                     throw fail("pattern", "\(OptionValue.string(source).json) is not a regular expression")
                 }
@@ -284,9 +284,7 @@ package final class OptionConstraint: @unchecked Sendable {
                 if let maxLength, length > maxLength {
                     return broken("is longer than \(maxLength) characters")
                 }
-                if let pattern,
-                    pattern.expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil
-                {
+                if let pattern, !pattern.isMatched(by: text) {
                     return broken("does not match the pattern \(pattern.text)")
                 }
             }
@@ -299,9 +297,13 @@ package final class OptionConstraint: @unchecked Sendable {
                 if let violation = objectViolation(members, at: path) { return violation }
             }
             if !anyOf.isEmpty {
-                let failures = anyOf.map { $0.violation(of: value, at: path) }
-                if failures.contains(where: { $0 == nil }) { return nil }
-                let reasons = failures.compactMap { $0 }
+                // The first choice the value fits ends the check: later ones (a pattern, say)
+                // are not evaluated for nothing.
+                var reasons: [OptionRuleViolation] = []
+                for choice in anyOf {
+                    guard let reason = choice.violation(of: value, at: path) else { return nil }
+                    reasons.append(reason)
+                }
                 // Each choice's first rule, in one line; the value is named once when every
                 // choice failed on the value itself.
                 if reasons.allSatisfy({ $0.path == path && $0.value != nil }) {

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+@testable import ParraAPI
+
+/// The local backend's answers: the bytes `JSONSerialization` writes, with keys in a fixed order.
+@Suite("Sorted-key JSON of the local backend")
+struct SortedKeysJSONTests {
+    @Test("keys in ascending order at every depth; values written as JSONSerialization writes them")
+    func nested() throws {
+        let value: [String: Any] = [
+            "token_type": "Bearer", "access_token": "a/b \"c\" é\n", "expires_in": 2_592_000,
+            "data": [["z": true, "a": NSNull()], 1.5, "x"], "empty": [String: Any](),
+        ]
+        let text = try #require(SortedKeysJSON.data(value)).utf8Text
+        #expect(
+            text
+                == #"{"access_token":"a/b \"c\" é\n","data":[{"a":null,"z":true},1.5,"x"],"empty":{},"expires_in":2592000,"token_type":"Bearer"}"#
+        )
+        let reparsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(reparsed["expires_in"] as? Int == 2_592_000)
+        #expect(reparsed["access_token"] as? String == "a/b \"c\" é\n")
+    }
+
+    @Test("a value JSON cannot carry gives nil")
+    func refused() {
+        #expect(SortedKeysJSON.data(["date": Date()]) == nil)
+    }
+}
+
+extension Data {
+    fileprivate var utf8Text: String { String(decoding: self, as: UTF8.self) }
+}
