@@ -22,6 +22,9 @@ let package = Package(
         .library(name: "ParraLaunchScreen", type: .dynamic, targets: ["ParraLaunchScreenEntry"]),
         .library(name: "ParraWhatsNew", type: .dynamic, targets: ["ParraWhatsNewEntry"]),
         .library(name: "ParraPush", type: .dynamic, targets: ["ParraPushEntry"]),
+        // ParraPush's session-bus code on libdbus, which the module opens with dlopen when it
+        // first connects to a bus. Not `libParra*`: discovery passes it by.
+        .library(name: "parra-push-dbus", type: .dynamic, targets: ["CParraPushDBus"]),
         // The API client's URLSession transport, which ParraAPI opens with dlopen only for an
         // HTTP(S) backend, so an app on the local backend never loads FoundationNetworking.
         // Not `libParra*`: discovery passes it by.
@@ -99,9 +102,11 @@ let package = Package(
         // libdbus-1 from Debian's libdbus-1-dev, for the push module's session bus code.
         .systemLibrary(
             name: "CDBus", path: "Plugins/ParraPush/CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        // The push module's C: the socket peer's credentials, and its D-Bus connection (the
-        // UnifiedPush connector, the distributor registration, desktop notifications).
-        .target(name: "CParraPushSupport", dependencies: ["CDBus"], path: "Plugins/ParraPush/CSupport"),
+        // The push module's C: the socket peer's credentials, and the loader of its D-Bus code.
+        .target(name: "CParraPushSupport", path: "Plugins/ParraPush/CSupport"),
+        // The D-Bus connection (the UnifiedPush connector, the distributor registration,
+        // desktop notifications): libparra-push-dbus.so.
+        .target(name: "CParraPushDBus", dependencies: ["CDBus"], path: "Plugins/ParraPush/Bus"),
         .target(
             name: "ParraPush", dependencies: ["CParraPlugin", "ParraPluginKit", "CParraPushSupport"],
             path: "Plugins/ParraPush/Module"),

@@ -44,13 +44,18 @@ struct SampleLaunchTests {
     }
 
     @Test(
-        "on the local backend the sample never loads the URLSession transport or FoundationNetworking; for a server it does"
+        "on the local backend the sample never loads the URLSession transport or FoundationNetworking; for a server it does; without a session bus it never loads libdbus"
     )
     func networkingOnlyForAServer() throws {
         let workspace = try CLIWorkspace()
-        let local = try loadedObjects(in: workspace, trace: "local", environment: [:])
+        // No session bus, whatever the machine has: an empty address and a runtime folder without one.
+        let local = try loadedObjects(
+            in: workspace, trace: "local",
+            environment: ["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": workspace.folder.path])
         #expect(local.contains { $0.hasSuffix("libFoundation.so") }, "the trace names no library: \(local)")
         #expect(!local.contains { $0.contains("libFoundationNetworking") || $0.contains("libparra-urlsession") })
+        #expect(local.contains { $0.hasSuffix("libParraPush.so") })
+        #expect(!local.contains { $0.contains("libdbus-1") || $0.contains("libparra-push-dbus") }, "\(local)")
         let server = try LoopbackHTTPServer(script: [.json(status: 404, "{}")])
         defer { server.stop() }
         let remote = try loadedObjects(

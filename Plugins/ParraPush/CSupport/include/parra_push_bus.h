@@ -3,6 +3,9 @@
  * app's own bus name), registration with a distributor (org.unifiedpush.Distributor2, else
  * Distributor1), and desktop notifications (org.freedesktop.Notifications).
  *
+ * The code lives in libparra-push-dbus.so beside the module, which the first
+ * parra_push_bus_open loads (with libdbus); a module that never connects never loads either.
+ *
  * One thread of its own owns the connection: every D-Bus call happens there. The functions
  * below may be called from any thread; they queue work for that thread. Events come back
  * through `parra_push_bus_events`, always on the bus thread, one at a time. */

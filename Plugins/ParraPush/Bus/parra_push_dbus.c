@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "parra_push_bus.h"
+#include "parra_push_dbus.h"
 
 #include <dbus/dbus.h>
 #include <poll.h>
@@ -692,7 +692,7 @@ static void *run(void *data) {
     return NULL;
 }
 
-parra_push_bus *parra_push_bus_open(
+parra_push_bus *parra_push_dbus_open(
     const char *address, const char *service_name, const parra_push_bus_events *events, int call_timeout_ms,
     char *error_text, size_t error_size) {
     DBusError error;
@@ -761,7 +761,7 @@ fail:
     return NULL;
 }
 
-void parra_push_bus_register(parra_push_bus *bus, const char *token, const char *description, const char *distributor) {
+void parra_push_dbus_register(parra_push_bus *bus, const char *token, const char *description, const char *distributor) {
     request *r = calloc(1, sizeof *r);
     if (!r) return;
     r->kind = REQUEST_REGISTER;
@@ -771,9 +771,9 @@ void parra_push_bus_register(parra_push_bus *bus, const char *token, const char 
     enqueue(bus, r);
 }
 
-bool parra_push_bus_has_notification_server(parra_push_bus *bus) { return atomic_load(&bus->has_notification_server); }
+bool parra_push_dbus_has_notification_server(parra_push_bus *bus) { return atomic_load(&bus->has_notification_server); }
 
-void parra_push_bus_notify(
+void parra_push_dbus_notify(
     parra_push_bus *bus, uint64_t key, const char *app_name, const char *summary, const char *body) {
     request *r = calloc(1, sizeof *r);
     if (!r) return;
@@ -785,7 +785,7 @@ void parra_push_bus_notify(
     enqueue(bus, r);
 }
 
-void parra_push_bus_close(parra_push_bus *bus) {
+void parra_push_dbus_close(parra_push_bus *bus) {
     pthread_mutex_lock(&bus->lock);
     bus->stopping = true;
     pthread_mutex_unlock(&bus->lock);
