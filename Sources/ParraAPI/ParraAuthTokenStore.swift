@@ -70,7 +70,8 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
         }
     }
 
-    /// Writes `contents` with mode 0600, creating the folder (mode 0700) if needed.
+    /// Writes `contents` with mode 0600, creating the folder (mode 0700) if needed, replacing
+    /// the file by a rename.
     package func save(_ contents: Contents) throws {
         let data = try ParraAPICoding.makeEncoder().encode(contents)
         try lock.withLock {
@@ -93,7 +94,9 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
                 }
             }
             if failure == 0, fchmod(descriptor, 0o600) != 0 { failure = errno }
-            if failure == 0, fsync(descriptor) != 0 { failure = errno }
+            // No fsync: the file is a cache, written at launch, where a sync costs about a
+            // millisecond. The rename keeps readers from a half-written file; after a crash it
+            // may be empty, and is then reported, removed and fetched again.
             close(descriptor)
             if failure == 0, rename(temporary.path, file.path) != 0 { failure = errno }
             if failure != 0 {
