@@ -68,7 +68,7 @@ struct ConsoleWriterThreadsTests {
         var pair: (first: LaneThread, second: LaneThread)?
         while pair == nil, threads.count < 256 {
             let thread = LaneThread()
-            let lane = thread.run { WriterLane.index(among: 16) }
+            let lane = thread.run { WriterLanes.currentIndex }
             if let lower = threads.first(where: { $0.lane < lane }) { pair = (thread, lower) }
             thread.lane = lane
             threads.append(thread)

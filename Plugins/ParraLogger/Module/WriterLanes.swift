@@ -1,51 +1,67 @@
-import Synchronization
+import CParraLoggerSupport
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// One of the console writer's lanes: formatted lines of the threads that map to it, waiting
-/// to join the writer's block. A lane has its own lock and memory, so threads logging at once
-/// each fill their own lane and meet only when a lane is full. Fields under `lock()`.
-final class WriterLane {
-    /// The waiting lines, whole.
-    let buffer = ByteBuffer(capacity: WriterLane.limit + 1024)
-    /// How many lines `buffer` holds.
-    var lines = 0
-    /// When the waiting lines began: the writer's batch number taken by the line that found the
-    /// lane empty, 0 while it is empty. Set under `lock()`; read without it by the holder of the
-    /// writer's block lock, under which alone a lane is emptied.
-    let batch = Atomic<UInt64>(0)
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
+/// The console writer's lanes: formatted lines of the threads that use each, waiting to join
+/// the writer's block. A lane has its own lock and memory, on cache lines of its own
+/// (`parra_logger_lane`), and threads take lanes in turn (`ThreadScratch.lane`), so threads
+/// logging at once each fill their own lane and meet only when a lane is full. The table owns
+/// the lanes and their memory.
+final class WriterLanes {
+    /// How many lanes a writer has (a power of two).
+    static let count = 16
     /// A lane's lines join the block once they reach this many bytes.
     static let limit = 4 * 1024
 
-    /// An empty lane. Its lock is adaptive: a writer moving the lines out holds it for a moment
-    /// only, so the lane's thread spins briefly rather than sleep.
+    private let lanes: UnsafeMutablePointer<parra_logger_lane>
+
+    /// Empty lanes, each with room for a full batch.
     init() {
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: MemoryLayout<parra_logger_lane>.stride * Self.count, alignment: 128)
+        memory.initializeMemory(
+            as: UInt8.self, repeating: 0, count: MemoryLayout<parra_logger_lane>.stride * Self.count)
+        lanes = memory.bindMemory(to: parra_logger_lane.self, capacity: Self.count)
+        for index in 0..<Self.count {
+            let capacity = Self.limit + 1024
+            lanes[index].bytes = .allocate(capacity: capacity)
+            lanes[index].capacity = Int64(capacity)
+        }
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        for index in 0..<Self.count { lanes[index].bytes.deallocate() }
+        lanes.deinitialize(count: Self.count)
+        UnsafeMutableRawPointer(lanes).deallocate()
     }
 
-    /// Takes the lane's lock.
-    @inline(__always) func lock() { pthread_mutex_lock(mutex) }
-
-    /// Lets the lane's lock go.
-    @inline(__always) func unlock() { pthread_mutex_unlock(mutex) }
-
-    /// The lane of the calling thread, among `count` (a power of two).
+    /// Lane `index` (below `count`).
     @inline(__always)
-    static func index(among count: Int) -> Int {
-        let thread = UInt64(truncatingIfNeeded: UInt(bitPattern: Int(bitPattern: pthread_self())))
-        return Int(truncatingIfNeeded: ((thread >> 12) &* 0x9E37_79B9_7F4A_7C15) >> 32) & (count - 1)
+    subscript(index: Int) -> UnsafeMutablePointer<parra_logger_lane> { lanes + index }
+
+    /// The lane the calling thread fills.
+    static var currentIndex: Int { ThreadScratch.withCurrent { $0.lane } }
+
+    /// Under the lane's lock: adds `length` bytes to the end of its lines, to be filled by the
+    /// caller at once, and returns where they start.
+    @inline(__always)
+    static func claim(_ length: Int, in lane: UnsafeMutablePointer<parra_logger_lane>) -> UnsafeMutablePointer<UInt8> {
+        let count = Int(lane.pointee.count)
+        if count + length > Int(lane.pointee.capacity) { grow(lane, toHold: count + length) }
+        lane.pointee.count = Int64(count + length)
+        return lane.pointee.bytes + count
+    }
+
+    /// Under the lane's lock: gives it room for `needed` bytes, keeping its lines.
+    private static func grow(_ lane: UnsafeMutablePointer<parra_logger_lane>, toHold needed: Int) {
+        var capacity = Int(lane.pointee.capacity) * 2
+        while capacity < needed { capacity *= 2 }
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        bytes.update(from: lane.pointee.bytes, count: Int(lane.pointee.count))
+        lane.pointee.bytes.deallocate()
+        lane.pointee.bytes = bytes
+        lane.pointee.capacity = Int64(capacity)
     }
 }
