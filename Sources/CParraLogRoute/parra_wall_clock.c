@@ -14,12 +14,14 @@
 #define PARRA_HAS_TSC 0
 #endif
 
-/* The scale in use: CLOCK_REALTIME was `ns` when the counter read `tsc`, and the counter
- * advances `mult / 2^32` nanoseconds a tick. Readers take it under `sequence` (a sequence
- * lock: odd while it is being written, and readers who see that, or a change, read the clock
- * itself); one thread at a time writes it, the one that takes `updating`. */
+/* The scale in use: CLOCK_REALTIME was `epoch_seconds` when the counter read `epoch_tsc`,
+ * and the counter advances `epoch_mult / 2^32` nanoseconds (`epoch_tick` seconds) a tick; 0
+ * while there is no scale. Readers take it under `sequence` (a sequence lock: odd while it is
+ * being written, and readers who see that, or a change, read the clock itself); one thread at
+ * a time writes it, the one that takes `updating`. */
 static uint64_t epoch_tsc;
-static int64_t epoch_ns;
+static double epoch_seconds;
+static double epoch_tick;
 static uint64_t epoch_mult;
 /* Counter ticks after which the epoch is refreshed (about 64 ms). */
 static uint64_t epoch_refresh;
@@ -103,8 +105,11 @@ static double read_and_refresh(void) {
         uint32_t start = __atomic_load_n(&sequence, __ATOMIC_RELAXED);
         __atomic_store_n(&sequence, start + 1, __ATOMIC_RELAXED);
         __atomic_thread_fence(__ATOMIC_RELEASE);
+        double at = seconds(ns);
+        double tick = (double)mult / 4294967296.0 / 1e9;
         __atomic_store_n(&epoch_tsc, tsc, __ATOMIC_RELAXED);
-        __atomic_store_n(&epoch_ns, ns, __ATOMIC_RELAXED);
+        __atomic_store(&epoch_seconds, &at, __ATOMIC_RELAXED);
+        __atomic_store(&epoch_tick, &tick, __ATOMIC_RELAXED);
         __atomic_store_n(&epoch_mult, mult, __ATOMIC_RELAXED);
         __atomic_store_n(
             &epoch_refresh, mult == 0 ? 0 : ((uint64_t)PARRA_REFRESH_NS << 32) / mult, __ATOMIC_RELAXED);
@@ -122,16 +127,18 @@ static double read_and_refresh(void) {
 double parra_log_route_wall_clock(void) {
 #if PARRA_HAS_TSC
     uint32_t start = __atomic_load_n(&sequence, __ATOMIC_ACQUIRE);
-    uint64_t mult = __atomic_load_n(&epoch_mult, __ATOMIC_RELAXED);
     uint64_t base = __atomic_load_n(&epoch_tsc, __ATOMIC_RELAXED);
-    int64_t ns = __atomic_load_n(&epoch_ns, __ATOMIC_RELAXED);
     uint64_t refresh = __atomic_load_n(&epoch_refresh, __ATOMIC_RELAXED);
+    double at;
+    double tick;
+    __atomic_load(&epoch_seconds, &at, __ATOMIC_RELAXED);
+    __atomic_load(&epoch_tick, &tick, __ATOMIC_RELAXED);
     uint64_t tsc = __rdtsc();
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
     uint64_t ticks = tsc - base;
-    if ((start & 1) == 0 && mult != 0 && __atomic_load_n(&sequence, __ATOMIC_RELAXED) == start && tsc >= base &&
-        ticks < refresh) {
-        return seconds(ns + (int64_t)((ticks * mult) >> 32));
+    /* refresh is 0 while there is no scale. */
+    if ((start & 1) == 0 && __atomic_load_n(&sequence, __ATOMIC_RELAXED) == start && tsc >= base && ticks < refresh) {
+        return at + (double)(int64_t)ticks * tick;
     }
     return read_and_refresh();
 #else
