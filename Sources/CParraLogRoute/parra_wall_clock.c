@@ -14,24 +14,31 @@
 #define PARRA_HAS_TSC 0
 #endif
 
-/* The scale in use: CLOCK_REALTIME was `epoch_seconds` when the counter read `epoch_tsc`,
- * and the counter advances `epoch_mult / 2^32` nanoseconds (`epoch_tick` seconds) a tick; 0
- * while there is no scale. Readers take it under `sequence` (a sequence lock: odd while it is
- * being written, and readers who see that, or a change, read the clock itself); one thread at
- * a time writes it, the one that takes `updating`. */
-static uint64_t epoch_tsc;
-static double epoch_seconds;
-static double epoch_tick;
-static uint64_t epoch_mult;
-/* Counter ticks after which the epoch is refreshed (about 64 ms). */
-static uint64_t epoch_refresh;
-static uint32_t sequence;
-static uint32_t updating;
-/* The last reading kept, from which the next one measures the scale. */
-static uint64_t anchor_tsc;
-static int64_t anchor_ns;
-/* 1 when the kernel's clocksource is the counter, -1 when not, 0 before anyone looked. */
-static int32_t usable;
+/* The scale in use: CLOCK_REALTIME was `seconds` when the counter read `tsc`, and the
+ * counter advances `mult / 2^32` nanoseconds (`tick` seconds) a tick; `refresh` is the ticks
+ * after which it is measured again (about 64 ms), 0 while there is no scale. Readers take it
+ * under `sequence` (a sequence lock: odd while it is being written, and readers who see that,
+ * or a change, read the clock itself); one thread at a time writes it, the one that takes
+ * `calibration.updating`. Read on every log call and written every 64 ms: on a cache line of
+ * its own, away from whatever other code writes often. */
+static struct {
+    _Alignas(64) uint32_t sequence;
+    uint64_t tsc;
+    double seconds;
+    double tick;
+    uint64_t mult;
+    uint64_t refresh;
+} epoch;
+
+/* What the thread that took `updating` measures the next scale from: the last reading kept.
+ * `usable` is 1 when the kernel's clocksource is the counter, -1 when not, 0 before anyone
+ * looked. */
+static struct {
+    _Alignas(64) uint32_t updating;
+    int32_t usable;
+    uint64_t anchor_tsc;
+    int64_t anchor_ns;
+} calibration;
 
 /* A reading whose clock_gettime took longer than this many ticks was interrupted: it is not
  * used for the scale (about 20 us at 3 GHz). */
@@ -74,24 +81,24 @@ static double read_and_refresh(void) {
     clock_gettime(CLOCK_REALTIME, &now);
     uint64_t after = __rdtsc();
     int64_t ns = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
-    int32_t state = __atomic_load_n(&usable, __ATOMIC_RELAXED);
+    int32_t state = __atomic_load_n(&calibration.usable, __ATOMIC_RELAXED);
     if (state == 0) {
         state = check_usable();
-        __atomic_store_n(&usable, state, __ATOMIC_RELAXED);
+        __atomic_store_n(&calibration.usable, state, __ATOMIC_RELAXED);
     }
     if (state < 0 || after - before > PARRA_READING_TICKS) {
         return seconds(ns);
     }
     uint32_t free = 0;
-    if (!__atomic_compare_exchange_n(&updating, &free, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+    if (!__atomic_compare_exchange_n(&calibration.updating, &free, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
         return seconds(ns);
     }
     uint64_t tsc = before + (after - before) / 2;
-    uint64_t ticks = tsc - anchor_tsc;
-    int64_t elapsed = ns - anchor_ns;
-    if (anchor_tsc != 0 && tsc > anchor_tsc && ticks >= PARRA_CALIBRATION_TICKS) {
+    uint64_t ticks = tsc - calibration.anchor_tsc;
+    int64_t elapsed = ns - calibration.anchor_ns;
+    if (calibration.anchor_tsc != 0 && tsc > calibration.anchor_tsc && ticks >= PARRA_CALIBRATION_TICKS) {
         uint64_t mult = elapsed > 0 ? (uint64_t)(((unsigned __int128)elapsed << 32) / ticks) : 0;
-        uint64_t current = epoch_mult;
+        uint64_t current = epoch.mult;
         uint64_t difference = mult > current ? mult - current : current - mult;
         /* A counter between about 60 MHz and 16 GHz, and (once there is a scale) within
          * 1/1024 of the last scale: NTP slews by 1/2000 at most. Anything else means the
@@ -102,42 +109,42 @@ static double read_and_refresh(void) {
         if (!plausible || !agrees) {
             mult = 0;
         }
-        uint32_t start = __atomic_load_n(&sequence, __ATOMIC_RELAXED);
-        __atomic_store_n(&sequence, start + 1, __ATOMIC_RELAXED);
+        uint32_t start = __atomic_load_n(&epoch.sequence, __ATOMIC_RELAXED);
+        __atomic_store_n(&epoch.sequence, start + 1, __ATOMIC_RELAXED);
         __atomic_thread_fence(__ATOMIC_RELEASE);
         double at = seconds(ns);
         double tick = (double)mult / 4294967296.0 / 1e9;
-        __atomic_store_n(&epoch_tsc, tsc, __ATOMIC_RELAXED);
-        __atomic_store(&epoch_seconds, &at, __ATOMIC_RELAXED);
-        __atomic_store(&epoch_tick, &tick, __ATOMIC_RELAXED);
-        __atomic_store_n(&epoch_mult, mult, __ATOMIC_RELAXED);
+        __atomic_store_n(&epoch.tsc, tsc, __ATOMIC_RELAXED);
+        __atomic_store(&epoch.seconds, &at, __ATOMIC_RELAXED);
+        __atomic_store(&epoch.tick, &tick, __ATOMIC_RELAXED);
+        __atomic_store_n(&epoch.mult, mult, __ATOMIC_RELAXED);
         __atomic_store_n(
-            &epoch_refresh, mult == 0 ? 0 : ((uint64_t)PARRA_REFRESH_NS << 32) / mult, __ATOMIC_RELAXED);
-        __atomic_store_n(&sequence, start + 2, __ATOMIC_RELEASE);
+            &epoch.refresh, mult == 0 ? 0 : ((uint64_t)PARRA_REFRESH_NS << 32) / mult, __ATOMIC_RELAXED);
+        __atomic_store_n(&epoch.sequence, start + 2, __ATOMIC_RELEASE);
     }
-    if (anchor_tsc == 0 || ticks >= PARRA_CALIBRATION_TICKS || tsc < anchor_tsc) {
-        anchor_tsc = tsc;
-        anchor_ns = ns;
+    if (calibration.anchor_tsc == 0 || ticks >= PARRA_CALIBRATION_TICKS || tsc < calibration.anchor_tsc) {
+        calibration.anchor_tsc = tsc;
+        calibration.anchor_ns = ns;
     }
-    __atomic_store_n(&updating, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&calibration.updating, 0, __ATOMIC_RELEASE);
     return seconds(ns);
 }
 #endif
 
 double parra_log_route_wall_clock(void) {
 #if PARRA_HAS_TSC
-    uint32_t start = __atomic_load_n(&sequence, __ATOMIC_ACQUIRE);
-    uint64_t base = __atomic_load_n(&epoch_tsc, __ATOMIC_RELAXED);
-    uint64_t refresh = __atomic_load_n(&epoch_refresh, __ATOMIC_RELAXED);
+    uint32_t start = __atomic_load_n(&epoch.sequence, __ATOMIC_ACQUIRE);
+    uint64_t base = __atomic_load_n(&epoch.tsc, __ATOMIC_RELAXED);
+    uint64_t refresh = __atomic_load_n(&epoch.refresh, __ATOMIC_RELAXED);
     double at;
     double tick;
-    __atomic_load(&epoch_seconds, &at, __ATOMIC_RELAXED);
-    __atomic_load(&epoch_tick, &tick, __ATOMIC_RELAXED);
+    __atomic_load(&epoch.seconds, &at, __ATOMIC_RELAXED);
+    __atomic_load(&epoch.tick, &tick, __ATOMIC_RELAXED);
     uint64_t tsc = __rdtsc();
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
     uint64_t ticks = tsc - base;
     /* refresh is 0 while there is no scale. */
-    if ((start & 1) == 0 && __atomic_load_n(&sequence, __ATOMIC_RELAXED) == start && tsc >= base && ticks < refresh) {
+    if ((start & 1) == 0 && __atomic_load_n(&epoch.sequence, __ATOMIC_RELAXED) == start && tsc >= base && ticks < refresh) {
         return at + (double)(int64_t)ticks * tick;
     }
     return read_and_refresh();
