@@ -18,9 +18,14 @@ import Synchronization
 /// line, whatever the lanes (held logs a module is handed at start come before any logged
 /// later on another thread). A full block is written by the thread
 /// that filled it, outside the block's lock (under a second one that keeps blocks in order),
-/// while other threads fill the next. The file gets lines in blocks of up to
-/// 64 KiB, written when the block fills, at every error or fatal line, on `flush()`, and at
-/// least every 200 ms.
+/// while other threads fill the next; a block that fills while the previous one is still
+/// being written goes on filling (up to `blockLimit`, 512 KiB) and is written by the next
+/// thread whose full lane finds it full and no write in progress, so no thread waits for
+/// another's write
+/// while it holds the block (on a busy machine, a writer preempted in its write would
+/// otherwise stop every thread that logs). The file gets lines in blocks of 64 KiB (up to
+/// 512 KiB when they filled during a write), written when the block fills, at every error or
+/// fatal line, on `flush()`, and at least every 200 ms.
 ///
 /// A write the destination refuses (a full or read-only disk, EIO, a closed pipe) starts an
 /// outage, reported once with the destination and the errno's meaning. Lines then wait in
@@ -85,6 +90,8 @@ final class ConsoleWriter: @unchecked Sendable {
     let formatter: ConsoleLineFormatter
 
     private static let blockSize = 64 * 1024
+    /// Past this many bytes a full block waits for the write in progress rather than grow.
+    private static let blockLimit = 512 * 1024
     /// While the destination refuses lines, they wait in memory up to this many bytes.
     static let holdLimit = 4 * 1024 * 1024
 
@@ -195,7 +202,13 @@ final class ConsoleWriter: @unchecked Sendable {
             pthread_mutex_unlock(lock)
             return
         }
-        pthread_mutex_lock(writeLock)
+        if urgent || buffer.count >= Self.blockLimit {
+            pthread_mutex_lock(writeLock)
+        } else if pthread_mutex_trylock(writeLock) != 0 {
+            // Another thread is writing the previous block: this one goes on filling.
+            pthread_mutex_unlock(lock)
+            return
+        }
         let joined = buffer.count - lineStart
         let takenBack = takeBackSpare()
         guard urgent || outage != nil else {
