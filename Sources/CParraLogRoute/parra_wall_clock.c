@@ -76,17 +76,22 @@ static int32_t check_usable(void) {
 /* Reads CLOCK_REALTIME and, when the reading was quick and the counter usable, measures the
  * scale from the last reading kept and publishes a new epoch at this one. */
 static double read_and_refresh(void) {
-    uint64_t before = __rdtsc();
     struct timespec now;
-    clock_gettime(CLOCK_REALTIME, &now);
-    uint64_t after = __rdtsc();
-    int64_t ns = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
     int32_t state = __atomic_load_n(&calibration.usable, __ATOMIC_RELAXED);
     if (state == 0) {
         state = check_usable();
         __atomic_store_n(&calibration.usable, state, __ATOMIC_RELAXED);
     }
-    if (state < 0 || after - before > PARRA_READING_TICKS) {
+    /* Where the counter is not the kernel's clock, every reading is clock_gettime alone. */
+    if (state < 0) {
+        clock_gettime(CLOCK_REALTIME, &now);
+        return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+    }
+    uint64_t before = __rdtsc();
+    clock_gettime(CLOCK_REALTIME, &now);
+    uint64_t after = __rdtsc();
+    int64_t ns = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+    if (after - before > PARRA_READING_TICKS) {
         return seconds(ns);
     }
     uint32_t free = 0;
