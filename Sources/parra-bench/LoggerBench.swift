@@ -36,7 +36,7 @@ struct LoggerFigures: PairedFigures {
     var callsPerSample: Int
     var repetitions: Int
     /// Lines per second from one thread and from two at once (each sample: both threads
-    /// logging `threadLines` lines each to the same file).
+    /// logging `threadLines` lines each to the same file), sample `i` of each taken back to back.
     var oneThreadLinesPerSecond: [Double]
     var twoThreadsLinesPerSecond: [Double]
     /// Times a filtered call's message or extras were evaluated (must be 0).
@@ -46,7 +46,9 @@ struct LoggerFigures: PairedFigures {
 }
 
 enum LoggerBench {
-    static let threadLines = 50_000
+    static let threadLines = 200_000
+    /// One- and two-thread throughput samples, taken in pairs.
+    static let throughputPairs = 5
 
     /// Runs the logger figures with the release-built `libParraLogger.so` beside this
     /// executable: a debug runtime writing to a file for the filtered, console and throughput
@@ -120,8 +122,20 @@ enum LoggerBench {
                 if repetition >= 0 { samples[variant, default: []].append(nanoseconds / Double(callsPerSample)) }
             }
         }
-        let oneThread = (0..<5).map { _ in throughput(threads: 1) }
-        let twoThreads = (0..<5).map { _ in throughput(threads: 2) }
+        // One- and two-thread samples in pairs taken back to back (which goes first
+        // alternating), so each ratio compares rates measured under the same load from the
+        // other processes on the machine, as the paired figures above do.
+        var oneThread: [Double] = []
+        var twoThreads: [Double] = []
+        for pair in 0..<throughputPairs {
+            if pair % 2 == 0 {
+                oneThread.append(throughput(threads: 1))
+                twoThreads.append(throughput(threads: 2))
+            } else {
+                twoThreads.append(throughput(threads: 2))
+                oneThread.append(throughput(threads: 1))
+            }
+        }
         debug.stop()
 
         // Production: the enqueue, against the same figures' repetitions of lockedCopy above.

@@ -68,7 +68,7 @@ struct ConsoleWriterThreadsTests {
         var pair: (first: LaneThread, second: LaneThread)?
         while pair == nil, threads.count < 256 {
             let thread = LaneThread()
-            let lane = thread.run { WriterLane.index(among: 16) }
+            let lane = thread.run { WriterLanes.currentIndex }
             if let lower = threads.first(where: { $0.lane < lane }) { pair = (thread, lower) }
             thread.lane = lane
             threads.append(thread)
@@ -87,6 +87,82 @@ struct ConsoleWriterThreadsTests {
         #expect(lines.count == 2)
         #expect(lines.first?.hasSuffix("] first") == true)
         #expect(lines.last?.hasSuffix("] second") == true)
+    }
+}
+
+extension ConsoleWriterThreadsTests {
+    /// Writes through the system, except that the first write waits until `release()`; keeps
+    /// every write's size.
+    private final class HeldFirstWrite: @unchecked Sendable {
+        private let lock = NSLock()
+        private var sizes: [Int] = []
+        private let gate = DispatchSemaphore(value: 0)
+        /// Signalled when the first write has begun (and waits).
+        let started = DispatchSemaphore(value: 0)
+
+        var files: FileWriting {
+            FileWriting(
+                write: { [self] descriptor, bytes, count in
+                    let first = lock.withLock {
+                        sizes.append(count)
+                        return sizes.count == 1
+                    }
+                    if first {
+                        started.signal()
+                        gate.wait()
+                    }
+                    return FileWriting.system.write(descriptor, bytes, count)
+                }, sync: FileWriting.system.sync)
+        }
+
+        /// Lets the first write go on.
+        func release() { gate.signal() }
+
+        /// The size of every write so far.
+        var writes: [Int] { lock.withLock { sizes } }
+    }
+
+    @Test(
+        "a block that fills while another thread's write of the last one is in progress goes on filling: the thread does not wait, and every line is written once, in order",
+        .timeLimit(.minutes(1)))
+    func blockFillsDuringAWrite() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parra-held-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("console.log").path
+        let disk = HeldFirstWrite()
+        let writer = try ConsoleWriter(
+            destination: .file(path), format: .default, environment: [:], files: disk.files, report: { _ in })
+        // A thread fills the first block (about 37 bytes a line) and is held in its write.
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            for index in 0..<2000 { TestRecord(message: "w \(index)").withRecord { writer.write($0) } }
+            done.signal()
+        }
+        disk.started.wait()
+        // This thread fills well past a block meanwhile; waiting for the held write would
+        // never end.
+        for index in 0..<5000 { TestRecord(message: "m \(index)").withRecord { writer.write($0) } }
+        disk.release()
+        done.wait()
+        writer.stop()
+
+        #expect(disk.writes.contains { $0 > 64 * 1024 }, "\(disk.writes)")
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 7000)
+        var next = ["w": 0, "m": 0]
+        for line in lines {
+            let words = line.split(separator: " ")
+            guard words.count >= 2, let thread = words.dropLast().last.map(String.init), let index = Int(words.last!),
+                let expected = next[thread]
+            else {
+                Issue.record("malformed line \(line)")
+                continue
+            }
+            #expect(index == expected, "\(thread): line \(index) after \(expected - 1)")
+            next[thread] = index + 1
+        }
+        #expect(next == ["w": 2000, "m": 5000])
     }
 }
 

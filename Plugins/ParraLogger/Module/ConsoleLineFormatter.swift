@@ -6,7 +6,9 @@ import Synchronization
 
 /// Turns a log record into one console line (plus its call stack for error and fatal), as the
 /// format says, straight into a byte buffer: no `String`, no allocation for the usual pieces.
-/// Any thread: each thread keeps its own call-site cache (`ThreadScratch`).
+/// When every piece but the message depends on the call site and level alone (no timestamp,
+/// no thread), a line from a call site seen before is its template (`LineTemplateCache`) around
+/// the message. Any thread: each thread keeps its own caches (`ThreadScratch`).
 final class ConsoleLineFormatter: @unchecked Sendable {
     /// A piece reduced to plain values, so the per-line loop touches no reference counts.
     private struct CompiledPiece {
@@ -39,6 +41,9 @@ final class ConsoleLineFormatter: @unchecked Sendable {
     /// The level texts: index `level * 3 + style`.
     private let levelSpans: UnsafeMutablePointer<Span>
     private let customTimestamps: [Int: CustomTimestampFormat]
+    /// Whether lines are made from templates: one message piece, and no piece that changes
+    /// from line to line of a call site (a timestamp, the thread's name).
+    private let templated: Bool
     /// Tells this formatter's call-site caches from other formatters'.
     private let id = ConsoleLineFormatter.nextID.add(1, ordering: .relaxed).newValue
     private static let nextID = Atomic<UInt64>(0)
@@ -102,6 +107,15 @@ final class ConsoleLineFormatter: @unchecked Sendable {
         levelSpans = .allocate(capacity: spans.count)
         levelSpans.initialize(from: Array(spans), count: spans.count)
         self.customTimestamps = custom
+        templated =
+            format.pieces.filter { $0.item == .message }.count == 1
+            && !format.pieces.contains {
+                switch $0.item {
+                case .timestamp: return true
+                case .callSite(let options): return options.contains(.thread)
+                default: return false
+                }
+            }
     }
 
     deinit {
@@ -118,7 +132,122 @@ final class ConsoleLineFormatter: @unchecked Sendable {
     /// Appends the record's line to `buffer`, with the calling thread's `scratch`.
     @inline(__always)
     func append(_ record: UnsafePointer<parra_log_record>, to buffer: ByteBuffer, scratch: ThreadScratch) {
-        let callSites = scratch.callSites(for: id)
+        if let template = template(for: record, scratch: scratch) {
+            Self.write(template, record.pointee.message, to: buffer.claim(Self.length(of: template, record)))
+        } else {
+            appendPieces(record, to: buffer, scratch: scratch)
+        }
+    }
+
+    /// Appends the record's line to `buffer` piece by piece, never from a template, with the
+    /// calling thread's `scratch`: what a template must reproduce.
+    func appendPieces(_ record: UnsafePointer<parra_log_record>, to buffer: ByteBuffer, scratch: ThreadScratch) {
+        appendPieces(record, to: buffer, callSites: scratch.caches(for: id).callSites)
+    }
+
+    /// Appends the record's line to the end of `lane`'s lines, under its lock, with the calling
+    /// thread's `scratch`: from the template straight into the lane, or made piece by piece in
+    /// the scratch's line buffer and copied.
+    @inline(__always)
+    func append(
+        _ record: UnsafePointer<parra_log_record>, to lane: UnsafeMutablePointer<parra_logger_lane>,
+        scratch: ThreadScratch
+    ) {
+        if let template = template(for: record, scratch: scratch) {
+            let length = Self.length(of: template, record)
+            Self.write(template, record.pointee.message, to: WriterLanes.claim(length, in: lane))
+        } else {
+            let line = scratch.line
+            line.removeAll()
+            appendPieces(record, to: line, callSites: scratch.caches(for: id).callSites)
+            WriterLanes.claim(line.count, in: lane).update(from: line.base, count: line.count)
+        }
+    }
+
+    /// The template that makes the record's line, when the format and the record allow one:
+    /// from the thread's cache, or made now and kept there. Nil when the line must be made
+    /// piece by piece: extras, an error's call stack, an empty message, or a message whose
+    /// leading or trailing white space the line's trimming would reach past.
+    @inline(__always)
+    private func template(
+        for record: UnsafePointer<parra_log_record>, scratch: ThreadScratch
+    ) -> LineTemplateCache.Template? {
+        let message = record.pointee.message
+        guard templated, message.length > 0, message.data != nil, record.pointee.extra_json.length <= 2,
+            record.pointee.level < PARRA_LOG_LEVEL_ERROR
+        else { return nil }
+        let caches = scratch.caches(for: id)
+        guard let template = caches.templates.template(for: record) ?? makeTemplate(record, caches: caches)
+        else { return nil }
+        let bytes = message.bytes.bindMemory(to: UInt8.self)
+        if template.prefixLength == 0, Self.isSpace(bytes[0]) { return nil }
+        if template.suffixLength == 0, Self.isSpace(bytes[bytes.count - 1]) { return nil }
+        return template
+    }
+
+    /// Makes the template of the record's call site and level and keeps it in the thread's
+    /// cache: the pieces before the message with its left pad, trimmed at the start, and its
+    /// right pad with the pieces after it, trimmed at the end (extras absent). Nil when it
+    /// does not fit the cache.
+    @inline(never)
+    private func makeTemplate(
+        _ record: UnsafePointer<parra_log_record>, caches: (callSites: CallSiteCache, templates: LineTemplateCache)
+    ) -> LineTemplateCache.Template? {
+        let work = ByteBuffer(capacity: LineTemplateCache.textCapacity)
+        var messageAt = 0
+        for index in 0..<pieceCount {
+            let piece = pieces[index]
+            if piece.kind == Kind.message {
+                work.append(bytes + Int(piece.leftStart), Int(piece.leftLength))
+                messageAt = work.count
+                work.append(bytes + Int(piece.rightStart), Int(piece.rightLength))
+                continue
+            }
+            let mark = work.count
+            work.append(bytes + Int(piece.leftStart), Int(piece.leftLength))
+            if appendValue(piece, index: index, record, callSites: caches.callSites, to: work) {
+                work.append(bytes + Int(piece.rightStart), Int(piece.rightLength))
+            } else {
+                work.truncate(to: mark)
+            }
+        }
+        var prefixStart = 0
+        while prefixStart < messageAt, Self.isSpace(work.base[prefixStart]) { prefixStart += 1 }
+        var suffixEnd = work.count
+        while suffixEnd > messageAt, Self.isSpace(work.base[suffixEnd - 1]) { suffixEnd -= 1 }
+        caches.templates.store(
+            record, prefix: UnsafeBufferPointer(start: work.base + prefixStart, count: messageAt - prefixStart),
+            suffix: UnsafeBufferPointer(start: work.base + messageAt, count: suffixEnd - messageAt))
+        return caches.templates.template(for: record)
+    }
+
+    /// The length of the line `template` makes of the record: prefix, message, suffix, newline.
+    @inline(__always)
+    private static func length(of template: LineTemplateCache.Template, _ record: UnsafePointer<parra_log_record>)
+        -> Int
+    {
+        template.prefixLength + record.pointee.message.length + template.suffixLength + 1
+    }
+
+    /// Writes the line `template` makes of `message` at `destination`, which has room for it.
+    @inline(__always)
+    private static func write(
+        _ template: LineTemplateCache.Template, _ message: parra_string, to destination: UnsafeMutablePointer<UInt8>
+    ) {
+        var at = destination
+        memcpy(at, template.prefix, template.prefixLength)
+        at += template.prefixLength
+        memcpy(at, message.data, message.length)
+        at += message.length
+        memcpy(at, template.suffix, template.suffixLength)
+        at += template.suffixLength
+        at.pointee = 0x0A
+    }
+
+    /// Appends the record's line to `buffer` piece by piece.
+    private func appendPieces(
+        _ record: UnsafePointer<parra_log_record>, to buffer: ByteBuffer, callSites: CallSiteCache
+    ) {
         let start = buffer.count
         for index in 0..<pieceCount {
             let piece = pieces[index]

@@ -7,8 +7,9 @@ import Synchronization
 /// Writes formatted console lines to stdout, stderr or a file. Lines are never cut or
 /// interleaved. Stdout and stderr get each line at once, formatted under the writer's lock
 /// (stdout after flushing the C library's own stdout buffer, so the app's `print` output and
-/// log lines stay in order). For a file, a thread formats its line into its lane (`WriterLane`,
-/// one of 16 chosen by thread, with its own lock), so threads logging at once do not meet.
+/// log lines stay in order). For a file, a thread formats its line into its lane (`WriterLanes`,
+/// one of 16 taken by threads in turn, with its own lock), so threads logging at once do not
+/// meet.
 /// A lane's lines are a batch, numbered when its first line finds the lane empty; batches join
 /// the block oldest first: a full lane (4 KiB) after every batch begun before it, and every
 /// batch at an error or fatal line (that line last), on `flush()`, on the timer and at
@@ -17,9 +18,14 @@ import Synchronization
 /// line, whatever the lanes (held logs a module is handed at start come before any logged
 /// later on another thread). A full block is written by the thread
 /// that filled it, outside the block's lock (under a second one that keeps blocks in order),
-/// while other threads fill the next. The file gets lines in blocks of up to
-/// 64 KiB, written when the block fills, at every error or fatal line, on `flush()`, and at
-/// least every 200 ms.
+/// while other threads fill the next; a block that fills while the previous one is still
+/// being written goes on filling (up to `blockLimit`, 512 KiB) and is written by the next
+/// thread whose full lane finds it full and no write in progress, so no thread waits for
+/// another's write
+/// while it holds the block (on a busy machine, a writer preempted in its write would
+/// otherwise stop every thread that logs). The file gets lines in blocks of 64 KiB (up to
+/// 512 KiB when they filled during a write), written when the block fills, at every error or
+/// fatal line, on `flush()`, and at least every 200 ms.
 ///
 /// A write the destination refuses (a full or read-only disk, EIO, a closed pipe) starts an
 /// outage, reported once with the destination and the errno's meaning. Lines then wait in
@@ -60,12 +66,14 @@ final class ConsoleWriter: @unchecked Sendable {
     /// Guards `buffer`, `outage` and (with `writeLock`) the timer. Taken before `writeLock`.
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     /// Lines waiting to join the block, by thread (file destinations only).
-    private let lanes = (0..<16).map { _ in WriterLane() }
-    /// The number of the last batch a lane began (`WriterLane.batch`).
+    private let lanes = WriterLanes()
+    /// The number of the last batch a lane began (`parra_logger_lane.batch`).
     private let batches = Atomic<UInt64>(0)
-    /// Under `lock`: a lane's lines, taken out of it in exchange for this empty memory, so the
-    /// lane's lock is held for the exchange only and not for the copy into the block.
-    private let taken = ByteBuffer(capacity: WriterLane.limit + 1024)
+    /// Under `lock`: a lane's lines are taken out of it in exchange for this empty memory
+    /// (`takenCapacity` bytes, owned by the writer), so the lane's lock is held for the
+    /// exchange only and not for the copy into the block.
+    private var taken = UnsafeMutablePointer<UInt8>.allocate(capacity: WriterLanes.limit + 1024)
+    private var takenCapacity = Int64(WriterLanes.limit + 1024)
     /// Held by whoever writes to the destination, so blocks go out in order.
     private let writeLock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var timer: DispatchSourceTimer?
@@ -82,6 +90,8 @@ final class ConsoleWriter: @unchecked Sendable {
     let formatter: ConsoleLineFormatter
 
     private static let blockSize = 64 * 1024
+    /// Past this many bytes a full block waits for the write in progress rather than grow.
+    private static let blockLimit = 512 * 1024
     /// While the destination refuses lines, they wait in memory up to this many bytes.
     static let holdLimit = 4 * 1024 * 1024
 
@@ -135,6 +145,7 @@ final class ConsoleWriter: @unchecked Sendable {
         if ownsDescriptor { close(descriptor) }
         pthread_mutex_destroy(lock)
         pthread_mutex_destroy(writeLock)
+        taken.deallocate()
         lock.deallocate()
         writeLock.deallocate()
     }
@@ -163,20 +174,23 @@ final class ConsoleWriter: @unchecked Sendable {
             commit(lineStart: lineStart, lines: earlier + 1, urgent: true)
             return
         }
-        let lane = lanes[WriterLane.index(among: lanes.count)]
-        lane.lock()
-        if lane.lines == 0 {
-            lane.batch.store(batches.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
+        let lane = ThreadScratch.withCurrent { scratch in
+            let lane = lanes[scratch.lane]
+            parra_logger_lane_lock(lane)
+            if lane.pointee.lines == 0 {
+                parra_logger_lane_set_batch(lane, batches.add(1, ordering: .relaxed).newValue)
+            }
+            formatter.append(record, to: lane, scratch: scratch)
+            lane.pointee.lines += 1
+            let full = lane.pointee.count >= WriterLanes.limit
+            parra_logger_lane_unlock(lane)
+            return full ? lane : nil
         }
-        ThreadScratch.withCurrent { formatter.append(record, to: lane.buffer, scratch: $0) }
-        lane.lines += 1
-        let full = lane.buffer.count >= WriterLane.limit
-        lane.unlock()
-        guard full else { return }
+        guard let lane else { return }
         pthread_mutex_lock(lock)
         let lineStart = buffer.count
         // 0 when another thread moved the lane's lines meanwhile.
-        let batch = lane.batch.load(ordering: .relaxed)
+        let batch = parra_logger_lane_batch(lane)
         let lines = batch == 0 ? 0 : drainBatches(through: batch)
         commit(lineStart: lineStart, lines: lines, urgent: false)
     }
@@ -188,7 +202,13 @@ final class ConsoleWriter: @unchecked Sendable {
             pthread_mutex_unlock(lock)
             return
         }
-        pthread_mutex_lock(writeLock)
+        if urgent || buffer.count >= Self.blockLimit {
+            pthread_mutex_lock(writeLock)
+        } else if pthread_mutex_trylock(writeLock) != 0 {
+            // Another thread is writing the previous block: this one goes on filling.
+            pthread_mutex_unlock(lock)
+            return
+        }
         let joined = buffer.count - lineStart
         let takenBack = takeBackSpare()
         guard urgent || outage != nil else {
@@ -209,15 +229,17 @@ final class ConsoleWriter: @unchecked Sendable {
 
     /// Holding `lock`: moves a lane's lines to the end of the block; returns how many.
     @inline(__always)
-    private func drain(_ lane: WriterLane) -> Int {
-        lane.lock()
-        lane.buffer.swapContents(with: taken)
-        let lines = lane.lines
-        lane.lines = 0
-        lane.batch.store(0, ordering: .relaxed)
-        lane.unlock()
-        buffer.append(taken.base, taken.count)
-        taken.removeAll()
+    private func drain(_ lane: UnsafeMutablePointer<parra_logger_lane>) -> Int {
+        parra_logger_lane_lock(lane)
+        swap(&lane.pointee.bytes, &taken)
+        swap(&lane.pointee.capacity, &takenCapacity)
+        let count = Int(lane.pointee.count)
+        let lines = Int(lane.pointee.lines)
+        lane.pointee.count = 0
+        lane.pointee.lines = 0
+        parra_logger_lane_set_batch(lane, 0)
+        parra_logger_lane_unlock(lane)
+        buffer.append(taken, count)
         return lines
     }
 
@@ -228,13 +250,13 @@ final class ConsoleWriter: @unchecked Sendable {
         let newest = newest ?? batches.load(ordering: .relaxed)
         var lines = 0
         while true {
-            var oldest: WriterLane?
+            var oldest: UnsafeMutablePointer<parra_logger_lane>?
             var oldestBatch = UInt64.max
-            for lane in lanes {
+            for index in 0..<WriterLanes.count {
                 // Under `lock` a lane's number changes only from 0, to one above `newest`.
-                let batch = lane.batch.load(ordering: .relaxed)
+                let batch = parra_logger_lane_batch(lanes[index])
                 if batch != 0, batch <= newest, batch < oldestBatch {
-                    oldest = lane
+                    oldest = lanes[index]
                     oldestBatch = batch
                 }
             }

@@ -25,6 +25,11 @@ final class ParraLoggerModule: ParraModule {
     private let console: ConsoleWriter?
     let spool: SessionSpool?
     let uploader: SessionUploader?
+    /// `console` and `spool` unretained, for `receive`: the constants above keep them alive for
+    /// as long as the module, and calling through these costs no retain and release per record
+    /// (two atomic operations, a tenth of a console line).
+    private let unretainedConsole: Unmanaged<ConsoleWriter>?
+    private let unretainedSpool: Unmanaged<SessionSpool>?
     /// What was wrong with the options or outputs, reported at configure.
     private let problems: [String]
 
@@ -52,6 +57,8 @@ final class ParraLoggerModule: ParraModule {
             spool = nil
             uploader = nil
         }
+        unretainedConsole = console.map { Unmanaged.passUnretained($0) }
+        unretainedSpool = spool.map { Unmanaged.passUnretained($0) }
         self.problems = problems
     }
 
@@ -97,8 +104,8 @@ final class ParraLoggerModule: ParraModule {
     @inline(__always)
     func receive(_ record: UnsafePointer<parra_log_record>) {
         guard record.pointee.level >= minimum else { return }
-        console?.write(record)
-        spool?.enqueue(record)
+        unretainedConsole?._withUnsafeGuaranteedRef { $0.write(record) }
+        unretainedSpool?._withUnsafeGuaranteedRef { $0.enqueue(record) }
     }
 
     /// Makes every record received so far written or durable. Any thread.

@@ -1,26 +1,42 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// What a thread formats console lines with: a call-site cache of its own, so that threads
-/// logging at once format their lines at the same time. Made on a thread's first line, freed
+/// What a thread formats console lines with: caches of its own (call sites, line templates)
+/// and a buffer for a line made piece by piece, so that threads logging at once format their
+/// lines at the same time; and the writer lane it fills. Made on a thread's first line, freed
 /// when it ends.
 final class ThreadScratch {
     private let callSites = CallSiteCache()
-    /// The formatter whose call sites the cache holds: a cache is good for one format only.
+    private let templates = LineTemplateCache()
+    /// The formatter whose call sites and templates the caches hold: a cache is good for one
+    /// format only.
     private var cacheOwner: UInt64 = 0
+    /// A line being formatted piece by piece before it is copied into a lane.
+    let line = ByteBuffer(capacity: 1024)
+    /// The thread's lane among a writer's `WriterLanes.count`: threads take lanes in turn as
+    /// they log their first line, so threads logging together fill different lanes.
+    let lane: Int = ThreadScratch.lanesTaken.add(1, ordering: .relaxed).oldValue & (WriterLanes.count - 1)
 
-    deinit { callSites.deallocate() }
+    private static let lanesTaken = Atomic<Int>(0)
 
-    /// The cache of `formatter`'s call sites on this thread, emptied when another formatter
-    /// filled it last.
+    deinit {
+        callSites.deallocate()
+        templates.deallocate()
+    }
+
+    /// The caches of `formatter`'s call sites and templates on this thread, emptied when
+    /// another formatter filled them last.
     @inline(__always)
-    func callSites(for formatter: UInt64) -> CallSiteCache {
+    func caches(for formatter: UInt64) -> (callSites: CallSiteCache, templates: LineTemplateCache) {
         if cacheOwner != formatter {
             callSites.removeAll()
+            templates.removeAll()
             cacheOwner = formatter
         }
-        return callSites
+        return (callSites, templates)
     }
 
     /// Calls `body` with the calling thread's scratch, without retaining it (it lives as

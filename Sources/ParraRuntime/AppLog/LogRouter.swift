@@ -292,12 +292,10 @@ package final class LogRouter: @unchecked Sendable {
         }
     }
 
-    /// Seconds since the Unix epoch from CLOCK_REALTIME: what `Date()` reads, without it.
-    package static func wallClockSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    /// Seconds since the Unix epoch from CLOCK_REALTIME: what `Date()` reads, without it, and
+    /// where the kernel keeps time with the processor's counter, from the counter (see
+    /// `parra_log_route_wall_clock`).
+    package static func wallClockSeconds() -> Double { parra_log_route_wall_clock() }
 
     /// Calls `body` with a C record pointing into `entry`'s strings, without copying them.
     @inline(__always)

@@ -8,6 +8,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Included here, not only found in this folder, so that a build whose module cache predates
+ * it sees this header change and rebuilds the module. */
+#include "parra_logger_lane.h"
+
 /** Writes the calling thread's name, NUL-terminated, into `buffer`: "main" for the process's
  *  first thread, else the name set with pthread_setname_np (Foundation's Thread.name and
  *  Dispatch's worker names land there). Returns the length written. Any thread. */

@@ -1,0 +1,19 @@
+/*
+ * parra_wall_clock.h: the wall clock every app log record is stamped with, read for each log
+ * call that passes the gate. Host-internal (not part of the module ABI).
+ */
+#ifndef PARRA_WALL_CLOCK_H
+#define PARRA_WALL_CLOCK_H
+
+/**
+ * Seconds since the Unix epoch: CLOCK_REALTIME, as `Date()` reads it. Where the kernel keeps
+ * time with the processor's time-stamp counter (its clocksource is `tsc`), the counter is read
+ * and scaled instead, against a reading of CLOCK_REALTIME taken at most about 64 ms before:
+ * half the cost of clock_gettime on a virtual machine, and within microseconds of it (the
+ * scale is measured between readings; a reading that disagrees with the scale, when the
+ * clock was set or slewed hard, starts over from itself). Elsewhere, and until the scale is
+ * known (the first millisecond or so of logging), it is clock_gettime. Any thread.
+ */
+double parra_log_route_wall_clock(void);
+
+#endif
