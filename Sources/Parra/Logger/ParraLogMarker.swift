@@ -31,10 +31,11 @@ public struct ParraLogMarker: Sendable {
         ParraLogMarker(level: level, timestamp: Date(timeIntervalSince1970: clockNow()), message: nil)
     }
 
-    /// Seconds since the Unix epoch, from CLOCK_REALTIME. Out of line and marked read-only on
-    /// purpose: see ``unlogged(_:)``. Its only effect is reading the clock, so the one freedom
-    /// this gives the optimizer, dropping a read whose result nobody uses, changes nothing an
-    /// app can observe.
+    /// Seconds since the Unix epoch, as every log record's time. Out of line and marked
+    /// read-only on purpose: see ``unlogged(_:)``. Its only effects are reading the clock and,
+    /// for the processor-counter clock, refreshing that clock's own calibration, which nothing
+    /// here reads directly; so the one freedom this gives the optimizer, dropping a read whose
+    /// result nobody uses, changes nothing an app can observe.
     @usableFromInline @_effects(readonly)
     static func clockNow() -> Double { LogRouter.wallClockSeconds() }
 }
