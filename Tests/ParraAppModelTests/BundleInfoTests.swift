@@ -82,3 +82,52 @@ struct BundleInfoTests {
         #expect(!none.reported("bundle unknown").isEmpty)
     }
 }
+
+@Suite("The Info.plist reader")
+struct XMLPropertyListTests {
+    @Test("the sample's Info.plist reads as Foundation reads it")
+    func sampleAsFoundation() throws {
+        let file = CFixtureBuilder.repositoryRoot.appendingPathComponent("Sample/Bundle/Info.plist")
+        let data = try Data(contentsOf: file)
+        let ours = try #require(XMLPropertyList.parse(Array(data)) as? [String: Any])
+        let foundation = try #require(
+            try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any])
+        #expect(NSDictionary(dictionary: ours).isEqual(to: foundation))
+    }
+
+    @Test("every element it handles, with references, comments and self-closing forms")
+    func elements() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- a comment -->
+            <plist version="1.0"><dict>
+              <key>text</key><string>a &amp; b &lt;c&gt; &#233;&#x41;</string>
+              <key>empty</key><string/>
+              <key>count</key><integer> -42 </integer>
+              <key>ratio</key><real>0.5</real>
+              <key>on</key><true/><key>off</key><false/>
+              <key>list</key><array><string>x</string><integer>1</integer></array>
+              <key>nothing</key><dict/>
+            </dict></plist>
+            """
+        let root = try #require(XMLPropertyList.parse(Array(text.utf8)) as? [String: Any])
+        #expect(root["text"] as? String == "a & b <c> éA")
+        #expect(root["empty"] as? String == "")
+        #expect(root["count"] as? Int == -42 && root["ratio"] as? Double == 0.5)
+        #expect(root["on"] as? Bool == true && root["off"] as? Bool == false)
+        #expect((root["list"] as? [Any])?.count == 2 && (root["nothing"] as? [String: Any])?.isEmpty == true)
+    }
+
+    @Test("what it does not handle is left to Foundation: data, dates, attributes, binary lists, bad XML")
+    func leftToFoundation() {
+        for text in [
+            "<plist><data>AAAA</data></plist>", "<plist><date>2024-01-01T00:00:00Z</date></plist>",
+            #"<plist><dict><key a="1">k</key><string>v</string></dict></plist>"#, "bplist00\u{1}",
+            "<plist><dict><key>k</key></dict></plist>", "<plist><string>open</plist>",
+            "<plist><dict><key>k</key><string>1</string><key>k</key><string>2</string></dict></plist>",
+            "<plist><integer>x</integer></plist>",
+        ] {
+            #expect(XMLPropertyList.parse(Array(text.utf8)) == nil, "\(text)")
+        }
+    }
+}

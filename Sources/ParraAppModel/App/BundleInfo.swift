@@ -45,10 +45,14 @@ package struct BundleInfo: Sendable, Hashable {
             return (.empty, ["\(url.path): cannot be read"])
         }
         let root: Any
-        do {
-            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            return (.empty, ["\(url.path): malformed property list; using no bundle facts"])
+        if let simple = XMLPropertyList.parse(Array(data)) {
+            root = simple
+        } else {
+            do {
+                root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            } catch {
+                return (.empty, ["\(url.path): malformed property list; using no bundle facts"])
+            }
         }
         guard let dictionary = root as? [String: Any] else {
             return (.empty, ["\(url.path): the top level must be a dictionary; using no bundle facts"])
