@@ -174,6 +174,16 @@ struct UIKitShapeTests {
         #expect(UIApplicationShortcutIcon.IconType.allCases.count == 29)
     }
 
+    @Test("scene connection and URL options have UIKit's fields, empty where Linux says nothing")
+    func connectionAndURLOptions() throws {
+        let url = try #require(URL(string: "myapp://x"))
+        let options = UIScene.ConnectionOptions(urlContexts: [UIOpenURLContext(url: url)])
+        #expect(options.sourceApplication == nil && options.notificationResponse == nil && options.shortcutItem == nil)
+        let context = try #require(options.urlContexts.first)
+        #expect(context.url == url && context.options.sourceApplication == nil && !context.options.openInPlace)
+        #expect(UIApplication.OpenURLOptionsKey.openInPlace.rawValue == "openInPlace")
+    }
+
     @Test("a notification's request content is read from its APNs-shaped payload")
     func notificationContent() {
         let content = UNNotification(

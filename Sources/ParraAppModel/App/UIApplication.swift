@@ -30,6 +30,10 @@ public final class UIApplication {
 
         /// The process or tool that asked for the URL.
         public static let sourceApplication = OpenURLOptionsKey(rawValue: "sourceApplication")
+        /// The asking program's annotation.
+        public static let annotation = OpenURLOptionsKey(rawValue: "annotation")
+        /// Whether the file must be opened where it is.
+        public static let openInPlace = OpenURLOptionsKey(rawValue: "openInPlace")
     }
 
     /// The app's state.

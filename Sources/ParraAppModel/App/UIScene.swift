@@ -8,6 +8,11 @@ public final class UIScene {
         public let urlContexts: Set<UIOpenURLContext>
         /// The shortcut item the app was started through, for the first window it connects.
         public let shortcutItem: UIApplicationShortcutItem?
+        /// The program that asked for the app; a Linux desktop does not say, so nil.
+        public let sourceApplication: String? = nil
+        /// A notification response that started the app: none reaches a window here (the app
+        /// delegate gets it at once, before its windows), so nil.
+        public let notificationResponse: UNNotificationResponse? = nil
 
         /// Options with `urlContexts` and the item the app was started through, if any.
         package init(urlContexts: Set<UIOpenURLContext>, shortcutItem: UIApplicationShortcutItem? = nil) {
@@ -77,4 +82,23 @@ public final class UISceneConfiguration {
 public struct UIOpenURLContext: Hashable {
     /// The URL.
     public let url: URL
+
+    /// A context for `url`, as the host makes one.
+    package init(url: URL) { self.url = url }
+
+    /// How it was asked: on Linux nothing says which program asked, so the options are empty.
+    public var options: UIScene.OpenURLOptions { UIScene.OpenURLOptions() }
+}
+
+extension UIScene {
+    /// How a URL was asked to be opened, as UIKit has it. A Linux desktop does not say which
+    /// program asked or with what, so every field is empty.
+    public struct OpenURLOptions: Sendable {
+        /// The bundle id of the program that asked; nil here.
+        public let sourceApplication: String? = nil
+        /// The asking program's annotation; nil here.
+        public let annotation: (any Sendable)? = nil
+        /// Whether the file must be opened where it is rather than copied; false here.
+        public let openInPlace = false
+    }
 }
