@@ -596,5 +596,9 @@ struct DeclaredDefaultsTests {
                 declared[key] == facade[key],
                 "\(key): the module declares \(declared[key]!), the facade shows \(facade[key]!)")
         }
+        // The SDK's names for the logger's environment variables are the ones the module reads.
+        let variables = Set(host.runtime.modules.flatMap(\.declaration.options).compactMap(\.environmentVariable))
+        #expect(variables.contains(ParraLoggerOptions.Environment.minimumLogLevelOverride))
+        #expect(variables.contains(ParraLoggerOptions.Environment.eventDebugLoggingEnabled))
     }
 }

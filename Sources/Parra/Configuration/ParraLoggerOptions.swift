@@ -38,6 +38,14 @@ public struct ParraLoggerOptions: Sendable, Hashable {
 
     /// Automatic environment, minimum level info, the default console format.
     public static let `default` = ParraLoggerOptions()
+
+    /// The environment variables that change the logger at launch, as the SDK names them.
+    public enum Environment {
+        /// Overrides `minimumLogLevel` when it holds a level's name.
+        public static let minimumLogLevelOverride = "PARRA_LOG_LEVEL"
+        /// Above 0, logs go both to the console and to the session.
+        public static let eventDebugLoggingEnabled = "PARRA_DEBUG_EVENT_LOGGING"
+    }
 }
 
 extension ParraLoggerOptions {
