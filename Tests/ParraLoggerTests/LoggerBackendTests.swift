@@ -43,6 +43,10 @@ extension AppLoggerTests.AppLoggerAPITests {
         #expect(logs[0].logContext.callSiteContext.fileId == "ParraLoggerTests/LoggerBackendTests.swift")
         let thread = logs[0].logContext.callSiteContext.threadInfo
         #expect(thread.id > 0 && thread.stackSize > 0 && (0...1).contains(thread.priority))
+        let copy = try JSONDecoder().decode(ParraLoggerThreadInfo.self, from: JSONEncoder().encode(thread))
+        #expect(
+            copy.id == thread.id && copy.qualityOfService == thread.qualityOfService
+                && copy.threadName == thread.threadName)
         #expect(logs[1].message.produceLog().0 == "declined" && logs[1].extraError is Failure)
         // An error alone is the message; the static forms have no logger context.
         #expect(logs[2].extraError == nil && logs[2].logContext.loggerContext == nil)

@@ -34,7 +34,7 @@ public struct ParraLoggerContext {
 }
 
 /// The thread a log was made on.
-public struct ParraLoggerThreadInfo: Sendable {
+public struct ParraLoggerThreadInfo: Sendable, Codable {
     /// The kernel's id of the thread (`gettid`).
     public let id: Int
     /// The name of the operation queue the call ran on; empty off one (Swift on Linux cannot
@@ -61,5 +61,37 @@ public struct ParraLoggerThreadInfo: Sendable {
             priority: 0.5 - Double(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(id))) / 40,
             qualityOfService: thread.qualityOfService, threadName: name,
             threadNumber: nil)
+    }
+}
+
+extension ParraLoggerThreadInfo {
+    private enum CodingKeys: String, CodingKey {
+        case id, queueName, stackSize, priority, qualityOfService, threadName, threadNumber
+    }
+
+    /// Decodes the fields by name, the quality of service as Foundation's raw value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(Int.self, forKey: .id),
+            queueName: try container.decode(String.self, forKey: .queueName),
+            stackSize: try container.decode(Int.self, forKey: .stackSize),
+            priority: try container.decode(Double.self, forKey: .priority),
+            qualityOfService: QualityOfService(rawValue: try container.decode(Int.self, forKey: .qualityOfService))
+                ?? .default,
+            threadName: try container.decodeIfPresent(String.self, forKey: .threadName),
+            threadNumber: try container.decodeIfPresent(UInt8.self, forKey: .threadNumber))
+    }
+
+    /// Encodes the fields by name, the quality of service as Foundation's raw value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(queueName, forKey: .queueName)
+        try container.encode(stackSize, forKey: .stackSize)
+        try container.encode(priority, forKey: .priority)
+        try container.encode(qualityOfService.rawValue, forKey: .qualityOfService)
+        try container.encodeIfPresent(threadName, forKey: .threadName)
+        try container.encodeIfPresent(threadNumber, forKey: .threadNumber)
     }
 }
