@@ -103,8 +103,10 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
         guard FileManager.default.fileExists(atPath: url.path) else { return .success(nil) }
         let data: Data
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = attributes[.size] as? NSNumber, size.intValue > maxBodyBytes {
+            // stat, not FileManager's attributes, which look up the owner's name in the
+            // user and group databases.
+            var status = stat()
+            if stat(url.path, &status) == 0, Int(status.st_size) > maxBodyBytes {
                 return .failure(.localBackend(reason: "\(url.path) is larger than \(maxBodyBytes) bytes"))
             }
             data = try Data(contentsOf: url)

@@ -18,10 +18,13 @@ enum LaunchScreenArt {
             return (nil, "\(what): the app has no resources folder (no Info.plist beside the executable)")
         }
         let path = URL(fileURLWithPath: resources).appendingPathComponent(name + ".txt").path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+        // stat, not FileManager's attributes, which look up the owner's name in the user and
+        // group databases (a millisecond of the launch screen's first frame).
+        var status = stat()
+        guard stat(path, &status) == 0 else {
             return (nil, "\(what): no file \(path)")
         }
-        guard let size = attributes[.size] as? Int, size <= maximumBytes else {
+        guard Int(status.st_size) <= maximumBytes else {
             return (nil, "\(what): \(path) is larger than \(maximumBytes) bytes")
         }
         guard let data = FileManager.default.contents(atPath: path) else {

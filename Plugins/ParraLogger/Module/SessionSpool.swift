@@ -512,9 +512,10 @@ final class SessionSpool: @unchecked Sendable {
         var sizes: [UInt64: Int] = [:]
         for name in names where name.hasPrefix("segment-") && name.hasSuffix(".jsonl") {
             guard let number = UInt64(name.dropFirst(8).dropLast(6)) else { continue }
-            let attributes = try? FileManager.default.attributesOfItem(
-                atPath: held.appendingPathComponent(name).path)
-            let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+            // stat, not FileManager's attributes, which look up the owner's name in the user
+            // and group databases (a millisecond at start-up).
+            var status = stat()
+            let size = stat(held.appendingPathComponent(name).path, &status) == 0 ? Int(status.st_size) : 0
             if size == 0 {
                 try? FileManager.default.removeItem(at: held.appendingPathComponent(name))
             } else {
