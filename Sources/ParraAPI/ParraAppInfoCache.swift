@@ -46,20 +46,11 @@ package struct ParraAppInfoCache: Sendable {
     }
 
     /// Stores `json` (an app-info object as text, already checked), fetched from `backend` at
-    /// `fetchedAt`: written beside the file and renamed over it, so a reader never sees half of
-    /// it. Not synced: it is a cache written at launch (Foundation's atomic write syncs, about
-    /// a millisecond); one a crash leaves empty is reported, deleted and fetched again.
+    /// `fetchedAt`, as a `CacheFile` (mode 0600, in the host's private folder).
     package func save(json: String, backend: String, fetchedAt: Double) throws {
         try FileManager.default.createPrivateFolder(at: file.deletingLastPathComponent())
         let entry =
             "{\"app_info\":\(json),\"backend\":\(JSONStringLiteral.quoted(backend)),\"fetched_at\":\(OptionValue.double(fetchedAt).json)}"
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(
-            ".\(file.lastPathComponent).\(UUID().uuidString)")
-        try Data(entry.utf8).write(to: temporary)
-        guard rename(temporary.path, file.path) == 0 else {
-            let failure = errno
-            unlink(temporary.path)
-            throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
-        }
+        try CacheFile.replace(file, with: Data(entry.utf8), mode: 0o600)
     }
 }

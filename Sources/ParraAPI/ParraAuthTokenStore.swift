@@ -77,32 +77,7 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
         try lock.withLock {
             let folder = file.deletingLastPathComponent()
             try FileManager.default.createPrivateFolder(at: folder)
-            let temporary = folder.appendingPathComponent(".auth-token.\(UUID().uuidString).tmp")
-            let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            var failure: Int32 = 0
-            data.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        failure = errno
-                        return
-                    }
-                    offset += written
-                }
-            }
-            if failure == 0, fchmod(descriptor, 0o600) != 0 { failure = errno }
-            // No fsync: the file is a cache, written at launch, where a sync costs about a
-            // millisecond. The rename keeps readers from a half-written file; after a crash it
-            // may be empty, and is then reported, removed and fetched again.
-            close(descriptor)
-            if failure == 0, rename(temporary.path, file.path) != 0 { failure = errno }
-            if failure != 0 {
-                unlink(temporary.path)
-                throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
-            }
+            try CacheFile.replace(file, with: data, mode: 0o600)
         }
     }
 
