@@ -46,11 +46,11 @@ package struct ParraAppInfoCache: Sendable {
     }
 
     /// Stores `json` (an app-info object as text, already checked), fetched from `backend` at
-    /// `fetchedAt`, as a `CacheFile` (mode 0600, in the host's private folder).
+    /// `fetchedAt`, as a cache (`FileReplacement`, not durable, mode 0600, in the host's private folder).
     package func save(json: String, backend: String, fetchedAt: Double) throws {
         try FileManager.default.createPrivateFolder(at: file.deletingLastPathComponent())
         let entry =
             "{\"app_info\":\(json),\"backend\":\(JSONStringLiteral.quoted(backend)),\"fetched_at\":\(OptionValue.double(fetchedAt).json)}"
-        try CacheFile.replace(file, with: Data(entry.utf8), mode: 0o600)
+        try FileReplacement.replace(file, with: Data(entry.utf8), mode: 0o600, durable: false)
     }
 }

@@ -77,7 +77,7 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
         try lock.withLock {
             let folder = file.deletingLastPathComponent()
             try FileManager.default.createPrivateFolder(at: folder)
-            try CacheFile.replace(file, with: data, mode: 0o600)
+            try FileReplacement.replace(file, with: data, mode: 0o600, durable: false)
         }
     }
 

@@ -124,59 +124,16 @@ enum PushBench {
 
     /// What `parra push send` does: connects, sends `payload`, ends its side, reads the answer.
     static func exchange(_ payload: Data, at path: String) throws -> String {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw BenchError("socket: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var address = UnixAddress(path)
-        guard address.connect(descriptor) == 0 else {
-            throw BenchError("connect \(path): \(String(cString: strerror(errno)))")
+        switch UnixSocketExchange.exchange(payload, at: path) {
+        case .failure(let failure): throw BenchError(failure.description)
+        case .success(let answer): return String(decoding: answer, as: UTF8.self)
         }
-        _ = payload.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        shutdown(descriptor, Int32(SHUT_WR))
-        var answer: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            guard count > 0 else { break }
-            answer += buffer[..<count]
-        }
-        return String(decoding: answer, as: UTF8.self)
     }
 }
 
 /// Where the app run's platform is handed out, to end the run.
 final class PlatformHolder: @unchecked Sendable {
     var platform: ScriptedPlatform?
-}
-
-/// A Unix socket address.
-struct UnixAddress {
-    private var storage = sockaddr_un()
-
-    init(_ path: String) {
-        storage.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &storage.sun_path) { raw in
-            let bytes = Array(path.utf8.prefix(raw.count - 1))
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-    }
-
-    mutating func connect(_ descriptor: Int32) -> Int32 {
-        withUnsafePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-    }
-
-    mutating func bind(_ descriptor: Int32) -> Int32 {
-        withUnsafePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-    }
 }
 
 /// The baseline's listener: reads a request to its end and answers "ok: echo", on a thread of
@@ -189,7 +146,7 @@ final class EchoListener: @unchecked Sendable {
         self.path = path
         unlink(path)
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = UnixAddress(path)
+        var address = UnixSocketAddress(path)
         guard descriptor >= 0, address.bind(descriptor) == 0, listen(descriptor, 8) == 0 else {
             throw BenchError("cannot listen on \(path): \(String(cString: strerror(errno)))")
         }

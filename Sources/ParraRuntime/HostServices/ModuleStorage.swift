@@ -33,26 +33,8 @@ final class ModuleStorage: @unchecked Sendable {
     func write(_ data: Data, forKey key: String) throws {
         try lock.withLock {
             try FileManager.default.createPrivateFolder(at: folder)
-            let target = folder.appendingPathComponent(key)
-            let temporary = folder.appendingPathComponent(".\(key).\(getpid()).tmp")
-            let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            defer { close(descriptor) }
-            let written = data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            guard written == data.count, fsync(descriptor) == 0 else {
-                unlink(temporary.path)
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
-            guard rename(temporary.path, target.path) == 0 else {
-                unlink(temporary.path)
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
-            // The rename is durable only once the folder's entry is on disk too.
-            let folderDescriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
-            if folderDescriptor >= 0 {
-                fsync(folderDescriptor)
-                close(folderDescriptor)
-            }
+            try FileReplacement.replace(
+                folder.appendingPathComponent(key), with: data, mode: 0o600, durable: true)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ParraRuntime
 
 #if canImport(Glibc)
     import Glibc
@@ -49,54 +50,19 @@ struct PushSendCommand: Command {
 
     /// Sends `payload` on the socket at `path` and returns the app's one-line answer.
     private static func exchange(_ payload: Data, at path: String) -> Result<String, SendFailure> {
-        let socketFD = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketFD >= 0 else { return .failure(SendFailure("socket: \(String(cString: strerror(errno)))")) }
-        defer { close(socketFD) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            return .failure(SendFailure("the socket path \(path) is too long"))
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in bytes.enumerated() { raw[index] = byte }
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard connected == 0 else {
+        switch UnixSocketExchange.exchange(payload, at: path) {
+        case .failure(.nothingListens(let reason)):
             return .failure(
-                SendFailure(
-                    "nothing listens at \(path) (\(String(cString: strerror(errno)))): is the app running with push enabled?"
-                ))
+                SendFailure("nothing listens at \(path) (\(reason)): is the app running with push enabled?"))
+        case .failure(.stoppedReading):
+            return .failure(SendFailure("the app stopped reading"))
+        case .failure(let failure):
+            return .failure(SendFailure(failure.description))
+        case .success(let answer):
+            let line = String(decoding: answer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !line.isEmpty else { return .failure(SendFailure("the app closed the socket without an answer")) }
+            return .success(line)
         }
-        let sent = payload.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let count = write(socketFD, raw.baseAddress! + offset, raw.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-        shutdown(socketFD, Int32(SHUT_WR))
-        var answer: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 512)
-        while true {
-            let count = read(socketFD, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            answer += buffer[..<count]
-        }
-        let line = String(decoding: answer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !line.isEmpty else {
-            return .failure(
-                SendFailure(sent ? "the app closed the socket without an answer" : "the app stopped reading"))
-        }
-        return .success(line)
     }
 }
 
