@@ -65,6 +65,8 @@ private final class AppSession {
     /// The shortcut item the app was started through: a launch option, and the first window's
     /// connection option.
     private var launchShortcutItem: UIApplicationShortcutItem?
+    /// The lifecycle methods the app delegate implements beyond its base class's, read once.
+    private var appMethods = ParraDelegateMethods()
     private var reportedSuperMisses: Set<String> = []
     /// Whether the launch completed and the session went on to the windows (they are drawn
     /// as they connect from then on) and the queued URLs.
@@ -94,6 +96,7 @@ private final class AppSession {
             return 1
         }
         UIApplication.setRunning(application)
+        appMethods = ParraDelegateMethods.of(delegate)
         defer { UIApplication.setRunning(nil) }
         // What the store resolved before the app's delegate runs, recorded once the windows are
         // up: only `parra config show --app` reads it, so it is no work for the first frame.
@@ -116,7 +119,7 @@ private final class AppSession {
         if context.authState == .undetermined { context.authState = .guest(ParraGuest()) }
         for (index, group) in groups.enumerated() { connect(group, index: index, delegate: delegate) }
         application.applicationState = .active
-        ParraDelegateMethods.of(delegate).applicationDidBecomeActive?(application)
+        appMethods.applicationDidBecomeActive?(application)
         if let resolvedOptions { record(resolvedOptions) }
         if let launch = context.launch, launch.isSessionHeld {
             launch.waitWhileSessionHeld(cancelled: { [platform = context.platform] in platform.terminationRequested })
@@ -241,21 +244,21 @@ private final class AppSession {
         context.platform.report("event: \(event)")
         switch event {
         case .didEnterBackground:
-            ParraDelegateMethods.of(delegate).applicationWillResignActive?(application)
+            appMethods.applicationWillResignActive?(application)
             for window in windows {
                 sceneEvent(window, .sceneWillResignActive, \.sceneWillResignActive)
                 sceneEvent(window, .sceneDidEnterBackground, \.sceneDidEnterBackground)
             }
             application.applicationState = .background
-            appEvent(delegate, .applicationDidEnterBackground, \.applicationDidEnterBackground)
+            appEvent(.applicationDidEnterBackground, \.applicationDidEnterBackground)
         case .willEnterForeground:
-            appEvent(delegate, .applicationWillEnterForeground, \.applicationWillEnterForeground)
+            appEvent(.applicationWillEnterForeground, \.applicationWillEnterForeground)
             for window in windows {
                 sceneEvent(window, .sceneWillEnterForeground, \.sceneWillEnterForeground)
                 sceneEvent(window, .sceneDidBecomeActive, \.sceneDidBecomeActive)
             }
             application.applicationState = .active
-            ParraDelegateMethods.of(delegate).applicationDidBecomeActive?(application)
+            appMethods.applicationDidBecomeActive?(application)
         case .notificationResponse(let payload, let action):
             let response = UNNotificationResponse(
                 notification: UNNotification(payloadJSON: payload), actionIdentifier: action)
@@ -300,7 +303,7 @@ private final class AppSession {
                 waitFor { [application] in _ = await delegate.performAction(for: item, application) }
             }
         case .terminate:
-            terminate(delegate)
+            terminate()
         }
     }
 
@@ -332,9 +335,9 @@ private final class AppSession {
         }
     }
 
-    private func terminate(_ delegate: ParraAppDelegateDriving) {
+    private func terminate() {
         context.appEvents.answerAllWaiting()
-        appEvent(delegate, .applicationWillTerminate, \.applicationWillTerminate)
+        appEvent(.applicationWillTerminate, \.applicationWillTerminate)
         // What the app's items became while it ran is what its launcher entry offers next.
         recordShortcutItems()
         for window in windows.reversed() {
@@ -353,12 +356,9 @@ private final class AppSession {
     }
 
     /// An app event: the modules' hooks for `point`, then the app delegate's own method.
-    private func appEvent(
-        _ delegate: ParraAppDelegateDriving, _ point: OverridePoint,
-        _ method: KeyPath<ParraDelegateMethods, ((UIApplication) -> Void)?>
-    ) {
+    private func appEvent(_ point: OverridePoint, _ method: KeyPath<ParraDelegateMethods, ((UIApplication) -> Void)?>) {
         context.dispatch(point)
-        ParraDelegateMethods.of(delegate)[keyPath: method]?(application)
+        appMethods[keyPath: method]?(application)
     }
 
     private func draw(_ window: Window) {
