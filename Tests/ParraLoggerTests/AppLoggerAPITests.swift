@@ -242,6 +242,32 @@ extension AppLoggerTests {
             #expect(message(logged[2])?.hasPrefix("skipped work took 0.0") == true)
         }
 
+        /// A wrapper of the app's that forwards its own call site, as code written for the SDK
+        /// passes it: unlabelled, after the extras.
+        static func audit(
+            _ message: String, _ fileID: StaticString = #fileID, _ function: StaticString = #function,
+            _ line: UInt = #line, _ column: UInt = #column
+        ) {
+            ParraLogger.info(message, ["audit": true], fileID, function, line, column)
+            let logger = ParraLogger(category: "audit")
+            logger.warn(message, nil, fileID, function, line, column)
+            logger.withScope(named: "review", nil, { $0.error(message, nil, fileID, function, line, column) })
+        }
+
+        @Test("call-site arguments passed on by position, as the SDK's level methods take them")
+        func forwardedCallSite() throws {
+            let line: UInt = #line + 1
+            let logged = try events { Self.audit("paid") }
+            let calls = logged.filter { message($0) == "paid" }
+            #expect(calls.map(level) == ["info", "warn", "error"])
+            for call in calls {
+                #expect(callSite(call)["line"] as? Int == Int(line))
+                #expect((callSite(call)["file_id"] as? String)?.hasSuffix("AppLoggerAPITests.swift") == true)
+                #expect(callSite(call)["function"] as? String == "forwardedCallSite()")
+            }
+            #expect(extra(calls[0])?["audit"] as? Bool == true)
+        }
+
         /// Lets at least `seconds` pass on the wall clock, by watching it (no sleep to oversleep).
         static func passTime(_ seconds: TimeInterval) {
             let end = Date().addingTimeInterval(seconds)

@@ -2,7 +2,7 @@ import Foundation
 import ParraRuntime
 
 /// What every log call returns: when it was made and at which level, to measure from later
-/// with ``ParraLogger/measureTime(since:message:format:fileID:function:line:column:)-method``.
+/// with ``ParraLogger/measureTime(since:message:format:_:_:_:_:)-method``.
 public struct ParraLogMarker: Sendable {
     /// The level of the call that made the marker.
     public let initialLevel: ParraLogLevel
@@ -40,7 +40,7 @@ public struct ParraLogMarker: Sendable {
     static func clockNow() -> Double { LogRouter.wallClockSeconds() }
 }
 
-/// The result of ``ParraLogger/measureTime(since:message:format:fileID:function:line:column:)-method``.
+/// The result of ``ParraLogger/measureTime(since:message:format:_:_:_:_:)-method``.
 public struct ParraLogMarkerMeasurement: Sendable {
     /// Seconds since the start marker.
     public let timeInterval: TimeInterval

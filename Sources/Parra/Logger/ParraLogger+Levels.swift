@@ -8,8 +8,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public func trace(
         _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any]? = nil,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         log(.trace, message, { nil }, extra, fileID, function, line, column)
     }
@@ -18,8 +18,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public func debug(
         _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any]? = nil,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         log(.debug, message, { nil }, extra, fileID, function, line, column)
     }
@@ -28,8 +28,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public func info(
         _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any]? = nil,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         log(.info, message, { nil }, extra, fileID, function, line, column)
     }
@@ -39,8 +39,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public func warn(
         _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error? = nil,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         log(.warn, message, error, { nil }, fileID, function, line, column)
     }
@@ -49,8 +49,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public func warn(
         _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any],
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         log(.warn, message, { nil }, { extra() }, fileID, function, line, column)
     }
@@ -59,9 +59,10 @@ extension ParraLogger {
     @inlinable @discardableResult
     public func warn(
         _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error?,
-        _ extra: @autoclosure () -> [String: Any], fileID: StaticString = #fileID, function: StaticString = #function,
-        line: UInt = #line,
-        column: UInt = #column
+        _ extra: @autoclosure () -> [String: Any], _ fileID: StaticString = #fileID,
+        _ function: StaticString = #function,
+        _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         log(.warn, message, error, { extra() }, fileID, function, line, column)
     }
@@ -71,8 +72,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public func error(
         _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error? = nil,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         log(.error, message, error, { nil }, fileID, function, line, column)
     }
@@ -81,8 +82,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public func error(
         _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any],
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         log(.error, message, { nil }, { extra() }, fileID, function, line, column)
     }
@@ -91,9 +92,10 @@ extension ParraLogger {
     @inlinable @discardableResult
     public func error(
         _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error?,
-        _ extra: @autoclosure () -> [String: Any], fileID: StaticString = #fileID, function: StaticString = #function,
-        line: UInt = #line,
-        column: UInt = #column
+        _ extra: @autoclosure () -> [String: Any], _ fileID: StaticString = #fileID,
+        _ function: StaticString = #function,
+        _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         log(.error, message, error, { extra() }, fileID, function, line, column)
     }
@@ -102,8 +104,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public func error(
         _ error: @autoclosure () -> Error, _ extra: @autoclosure () -> [String: Any]? = nil,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         log(.error, { "" }, { error() }, extra, fileID, function, line, column)
     }
@@ -113,8 +115,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public func fatal(
         _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error? = nil,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         log(.fatal, message, error, { nil }, fileID, function, line, column)
     }
@@ -124,8 +126,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public func fatal(
         _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any],
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         log(.fatal, message, { nil }, { extra() }, fileID, function, line, column)
     }
@@ -134,9 +136,10 @@ extension ParraLogger {
     @inlinable @discardableResult
     public func fatal(
         _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error?,
-        _ extra: @autoclosure () -> [String: Any], fileID: StaticString = #fileID, function: StaticString = #function,
-        line: UInt = #line,
-        column: UInt = #column
+        _ extra: @autoclosure () -> [String: Any], _ fileID: StaticString = #fileID,
+        _ function: StaticString = #function,
+        _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         log(.fatal, message, error, { extra() }, fileID, function, line, column)
     }
@@ -145,8 +148,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public func fatal(
         _ error: @autoclosure () -> Error, _ extra: @autoclosure () -> [String: Any]? = nil,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         log(.fatal, { "" }, { error() }, extra, fileID, function, line, column)
     }

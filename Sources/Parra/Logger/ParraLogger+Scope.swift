@@ -16,31 +16,31 @@ extension ParraLogger {
     /// rethrowing it. Returns what `block` returns.
     @discardableResult
     public func withScope<Result>(
-        named name: String? = nil, _ extra: [String: Any]? = nil, fileID: StaticString = #fileID,
-        function: StaticString = #function, line: UInt = #line, column: UInt = #column,
-        _ block: (ParraLogger) throws -> Result
+        named name: String? = nil, _ extra: [String: Any]? = nil, _ block: (ParraLogger) throws -> Result,
+        _ fileID: StaticString = #fileID,
+        _ function: StaticString = #function, _ line: UInt = #line, _ column: UInt = #column
     ) rethrows -> Result {
         let scoped = enter(name, extra, fileID, function, line, column)
         do {
             return try block(scoped)
         } catch {
-            scoped.error(error, fileID: fileID, function: function, line: line, column: column)
+            scoped.error(error, nil, fileID, function, line, column)
             throw error
         }
     }
 
-    /// The async form of `withScope(named:_:fileID:function:line:column:_:)`.
+    /// The async form of `withScope(named:_:_:_:_:_:_:)`.
     @discardableResult
     public func withScope<Result>(
-        named name: String? = nil, _ extra: [String: Any]? = nil, fileID: StaticString = #fileID,
-        function: StaticString = #function, line: UInt = #line, column: UInt = #column,
-        _ block: (ParraLogger) async throws -> Result
+        named name: String? = nil, _ extra: [String: Any]? = nil, _ block: (ParraLogger) async throws -> Result,
+        _ fileID: StaticString = #fileID,
+        _ function: StaticString = #function, _ line: UInt = #line, _ column: UInt = #column
     ) async rethrows -> Result {
         let scoped = enter(name, extra, fileID, function, line, column)
         do {
             return try await block(scoped)
         } catch {
-            scoped.error(error, fileID: fileID, function: function, line: line, column: column)
+            scoped.error(error, nil, fileID, function, line, column)
             throw error
         }
     }
@@ -51,7 +51,7 @@ extension ParraLogger {
         _ column: UInt
     ) -> ParraLogger {
         let scoped = scope(named: name, extra, "\(function)")
-        scoped.trace("Entered scope: \(function)", fileID: fileID, function: function, line: line, column: column)
+        scoped.trace("Entered scope: \(function)", nil, fileID, function, line, column)
         return scoped
     }
 
@@ -62,26 +62,26 @@ extension ParraLogger {
         shared.scope(named: name, extra, function)
     }
 
-    /// The static form of `withScope(named:_:fileID:function:line:column:_:)`.
+    /// The static form of `withScope(named:_:_:_:_:_:_:)`.
     @discardableResult
     public static func withScope<Result>(
-        named name: String? = nil, _ extra: [String: Any]? = nil, fileID: StaticString = #fileID,
-        function: StaticString = #function, line: UInt = #line, column: UInt = #column,
-        _ block: (ParraLogger) throws -> Result
+        named name: String? = nil, _ extra: [String: Any]? = nil, _ block: (ParraLogger) throws -> Result,
+        _ fileID: StaticString = #fileID,
+        _ function: StaticString = #function, _ line: UInt = #line, _ column: UInt = #column
     ) rethrows -> Result {
         try shared.withScope(
-            named: name, extra, fileID: fileID, function: function, line: line, column: column, block)
+            named: name, extra, block, fileID, function, line, column)
     }
 
-    /// The static async form of `withScope(named:_:fileID:function:line:column:_:)`.
+    /// The static async form of `withScope(named:_:_:_:_:_:_:)`.
     @discardableResult
     public static func withScope<Result>(
-        named name: String? = nil, _ extra: [String: Any]? = nil, fileID: StaticString = #fileID,
-        function: StaticString = #function, line: UInt = #line, column: UInt = #column,
-        _ block: (ParraLogger) async throws -> Result
+        named name: String? = nil, _ extra: [String: Any]? = nil, _ block: (ParraLogger) async throws -> Result,
+        _ fileID: StaticString = #fileID,
+        _ function: StaticString = #function, _ line: UInt = #line, _ column: UInt = #column
     ) async rethrows -> Result {
         try await shared.withScope(
-            named: name, extra, fileID: fileID, function: function, line: line, column: column, block)
+            named: name, extra, block, fileID, function, line, column)
     }
 
     /// Logs at info how long it has been since `startMarker`: "<message> took 1.5 seconds",
@@ -90,13 +90,13 @@ extension ParraLogger {
     @discardableResult
     public func measureTime(
         since startMarker: ParraLogMarker, message: String? = nil, format: ParraLogMeasurementFormat = .pretty,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarkerMeasurement {
         let interval = Date().timeIntervalSince(startMarker.timestamp)
         let name = message ?? startMarker.message ?? "(unnamed)"
         let marker = info(
-            "\(name) took \(format.text(interval))", fileID: fileID, function: function, line: line, column: column)
+            "\(name) took \(format.text(interval))", nil, fileID, function, line, column)
         return ParraLogMarkerMeasurement(timeInterval: interval, nextMarker: marker)
     }
 
@@ -105,36 +105,35 @@ extension ParraLogger {
     @discardableResult
     public func measureTime(
         since startMarker: ParraLogMarker, messageProvider: (_ duration: TimeInterval) -> String,
-        format: ParraLogMeasurementFormat = .pretty, fileID: StaticString = #fileID, function: StaticString = #function,
-        line: UInt = #line, column: UInt = #column
+        format: ParraLogMeasurementFormat = .pretty, _ fileID: StaticString = #fileID,
+        _ function: StaticString = #function,
+        _ line: UInt = #line, _ column: UInt = #column
     ) -> ParraLogMarkerMeasurement {
         let message = messageProvider(Date().timeIntervalSince(startMarker.timestamp))
         return measureTime(
-            since: startMarker, message: message, format: format, fileID: fileID, function: function, line: line,
-            column: column)
+            since: startMarker, message: message, format: format, fileID, function, line, column)
     }
 
-    /// The static form of `measureTime(since:messageProvider:format:fileID:function:line:column:)`.
+    /// The static form of `measureTime(since:messageProvider:format:_:_:_:_:)`.
     @discardableResult
     public static func measureTime(
         since startMarker: ParraLogMarker, messageProvider: (_ duration: TimeInterval) -> String,
-        format: ParraLogMeasurementFormat = .pretty, fileID: StaticString = #fileID, function: StaticString = #function,
-        line: UInt = #line, column: UInt = #column
+        format: ParraLogMeasurementFormat = .pretty, _ fileID: StaticString = #fileID,
+        _ function: StaticString = #function,
+        _ line: UInt = #line, _ column: UInt = #column
     ) -> ParraLogMarkerMeasurement {
         shared.measureTime(
-            since: startMarker, messageProvider: messageProvider, format: format, fileID: fileID, function: function,
-            line: line, column: column)
+            since: startMarker, messageProvider: messageProvider, format: format, fileID, function, line, column)
     }
 
-    /// The static form of ``measureTime(since:message:format:fileID:function:line:column:)-method``.
+    /// The static form of ``measureTime(since:message:format:_:_:_:_:)-method``.
     @discardableResult
     public static func measureTime(
         since startMarker: ParraLogMarker, message: String? = nil, format: ParraLogMeasurementFormat = .pretty,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarkerMeasurement {
         shared.measureTime(
-            since: startMarker, message: message, format: format, fileID: fileID, function: function, line: line,
-            column: column)
+            since: startMarker, message: message, format: format, fileID, function, line, column)
     }
 }

@@ -7,8 +7,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public static func trace(
         _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any]? = nil,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         shared.log(.trace, message, { nil }, extra, fileID, function, line, column)
     }
@@ -17,8 +17,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public static func debug(
         _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any]? = nil,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         shared.log(.debug, message, { nil }, extra, fileID, function, line, column)
     }
@@ -27,8 +27,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public static func info(
         _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any]? = nil,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         shared.log(.info, message, { nil }, extra, fileID, function, line, column)
     }
@@ -38,8 +38,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public static func warn(
         _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error? = nil,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         shared.log(.warn, message, error, { nil }, fileID, function, line, column)
     }
@@ -48,8 +48,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public static func warn(
         _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any],
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         shared.log(.warn, message, { nil }, { extra() }, fileID, function, line, column)
     }
@@ -58,9 +58,10 @@ extension ParraLogger {
     @inlinable @discardableResult
     public static func warn(
         _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error?,
-        _ extra: @autoclosure () -> [String: Any], fileID: StaticString = #fileID, function: StaticString = #function,
-        line: UInt = #line,
-        column: UInt = #column
+        _ extra: @autoclosure () -> [String: Any], _ fileID: StaticString = #fileID,
+        _ function: StaticString = #function,
+        _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         shared.log(.warn, message, error, { extra() }, fileID, function, line, column)
     }
@@ -70,8 +71,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public static func error(
         _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error? = nil,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         shared.log(.error, message, error, { nil }, fileID, function, line, column)
     }
@@ -80,8 +81,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public static func error(
         _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any],
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         shared.log(.error, message, { nil }, { extra() }, fileID, function, line, column)
     }
@@ -90,9 +91,10 @@ extension ParraLogger {
     @inlinable @discardableResult
     public static func error(
         _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error?,
-        _ extra: @autoclosure () -> [String: Any], fileID: StaticString = #fileID, function: StaticString = #function,
-        line: UInt = #line,
-        column: UInt = #column
+        _ extra: @autoclosure () -> [String: Any], _ fileID: StaticString = #fileID,
+        _ function: StaticString = #function,
+        _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         shared.log(.error, message, error, { extra() }, fileID, function, line, column)
     }
@@ -101,8 +103,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public static func error(
         _ error: @autoclosure () -> Error, _ extra: @autoclosure () -> [String: Any]? = nil,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         shared.log(.error, { "" }, { error() }, extra, fileID, function, line, column)
     }
@@ -112,8 +114,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public static func fatal(
         _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error? = nil,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         shared.log(.fatal, message, error, { nil }, fileID, function, line, column)
     }
@@ -123,8 +125,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public static func fatal(
         _ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: Any],
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         shared.log(.fatal, message, { nil }, { extra() }, fileID, function, line, column)
     }
@@ -133,9 +135,10 @@ extension ParraLogger {
     @inlinable @discardableResult
     public static func fatal(
         _ message: @autoclosure () -> String, _ error: @autoclosure () -> Error?,
-        _ extra: @autoclosure () -> [String: Any], fileID: StaticString = #fileID, function: StaticString = #function,
-        line: UInt = #line,
-        column: UInt = #column
+        _ extra: @autoclosure () -> [String: Any], _ fileID: StaticString = #fileID,
+        _ function: StaticString = #function,
+        _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         shared.log(.fatal, message, error, { extra() }, fileID, function, line, column)
     }
@@ -144,8 +147,8 @@ extension ParraLogger {
     @inlinable @discardableResult
     public static func fatal(
         _ error: @autoclosure () -> Error, _ extra: @autoclosure () -> [String: Any]? = nil,
-        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line,
-        column: UInt = #column
+        _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
+        _ column: UInt = #column
     ) -> ParraLogMarker {
         shared.log(.fatal, { "" }, { error() }, extra, fileID, function, line, column)
     }
