@@ -136,7 +136,7 @@ struct ConfigurationTests {
             .automatic(.production), .delayed(.beta, 2), .manual,
         ]
         #expect(Set(modes).count == 3)
-        #expect(ParraWhatsNewOptions.Behavior.allCases == [.production, .beta, .debug, .default])
+        #expect(ParraWhatsNewOptions.Behavior.allCases == [.production, .beta, .debug])
         #expect(ParraWhatsNewOptions.PresentationStyle.allCases == [.modal, .toast])
     }
 
@@ -291,7 +291,10 @@ struct ConfigurationTests {
         #expect(values["whatsNew.presentationStyle"] == .string("modal"))
         #expect(
             values["whatsNew.presentationMode"]
-                == .object(["kind": .string("delayed"), "behavior": .string("default"), "delay": .double(5.0)]))
+                == .object([
+                    "kind": .string("delayed"), "behavior": .string(ParraWhatsNewOptions.Behavior.default.rawValue),
+                    "delay": .double(5.0),
+                ]))
         #expect(values["pushNotifications.enabled"] == .bool(false))
         #expect(values["pushNotifications.alerts"] == .bool(true))
         #expect(values["pushNotifications.badges"] == .bool(true))
@@ -327,6 +330,8 @@ struct ConfigurationTests {
         let pads: [String: OptionValue] = ["leftPad": .string("<"), "rightPad": .string(">")]
         let hoursMinutesSeconds = DateFormatter()
         hoursMinutesSeconds.dateFormat = "HH:mm:ss"
+        hoursMinutesSeconds.timeZone = TimeZone(identifier: "America/Chicago")
+        hoursMinutesSeconds.locale = Locale(identifier: "de_DE")
         func with(_ members: [String: OptionValue]) -> OptionValue {
             .object(members.merging(pads) { a, _ in a })
         }
@@ -338,7 +343,10 @@ struct ConfigurationTests {
         }
         #expect(
             flattened(.printTimestamps(style: .custom(hoursMinutesSeconds), leftPad: "<", rightPad: ">"))
-                == with(["kind": .string("timestamp"), "style": .string("custom"), "format": .string("HH:mm:ss")]))
+                == with([
+                    "kind": .string("timestamp"), "style": .string("custom"), "format": .string("HH:mm:ss"),
+                    "timeZone": .string("America/Chicago"), "locale": .string("de_DE"),
+                ]))
         for style in ParraLoggerLevelStyle.allCases {
             #expect(
                 flattened(.printLevel(style: style, leftPad: "<", rightPad: ">"))
@@ -392,7 +400,22 @@ struct ConfigurationTests {
                         "kind": .string("delayed"), "behavior": .string(behavior.rawValue), "delay": .double(2.5),
                     ]))
         }
-        #expect(ParraWhatsNewOptions.Behavior.allCases.map(\.rawValue) == ["production", "beta", "debug", "default"])
+        #expect(ParraWhatsNewOptions.Behavior.allCases.map(\.rawValue) == ["production", "beta", "debug"])
+    }
+
+    @Test("What's New's default behaviour is the app environment's, as the SDK's, resolved as the runtime resolves it")
+    func whatsNewDefaultBehavior() {
+        typealias Behavior = ParraWhatsNewOptions.Behavior
+        #expect(ParraAPIEnvironment.allCases.map(Behavior.of) == [.production, .beta, .debug])
+        #expect(Behavior.of(.resolve(environment: ["PARRA_ENVIRONMENT": " Beta "], isDebugBuild: true)) == .beta)
+        #expect(Behavior.of(.resolve(environment: [:], isDebugBuild: false)) == .production)
+        #expect(Behavior.of(.resolve(environment: [:], isDebugBuild: true)) == .debug)
+        #expect(Behavior.default == Behavior.of(.resolve(environment: ProcessInfo.processInfo.environment)))
+        // Spelled out by the app, the default is the resolved behaviour, sent to the module as such.
+        let mode = ParraConfiguration(
+            whatsNewOptions: ParraWhatsNewOptions(presentationMode: .automatic(.default))
+        ).explicitOptionValues["whatsNew.presentationMode"]
+        #expect(mode == .object(["kind": .string("automatic"), "behavior": .string(Behavior.default.rawValue)]))
     }
 
     @Test("push options flatten to bools and the prompt trigger's name")
@@ -495,7 +518,8 @@ struct ConfigurationTests {
                 "logger.environment": .string("automatic"), "logger.minimumLogLevel": .string("info"),
                 "pushNotifications.enabled": .bool(false), "whatsNew.presentationStyle": .string("modal"),
                 "whatsNew.presentationMode": .object([
-                    "kind": .string("delayed"), "behavior": .string("default"), "delay": .double(5),
+                    "kind": .string("delayed"), "behavior": .string(ParraWhatsNewOptions.Behavior.default.rawValue),
+                    "delay": .double(5),
                 ]),
             ])
         // Equal values compare equal however they were given.

@@ -52,7 +52,9 @@ struct ConsoleLineFormatterTests {
         #expect(line(record, format: ConsoleFormat(pieces: [piece(.level(.both))])) == "\(symbol) \(word)\n")
     }
 
-    @Test("timestamps: ISO 8601 with milliseconds, RFC 3339, epoch and a custom pattern, all in UTC")
+    @Test(
+        "timestamps: ISO 8601 with milliseconds, RFC 3339, epoch and a custom pattern, in UTC unless the pattern names a zone"
+    )
     func timestamps() {
         let record = TestRecord(timestamp: 1_708_807_671.530)
         #expect(
@@ -60,8 +62,17 @@ struct ConsoleLineFormatterTests {
         #expect(line(record, format: ConsoleFormat(pieces: [piece(.timestamp(.rfc3339))])) == "2024-02-24T20:47:51Z\n")
         #expect(line(record, format: ConsoleFormat(pieces: [piece(.timestamp(.epoch))])) == "1708807671.53\n")
         #expect(
-            line(record, format: ConsoleFormat(pieces: [piece(.timestamp(.custom("yyyy/MM/dd HH:mm")))]))
+            line(
+                record,
+                format: ConsoleFormat(pieces: [
+                    piece(.timestamp(.custom("yyyy/MM/dd HH:mm", timeZone: nil, locale: nil)))
+                ]))
                 == "2024/02/24 20:47\n")
+        // The app's formatter's zone and locale, as a DateFormatter prints.
+        let tokyo = ConsoleFormat.TimestampStyle.custom("yyyy/MM/dd HH:mm", timeZone: "Asia/Tokyo", locale: nil)
+        #expect(line(record, format: ConsoleFormat(pieces: [piece(.timestamp(tokyo))])) == "2024/02/25 05:47\n")
+        let french = ConsoleFormat.TimestampStyle.custom("d MMMM", timeZone: "Europe/Paris", locale: "fr_FR")
+        #expect(line(record, format: ConsoleFormat(pieces: [piece(.timestamp(french))])) == "24 février\n")
     }
 
     @Test("call site options print in the fixed order; thread is a prefix; file loses folder and extension")

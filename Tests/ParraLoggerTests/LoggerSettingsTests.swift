@@ -70,14 +70,16 @@ struct LoggerSettingsTests {
     func badFormatItems() {
         let parsed = ConsoleFormat.parse(
             json: #"[{"kind":"message"},{"kind":"colour"},{"kind":"level","style":"loud"},"#
-                + #"{"kind":"callSite","options":["file","planet"]},7,{"kind":"timestamp","style":"custom"}]"#)
+                + #"{"kind":"callSite","options":["file","planet"]},7,{"kind":"timestamp","style":"custom"},"#
+                + #"{"kind":"timestamp","style":"custom","format":"HH","timeZone":"Mars/Olympus"}]"#)
         #expect(parsed.format?.pieces.count == 1)
-        #expect(parsed.problems.count == 5)
+        #expect(parsed.problems.count == 6)
         #expect(parsed.problems[0].contains("item 1") && parsed.problems[0].contains("\"colour\""))
         #expect(parsed.problems[1].contains("level style \"loud\""))
         #expect(parsed.problems[2].contains("planet"))
         #expect(parsed.problems[3].contains("item 4: is not an object"))
         #expect(parsed.problems[4].contains("has no \"format\""))
+        #expect(parsed.problems[5].contains("item 6: timeZone \"Mars/Olympus\" is not a time zone identifier"))
         #expect(ConsoleFormat.parse(json: #"{"kind":"message"}"#).format == nil)
     }
 }

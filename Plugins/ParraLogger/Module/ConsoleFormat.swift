@@ -23,7 +23,9 @@ struct ConsoleFormat: Equatable {
 
     enum TimestampStyle: Equatable {
         case iso8601, rfc3339, epoch
-        case custom(String)
+        /// A `DateFormatter` pattern, in a time zone (a TimeZone identifier, UTC when nil) and
+        /// a locale (a Locale identifier, POSIX when nil).
+        case custom(String, timeZone: String?, locale: String?)
     }
 
     enum LevelStyle: String, Equatable {
@@ -68,6 +70,7 @@ struct ConsoleFormat: Equatable {
         }
         let timestamp = piece([
             "style": .string(oneOf: ["iso8601", "rfc3339", "epoch", "custom"]), "format": .string(),
+            "timeZone": .string(), "locale": .string(),
         ]).when(
             .object(["style": .string(oneOf: ["custom"])], required: ["style"], closed: false),
             then: .object([:], required: ["format"], closed: false))
@@ -132,7 +135,13 @@ struct ConsoleFormat: Equatable {
             case "iso8601": item = .timestamp(.iso8601)
             case "rfc3339": item = .timestamp(.rfc3339)
             case "epoch": item = .timestamp(.epoch)
-            case "custom": item = .timestamp(.custom(try text("format")))
+            case "custom":
+                let timeZone = object["timeZone"] == nil ? nil : try text("timeZone")
+                if let timeZone, TimeZone(identifier: timeZone) == nil {
+                    throw FormatProblem(message: "timeZone \"\(timeZone)\" is not a time zone identifier")
+                }
+                let locale = object["locale"] == nil ? nil : try text("locale")
+                item = .timestamp(.custom(try text("format"), timeZone: timeZone, locale: locale))
             case let other:
                 throw FormatProblem(message: "timestamp style \"\(other)\" is not iso8601, rfc3339, epoch or custom")
             }

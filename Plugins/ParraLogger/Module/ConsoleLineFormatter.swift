@@ -70,9 +70,9 @@ final class ConsoleLineFormatter: @unchecked Sendable {
                 case .iso8601: entry.style = 0
                 case .rfc3339: entry.style = 1
                 case .epoch: entry.style = 2
-                case .custom(let pattern):
+                case .custom(let pattern, let timeZone, let locale):
                     entry.style = 3
-                    custom[index] = CustomTimestampFormat(pattern)
+                    custom[index] = CustomTimestampFormat(pattern, timeZone: timeZone, locale: locale)
                 }
             case .level(let style):
                 entry.kind = Kind.level

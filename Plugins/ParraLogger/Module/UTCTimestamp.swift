@@ -75,17 +75,19 @@ enum UTCTimestamp {
     }
 }
 
-/// A `DateFormatter` pattern (`.custom(format)`), in UTC with the POSIX locale. DateFormatter
-/// is not thread-safe, so calls take a lock; only custom timestamps pay for it.
+/// A `DateFormatter` pattern (`.custom(format)`), in the app formatter's time zone and locale
+/// (UTC and POSIX when the option names none). DateFormatter is not thread-safe, so calls take
+/// a lock; only custom timestamps pay for it.
 final class CustomTimestampFormat: @unchecked Sendable {
     private let formatter: DateFormatter
     private let lock = NSLock()
 
-    /// A format for the pattern `format`, e.g. `HH:mm:ss`.
-    init(_ format: String) {
+    /// A format for the pattern `format`, e.g. `HH:mm:ss`, in the time zone and locale with
+    /// those identifiers; an identifier the options checked already.
+    init(_ format: String, timeZone: String?, locale: String?) {
         formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.locale = Locale(identifier: locale ?? "en_US_POSIX")
+        formatter.timeZone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")
         formatter.dateFormat = format
     }
 

@@ -63,13 +63,18 @@ extension ParraLoggerConsoleFormatOption {
 }
 
 extension ParraLoggerTimestampStyle {
-    /// `style`, plus `format` for a custom style.
+    /// `style`, plus for a custom style the formatter's `format`, `timeZone` and `locale`
+    /// identifiers.
     var optionFields: [String: OptionValue] {
         switch self {
         case .iso8601: ["style": .string("iso8601")]
         case .rfc3339: ["style": .string("rfc3339")]
         case .epoch: ["style": .string("epoch")]
-        case .custom(let formatter): ["style": .string("custom"), "format": .string(formatter.dateFormat ?? "")]
+        case .custom(let formatter):
+            [
+                "style": .string("custom"), "format": .string(formatter.dateFormat ?? ""),
+                "timeZone": .string(formatter.timeZone.identifier), "locale": .string(formatter.locale.identifier),
+            ]
         }
     }
 }

@@ -10,7 +10,7 @@ public enum ParraLoggerTimestampStyle: @unchecked Sendable, Hashable {
     /// Seconds since 1970 as a Double.
     case epoch
     /// A `DateFormatter`, as in the SDK: the logger module prints with its `dateFormat` (such as
-    /// `HH:mm:ss`), in UTC.
+    /// `HH:mm:ss`), in its time zone and locale as they are when the configuration is read.
     case custom(DateFormatter)
 
     /// The style used when none is given: `.iso8601`.

@@ -1,11 +1,8 @@
 import Foundation
+import ParraRuntime
 
 extension ParraWhatsNewOptions {
     /// Which app environment's rules decide whether a release is shown automatically.
-    ///
-    /// `.default` is a case of its own rather than an alias of one of the others: it means
-    /// "follow the app environment", which only the What's New module can resolve at run time
-    /// (the app's DEBUG flag and `PARRA_ENVIRONMENT` are not known when this library is built).
     public enum Behavior: String, Sendable, Hashable, CaseIterable {
         /// The App Store rules: show a release the user has not seen for the installed version.
         case production
@@ -13,7 +10,21 @@ extension ParraWhatsNewOptions {
         case beta
         /// Never shown automatically.
         case debug
-        /// Follow the app environment: production, beta or debug (the default).
-        case `default`
+
+        /// The behaviour of the app's environment, as the SDK's: `PARRA_ENVIRONMENT` when it
+        /// names one of the three, else `.debug` in a DEBUG build, else `.production`. Read
+        /// each time it is asked for.
+        public static var `default`: Behavior {
+            of(ParraAPIEnvironment.resolve(environment: ProcessInfo.processInfo.environment))
+        }
+
+        /// The behaviour whose rules fit `environment`.
+        package static func of(_ environment: ParraAPIEnvironment) -> Behavior {
+            switch environment {
+            case .production: .production
+            case .beta: .beta
+            case .debug: .debug
+            }
+        }
     }
 }
