@@ -433,6 +433,47 @@ struct ConfigurationTests {
         #expect(values["pushNotifications.providesInAppNotificationSettings"] == .bool(false))
     }
 
+    @Test("fromInfoDictionary(in:) reads a bundle's UILaunchScreen and UILaunchStoryboardName as the SDK does")
+    func launchScreenFromInfoDictionary() throws {
+        func bundle(_ plistBody: String) throws -> Bundle {
+            let folder = try CFixtureBuilder.makeTemporaryDirectory()
+            try Data(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict>\(plistBody)</dict></plist>
+                """.utf8
+            ).write(to: folder.appendingPathComponent("Info.plist"))
+            return try #require(Bundle(path: folder.path))
+        }
+        let full = try bundle(
+            """
+            <key>UILaunchScreen</key><dict>
+            <key>UIColorName</key><string>Brand</string><key>UIImageName</key><string>Logo</string>
+            <key>UIImageRespectsSafeAreaInsets</key><true/>
+            <key>UINavigationBar</key><dict><key>UIImageName</key><string>Nav</string></dict>
+            <key>UITabBar</key><dict/><key>UIToolbar</key><string>yes</string>
+            </dict>
+            <key>UILaunchStoryboardName</key><string>Splash.storyboard</string>
+            """)
+        let config = try #require(ParraDefaultLaunchScreen.Config.fromInfoDictionary(in: full))
+        #expect(config.colorName == "Brand" && config.imageName == "Logo" && config.imageRespectsSafeAreaInsets == true)
+        #expect(config.navigationBar == .init(replacementImage: "Nav"))
+        #expect(config.tabBar == .init(replacementImage: nil) && config.toolBar == .init(replacementImage: nil))
+        #expect(config.bundle == full)
+        let storyboard = try #require(ParraStoryboardLaunchScreen.Config.fromInfoDictionary(in: full))
+        #expect(
+            storyboard.name == "Splash" && storyboard.viewControllerIdentifier == "Main" && storyboard.bundle == full)
+        // Present with no fields: a config of nil fields. Absent: nil.
+        let bare = try #require(
+            ParraDefaultLaunchScreen.Config.fromInfoDictionary(in: try bundle("<key>UILaunchScreen</key><dict/>")))
+        #expect(bare.colorName == nil && bare.imageName == nil && bare.navigationBar == nil && bare.toolBar == nil)
+        let none = try bundle("<key>CFBundleIdentifier</key><string>com.example</string>")
+        #expect(ParraDefaultLaunchScreen.Config.fromInfoDictionary(in: none) == nil)
+        #expect(ParraStoryboardLaunchScreen.Config.fromInfoDictionary(in: none) == nil)
+        let named = try bundle("<key>UILaunchStoryboardName</key><string>LaunchScreen</string>")
+        #expect(ParraStoryboardLaunchScreen.Config.fromInfoDictionary(in: named)?.name == "LaunchScreen")
+    }
+
     @Test("every launch screen type flattens to its object, nil fields left out")
     func launchScreenFlattening() throws {
         func type(_ type: ParraLaunchScreenType?) -> OptionValue? {
