@@ -232,6 +232,7 @@ struct DelegateTests {
     }
 
     @Test("the open-URL methods return true by default, as the SDK's")
+    @MainActor
     func openURLDefaults() throws {
         let delegate = ParraAppDelegate<ParraSceneDelegate>()
         let url = try #require(URL(string: "myapp://item/1"))
@@ -241,6 +242,7 @@ struct DelegateTests {
     }
 
     @Test("configurationForConnecting: no name; the scene delegate class only for a window's role")
+    @MainActor
     func sceneConfiguration() {
         let delegate = ParraAppDelegate<RecordingSceneDelegate>()
         let window = delegate.application(
@@ -294,16 +296,25 @@ struct DelegateTests {
 @Suite("The notification delegate methods")
 struct NotificationDelegateTests {
     @Test("the completion-handler forms call the async methods and hand over their answer, as the SDK's")
-    func completionHandlers() {
+    @MainActor
+    func completionHandlers() async {
         let delegate = ParraAppDelegate<ParraSceneDelegate>()
         let answers = RecordingLog()
         let notification = UNNotification(payloadJSON: #"{"aps":{}}"#)
-        delegate.userNotificationCenter(.current(), willPresent: notification) { options in
-            answers.note("willPresent \(options.rawValue)")
+        await withCheckedContinuation { answered in
+            delegate.userNotificationCenter(.current(), willPresent: notification) { options in
+                answers.note("willPresent \(options.rawValue)")
+                answered.resume()
+            }
         }
-        delegate.userNotificationCenter(
-            .current(), didReceive: UNNotificationResponse(notification: notification, actionIdentifier: "open")
-        ) { answers.note("didReceive done") }
+        await withCheckedContinuation { answered in
+            delegate.userNotificationCenter(
+                .current(), didReceive: UNNotificationResponse(notification: notification, actionIdentifier: "open")
+            ) {
+                answers.note("didReceive done")
+                answered.resume()
+            }
+        }
         // No modules outside an app run: nobody asks to show it.
         #expect(answers.messages(from: "app") == ["willPresent 0", "didReceive done"])
     }

@@ -11,9 +11,23 @@ import Synchronization
 package final class ParraAppContext: @unchecked Sendable {
     /// The context of the app running on this thread, if any. An app runs on one thread from
     /// launch to termination, so each run (tests run several at once) sees its own.
+    /// In an async delegate method the host awaits, the run that awaits it (see `awaited`).
     package static var current: ParraAppContext? {
-        get { Thread.current.threadDictionary[threadKey] as? ParraAppContext }
+        get { Thread.current.threadDictionary[threadKey] as? ParraAppContext ?? awaited }
         set { Thread.current.threadDictionary[threadKey] = newValue }
+    }
+
+    /// The run whose app thread awaits the task's async call (`AppThreadExecutor`): the call's
+    /// main-actor parts run on the main queue, on another thread when the app's is not the
+    /// main thread (tests).
+    @TaskLocal static var awaited: ParraAppContext?
+
+    /// Runs `body` with `context` as this thread's current one, then restores the previous.
+    static func withCurrent(_ context: ParraAppContext?, _ body: () -> Void) {
+        let previous = Thread.current.threadDictionary[threadKey]
+        Thread.current.threadDictionary[threadKey] = context
+        body()
+        Thread.current.threadDictionary[threadKey] = previous
     }
 
     private static let threadKey = "ParraAppContext.current"
@@ -73,6 +87,7 @@ package final class ParraAppContext: @unchecked Sendable {
     }
 
     /// The one `DelegateType` instance of the current run (or of the process, outside a run).
+    @MainActor
     static func delegate<DelegateType: UIApplicationDelegate>(of type: DelegateType.Type) -> DelegateType {
         let store = current ?? processContext
         if let existing = store.delegates[ObjectIdentifier(type)] as? DelegateType { return existing }
@@ -259,6 +274,7 @@ package final class ParraAppContext: @unchecked Sendable {
 }
 
 /// What the app host calls on the app delegate, whatever its scene delegate type.
+@MainActor
 protocol ParraAppDelegateDriving: AnyObject {
     var calledSuper: Set<String> { get }
     func didFinishLaunching(_ application: UIApplication, options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
