@@ -76,14 +76,17 @@ struct MainActorView: View {
 struct MainActorApp: App {
     @UIApplicationDelegateAdaptor(MainActorAppDelegate.self) var appDelegate
     var body: some Scene {
-        ParraApp(tenantId: "t", applicationId: "a", appDelegate: appDelegate) { WindowGroup { MainActorView() } }
+        ParraApp(
+            tenantId: "t", applicationId: "a", appDelegate: appDelegate, makeScene: { WindowGroup { MainActorView() } },
+            performLaunchPrerequisite: { _, _ in noteOnMainActor("prerequisite") },
+            urlHandler: { url in noteOnMainActor("urlHandler \(url.absoluteString)") })
     }
 }
 
 @Suite("Main-actor isolation, as the SDK's", .serialized)
 struct MainActorTests {
     @Test(
-        "in an app run off the main thread, the delegates and body run on the main actor; async methods end before the next event"
+        "in an app run off the main thread, the delegates, body, prerequisite and urlHandler run on the main actor; async methods end before the next event"
     )
     func inProcess() throws {
         mainActorLog = RecordingLog()
@@ -92,12 +95,14 @@ struct MainActorTests {
             script: [
                 .notificationResponse(payloadJSON: "{}", actionIdentifier: "open"), .openURL("myapp://after-response"),
                 .notificationArrived(payloadJSON: "{}", id: 1), .openURL("myapp://after-present"),
+                .parraOpensURL("myapp://parra"),
             ])
         #expect(run.status == 0)
         #expect(
             mainActorLog.messages(from: "app") == [
-                "didFinishLaunching", "willConnect", "body", "didReceive began", "didReceive ended",
+                "didFinishLaunching", "prerequisite", "willConnect", "body", "didReceive began", "didReceive ended",
                 "open myapp://after-response", "willPresent began", "willPresent ended", "open myapp://after-present",
+                "urlHandler myapp://parra", "open myapp://parra",
             ])
         #expect(mainActorLog.messages(from: "detached").count == 2)
     }
@@ -113,7 +118,9 @@ struct MainActorTests {
         return (status, output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("probe: ") })
     }
 
-    @Test("in an app process, didFinishLaunching, the scene delegate and body run on the main thread, the main actor's")
+    @Test(
+        "in an app process, didFinishLaunching, the launch prerequisite, the scene delegate and body run on the main thread, the main actor's"
+    )
     func appProcess() throws {
         let (status, lines) = try runProbe([])
         #expect(status == 0)
@@ -121,8 +128,8 @@ struct MainActorTests {
         // loop: while the host waits for the launch, or between events.
         #expect(
             lines.filter { !$0.contains("main-actor task") } == [
-                "probe: didFinishLaunching main-thread=true", "probe: willConnect main-thread=true",
-                "probe: body main-thread=true",
+                "probe: didFinishLaunching main-thread=true", "probe: prerequisite main-thread=true",
+                "probe: willConnect main-thread=true", "probe: body main-thread=true",
             ])
         #expect(lines.contains("probe: main-actor task main-thread=true"))
     }

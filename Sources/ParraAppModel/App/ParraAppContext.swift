@@ -66,10 +66,10 @@ package final class ParraAppContext: @unchecked Sendable {
     /// The shortcut type Parra handles itself, and the feedback form it names.
     private var feedbackShortcut: (type: String, formId: String?)?
     /// The app's `urlHandler`: told of each URL a module opens, before it opens.
-    private(set) var urlHandler: ((URL) -> Void)?
+    private(set) var urlHandler: (@MainActor (URL) -> Void)?
     /// The app's launch prerequisite, which the host runs itself when no module drives the
     /// launch.
-    private var launchPrerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?
+    private var launchPrerequisite: (@MainActor @Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?
     /// Why the host's own launch failed (the app's prerequisite threw); nil when it did not.
     private(set) var hostLaunchFailure: String?
     /// Parra's own handling of URLs and notification responses that came before the handover.
@@ -177,7 +177,7 @@ package final class ParraAppContext: @unchecked Sendable {
             appInfo = launch.appInfo
         }
         guard let prerequisite = launchPrerequisite else { return }
-        // As the launch screen module's last task: on the app's thread, given who uses the app
+        // As the launch screen module's last task: on the main actor, given who uses the app
         // and the app-info; a throw fails the launch.
         let failure = Mutex<String?>(nil)
         let (state, info) = (authState, appInfo)

@@ -5,7 +5,8 @@
 //   MainActorProbe events   the host, on the main thread, plays a notification response, then
 //                           a URL to open
 //
-// Each override prints "probe: WHAT main-thread=BOOL" from a main-actor function of its own.
+// Each override, the view's body and the launch prerequisite (which the launch screen module
+// runs) print "probe: WHAT main-thread=BOOL" from a main-actor function of the probe's own.
 import Foundation
 import Parra
 import ParraAppModel
@@ -77,9 +78,10 @@ struct MainActorProbe: App {
     @UIApplicationDelegateAdaptor(ProbeAppDelegate.self) var appDelegate
 
     var body: some Scene {
-        ParraApp(tenantId: "t-probe", applicationId: "a-probe", appDelegate: appDelegate) {
-            WindowGroup { ProbeView() }
-        }
+        ParraApp(
+            tenantId: "t-probe", applicationId: "a-probe", appDelegate: appDelegate,
+            makeScene: { WindowGroup { ProbeView() } },
+            performLaunchPrerequisite: { _, _ in say("prerequisite") })
     }
 
     static func main() {
