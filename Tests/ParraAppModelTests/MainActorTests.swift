@@ -49,6 +49,7 @@ final class MainActorAppDelegate: ParraAppDelegate<MainActorSceneDelegate> {
         await super.userNotificationCenter(center, didReceive: response)
         noteOnMainActor("didReceive began")
         await leaveTheMainActor()
+        noteOnMainActor("count \(mainThreadCount())")
         noteOnMainActor("didReceive ended")
     }
 
@@ -57,6 +58,16 @@ final class MainActorAppDelegate: ParraAppDelegate<MainActorSceneDelegate> {
     ) -> Bool {
         noteOnMainActor("open \(url.absoluteString)")
         return super.application(application, open: url, options: options)
+    }
+
+    /// A main-thread command, called at once: the host takes the main actor's call as the main
+    /// thread's, wherever the main queue runs it.
+    private func mainThreadCount() -> String {
+        do {
+            return "\(try parra.command("com.example.cfixture.count"))"
+        } catch {
+            return "refused: \(error)"
+        }
     }
 
     /// Suspends off the main actor and comes back: a host that did not await the method to its
@@ -90,8 +101,9 @@ struct MainActorTests {
     )
     func inProcess() throws {
         mainActorLog = RecordingLog()
+        let module = try CFixtureBuilder.build("cfixture.so", in: try CFixtureBuilder.makeTemporaryDirectory())
         let run = try TestAppRun(
-            MainActorApp.self,
+            MainActorApp.self, paths: [module.path],
             script: [
                 .notificationResponse(payloadJSON: "{}", actionIdentifier: "open"), .openURL("myapp://after-response"),
                 .notificationArrived(payloadJSON: "{}", id: 1), .openURL("myapp://after-present"),
@@ -100,7 +112,8 @@ struct MainActorTests {
         #expect(run.status == 0)
         #expect(
             mainActorLog.messages(from: "app") == [
-                "didFinishLaunching", "prerequisite", "willConnect", "body", "didReceive began", "didReceive ended",
+                "didFinishLaunching", "prerequisite", "willConnect", "body", "didReceive began", "count uint(0)",
+                "didReceive ended",
                 "open myapp://after-response", "willPresent began", "willPresent ended", "open myapp://after-present",
                 "urlHandler myapp://parra", "open myapp://parra",
             ])

@@ -28,6 +28,13 @@ final class AppThreadExecutor: TaskExecutor, @unchecked Sendable {
                 condition.signal()
             }
         }
+        // The call's main-actor parts are the app's own: its modules see them as the main
+        // thread's, wherever the main queue runs them.
+        if let runtime = context?.runtime { runtime.lendingMainThread(runJobs) } else { runJobs() }
+    }
+
+    /// Runs the task's jobs here until it has finished.
+    private func runJobs() {
         while true {
             condition.lock()
             if jobs.isEmpty && !finished { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.01)) }

@@ -1,4 +1,5 @@
 import Foundation
+import ParraRuntime
 
 /// How the host calls the app's main-actor code (its delegates, views and `ParraApp`'s
 /// closures) from the app's thread.
@@ -28,14 +29,5 @@ enum MainActorHop {
 
     /// Whether this is the main thread, or the main queue runs this code (a hop's call, on
     /// the hopping thread): the main actor's, either way.
-    static var isOnMainQueue: Bool {
-        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) != nil
-    }
-
-    /// A key only the main queue has a value for.
-    private static let mainQueueKey: DispatchSpecificKey<Void> = {
-        let key = DispatchSpecificKey<Void>()
-        DispatchQueue.main.setSpecific(key: key, value: ())
-        return key
-    }()
+    static var isOnMainQueue: Bool { Thread.isMainThread || ProcessMainQueue.isCurrent }
 }
