@@ -147,7 +147,7 @@ struct DelegateTests {
     @Test(
         "a subclass that calls super runs its own code after the modules' hooks; so does a method the SDK's base does not declare, written without override"
     )
-    func superFirst() throws {
+    func superFirst() async throws {
         timeline = RecordingLog()
         let run = try TestAppRun(TwoWindowApp.self, paths: [try module()], log: timeline)
         #expect(run.status == 0)
@@ -159,7 +159,8 @@ struct DelegateTests {
                 "hook application.willTerminate", "custom terminate",
             ])
         #expect(run.reported("did not call super").isEmpty)
-        #expect(UIApplication.shared.connectedScenes.isEmpty, "after the run, shared is an idle app again")
+        let idle = await MainActor.run { UIApplication.shared.connectedScenes.isEmpty }
+        #expect(idle, "after the run, shared is an idle app again")
     }
 
     @Test("a subclass that skips super is reported, and the modules miss the point")

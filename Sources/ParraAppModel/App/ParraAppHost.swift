@@ -72,7 +72,7 @@ private final class AppSession {
 
     private let context: ParraAppContext
     private let groups: [WindowGroupDeclaration]
-    private let application = UIApplication()
+    private let application = MainActorHop.run { UIApplication() }
     private var windows: [Window] = []
     /// The shortcut item the app was started through: a launch option, and the first window's
     /// connection option.
@@ -105,19 +105,21 @@ private final class AppSession {
             context.platform.report("the app's body has no ParraApp, so Parra was not started; nothing to run")
             return 1
         }
-        UIApplication.setRunning(application)
-        appMethods = MainActorHop.run { ParraDelegateMethods.of(delegate) }
-        defer { UIApplication.setRunning(nil) }
+        let application = self.application
+        appMethods = MainActorHop.run {
+            UIApplication.setRunning(application)
+            return ParraDelegateMethods.of(delegate)
+        }
+        defer { MainActorHop.run { UIApplication.setRunning(nil) } }
         // What the store resolved before the app's delegate runs, recorded once the windows are
         // up: only `parra config show --app` reads it, so it is no work for the first frame.
         let resolvedOptions = context.runtime.map { ResolvedOptionsRecord($0.options) }
-        if let items = context.launchShortcutItems { application.shortcutItems = items }
+        if let items = context.launchShortcutItems { MainActorHop.run { application.shortcutItems = items } }
         var launchOptions: [UIApplication.LaunchOptionsKey: Any]?
         if let type = LaunchShortcutRecord.requestedType(in: context.platform.launchArguments) {
             launchShortcutItem = shortcutItem(ofType: type)
             launchOptions = [.shortcutItem: launchShortcutItem as Any]
         }
-        let application = self.application
         let (launched, calledSuper) = MainActorHop.run { [launchOptions] in
             (delegate.didFinishLaunching(application, options: launchOptions), delegate.calledSuper)
         }
@@ -132,7 +134,7 @@ private final class AppSession {
         awaitLaunch(delegate)
         if context.authState == .undetermined { context.authState = .guest(ParraGuest()) }
         for (index, group) in groups.enumerated() { connect(group, index: index, delegate: delegate) }
-        application.applicationState = .active
+        setState(.active)
         appMethod(\.applicationDidBecomeActive)
         if let resolvedOptions { record(resolvedOptions) }
         if let launch = context.launch, launch.isSessionHeld {
@@ -188,7 +190,8 @@ private final class AppSession {
     /// The app's shortcut item of `type`, or a bare one titled with its type when the app
     /// offers none of that type (a Desktop Entry written before the app changed its items).
     private func shortcutItem(ofType type: String) -> UIApplicationShortcutItem {
-        application.shortcutItems?.first { $0.type == type }
+        let application = self.application
+        return MainActorHop.run { application.shortcutItems }?.first { $0.type == type }
             ?? UIApplicationShortcutItem(type: type, localizedTitle: type)
     }
 
@@ -208,7 +211,7 @@ private final class AppSession {
         let executable = ModuleSearchPath.currentExecutableURL()
         let record = LaunchShortcutRecord(
             executable: executable?.path ?? CommandLine.arguments[0], name: executable?.lastPathComponent ?? "app",
-            items: application.shortcutItems ?? [])
+            items: MainActorHop.run { [application] in application.shortcutItems } ?? [])
         do {
             try record.write(into: storage)
         } catch {
@@ -243,9 +246,12 @@ private final class AppSession {
             }
             return (sceneDelegate, ParraDelegateMethods.of(sceneDelegate))
         }
-        let scene = UIScene(identifier: sceneID, session: session)
-        scene.delegate = sceneDelegate
-        application.connectedScenes.append(scene)
+        let scene = MainActorHop.run {
+            let scene = UIScene(identifier: sceneID, session: session)
+            scene.delegate = sceneDelegate
+            application.connectedScenes.append(scene)
+            return scene
+        }
         let window = Window(scene: scene, delegate: sceneDelegate, methods: methods, group: group)
         windows.append(window)
         let options = UIScene.ConnectionOptions(
@@ -269,7 +275,7 @@ private final class AppSession {
                 sceneEvent(window, .sceneWillResignActive, \.sceneWillResignActive)
                 sceneEvent(window, .sceneDidEnterBackground, \.sceneDidEnterBackground)
             }
-            application.applicationState = .background
+            setState(.background)
             appEvent(.applicationDidEnterBackground, \.applicationDidEnterBackground)
         case .willEnterForeground:
             appEvent(.applicationWillEnterForeground, \.applicationWillEnterForeground)
@@ -277,7 +283,7 @@ private final class AppSession {
                 sceneEvent(window, .sceneWillEnterForeground, \.sceneWillEnterForeground)
                 sceneEvent(window, .sceneDidBecomeActive, \.sceneDidBecomeActive)
             }
-            application.applicationState = .active
+            setState(.active)
             appMethod(\.applicationDidBecomeActive)
         case .notificationResponse(let payload, let action):
             let response = UNNotificationResponse(
@@ -394,6 +400,12 @@ private final class AppSession {
     ) {
         context.dispatch(point)
         appMethod(method)
+    }
+
+    /// Sets the app's `applicationState`.
+    private func setState(_ state: UIApplication.State) {
+        let application = self.application
+        MainActorHop.run { application.applicationState = state }
     }
 
     /// The app delegate's own lifecycle method, if it implements it.
