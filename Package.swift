@@ -88,6 +88,9 @@ let package = Package(
         // A process that logs through the logger module until it is killed, for crash tests.
         .executableTarget(
             name: "ParraLoggerProbe", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel"], path: "Tests/Fixtures/ParraLoggerProbe"),
+        // An app written as for the SDK, run in a process of its own, for the main-actor tests.
+        .executableTarget(
+            name: "MainActorProbe", dependencies: ["Parra", "ParraAppModel", "ParraRuntime"], path: "Tests/Fixtures/MainActorProbe"),
         .executableTarget(
             name: "ParraDemoApp", dependencies: ["Parra", "ParraAPI", "ParraAppModel"], path: "Sample/ParraDemoApp",
             plugins: ["ParraDelegateMethods"]),

@@ -147,7 +147,7 @@ struct DelegateTests {
     @Test(
         "a subclass that calls super runs its own code after the modules' hooks; so does a method the SDK's base does not declare, written without override"
     )
-    func superFirst() throws {
+    func superFirst() async throws {
         timeline = RecordingLog()
         let run = try TestAppRun(TwoWindowApp.self, paths: [try module()], log: timeline)
         #expect(run.status == 0)
@@ -159,7 +159,8 @@ struct DelegateTests {
                 "hook application.willTerminate", "custom terminate",
             ])
         #expect(run.reported("did not call super").isEmpty)
-        #expect(UIApplication.shared.connectedScenes.isEmpty, "after the run, shared is an idle app again")
+        let idle = await MainActor.run { UIApplication.shared.connectedScenes.isEmpty }
+        #expect(idle, "after the run, shared is an idle app again")
     }
 
     @Test("a subclass that skips super is reported, and the modules miss the point")
@@ -232,6 +233,7 @@ struct DelegateTests {
     }
 
     @Test("the open-URL methods return true by default, as the SDK's")
+    @MainActor
     func openURLDefaults() throws {
         let delegate = ParraAppDelegate<ParraSceneDelegate>()
         let url = try #require(URL(string: "myapp://item/1"))
@@ -241,6 +243,7 @@ struct DelegateTests {
     }
 
     @Test("configurationForConnecting: no name; the scene delegate class only for a window's role")
+    @MainActor
     func sceneConfiguration() {
         let delegate = ParraAppDelegate<RecordingSceneDelegate>()
         let window = delegate.application(
@@ -294,16 +297,25 @@ struct DelegateTests {
 @Suite("The notification delegate methods")
 struct NotificationDelegateTests {
     @Test("the completion-handler forms call the async methods and hand over their answer, as the SDK's")
-    func completionHandlers() {
+    @MainActor
+    func completionHandlers() async {
         let delegate = ParraAppDelegate<ParraSceneDelegate>()
         let answers = RecordingLog()
         let notification = UNNotification(payloadJSON: #"{"aps":{}}"#)
-        delegate.userNotificationCenter(.current(), willPresent: notification) { options in
-            answers.note("willPresent \(options.rawValue)")
+        await withCheckedContinuation { answered in
+            delegate.userNotificationCenter(.current(), willPresent: notification) { options in
+                answers.note("willPresent \(options.rawValue)")
+                answered.resume()
+            }
         }
-        delegate.userNotificationCenter(
-            .current(), didReceive: UNNotificationResponse(notification: notification, actionIdentifier: "open")
-        ) { answers.note("didReceive done") }
+        await withCheckedContinuation { answered in
+            delegate.userNotificationCenter(
+                .current(), didReceive: UNNotificationResponse(notification: notification, actionIdentifier: "open")
+            ) {
+                answers.note("didReceive done")
+                answered.resume()
+            }
+        }
         // No modules outside an app run: nobody asks to show it.
         #expect(answers.messages(from: "app") == ["willPresent 0", "didReceive done"])
     }

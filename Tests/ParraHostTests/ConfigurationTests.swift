@@ -172,6 +172,7 @@ struct ConfigurationTests {
     }
 
     @Test("launch screen defaults to no type and a 0.5 s fade")
+    @MainActor
     func launchScreenDefaults() {
         let options = ParraLaunchScreen.Options()
         #expect(options.type == nil)
@@ -475,6 +476,7 @@ struct ConfigurationTests {
     }
 
     @Test("every launch screen type flattens to its object, nil fields left out")
+    @MainActor
     func launchScreenFlattening() throws {
         func type(_ type: ParraLaunchScreenType?) -> OptionValue? {
             ParraConfiguration(launchScreenOptions: ParraLaunchScreen.Options(type: type)).optionValues[

@@ -3,6 +3,8 @@ import Foundation
 /// The root of a Parra app's scenes: records the tenant and application, starts the Parra
 /// runtime once per process (loading the feature modules with `configuration`), and holds the
 /// app's window groups. A second `ParraApp` in the same process reuses the runtime.
+/// Main-actor isolated, as the SDK's.
+@MainActor
 public struct ParraApp<Content: Scene, SceneDelegate: ParraSceneDelegate>: Scene {
     let content: Content
 
@@ -12,15 +14,15 @@ public struct ParraApp<Content: Scene, SceneDelegate: ParraSceneDelegate>: Scene
     /// `performLaunchPrerequisite`, if given, is the app's last launch task, given who is using
     /// the app and the app-info the launch got (the launch screen stays until it returns; a
     /// throw fails the launch; the launch screen module runs it as its last task, or, without
-    /// one, the host after its own launch, on the app's thread);
-    /// `urlHandler`, if given, is told of each URL Parra opens (a push's link), on the app's
-    /// thread, before it opens through the app delegate's open-URL method.
+    /// one, the host after its own launch; on the main actor either way);
+    /// `urlHandler`, if given, is told of each URL Parra opens (a push's link), on the main
+    /// actor, before it opens through the app delegate's open-URL method.
     public init(
         tenantId: String, applicationId: String, appDelegate: ParraAppDelegate<SceneDelegate>,
         configuration: ParraConfiguration = .default, authenticationMethod: ParraAuthType = .parra,
         @SceneBuilder makeScene: () -> Content,
-        performLaunchPrerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)? = nil,
-        urlHandler: ((URL) -> Void)? = nil
+        performLaunchPrerequisite: (@MainActor @Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)? = nil,
+        urlHandler: (@MainActor (URL) -> Void)? = nil
     ) {
         var setup = configuration.appSetup(
             tenantId: tenantId, applicationId: applicationId, launchPrerequisite: performLaunchPrerequisite)

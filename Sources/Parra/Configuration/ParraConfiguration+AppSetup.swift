@@ -4,7 +4,7 @@ extension ParraConfiguration {
     /// and the modules behind the option groups.
     package func appSetup(
         tenantId: String, applicationId: String,
-        launchPrerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?
+        launchPrerequisite: (@MainActor @Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?
     ) -> ParraAppSetup {
         var setup = ParraAppSetup(
             tenantId: tenantId, applicationId: applicationId, bundleId: appInfoOptions.givenBundleId,

@@ -2,7 +2,9 @@ import Foundation
 
 /// An app: the type you mark `@main`. Its `body` is a `ParraApp` holding window groups, as in
 /// the Parra documentation; `main()` runs it on the terminal platform and exits with its
-/// status.
+/// status. Main-actor isolated, as SwiftUI's: `@main` calls `main()` on the process's main
+/// thread, which is the main actor's, and the app runs there.
+@MainActor
 public protocol App {
     /// The scenes the app shows.
     associatedtype Body: Scene

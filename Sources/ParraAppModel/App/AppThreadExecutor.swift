@@ -1,9 +1,9 @@
 import Foundation
 
-/// Runs an async call of the app's (an async delegate method) on the app's own thread, as
-/// UIKit runs them on the main actor: every part of it that is not waiting on something else
-/// runs on the thread that called `run`, where `ParraAppContext.current` is set and the
-/// modules' hooks may be called.
+/// Runs an async call of the app's (an async delegate method) to its end while the app's thread
+/// waits, as UIKit awaits them: its nonisolated parts run on the thread that called `run`, its
+/// main-actor parts on the main actor (see `MainActorHop`), with `ParraAppContext.current`
+/// set in both.
 final class AppThreadExecutor: TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
@@ -17,16 +17,24 @@ final class AppThreadExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 
-    /// Runs `body` to its end, its parts on the calling thread. When that is the main thread,
-    /// main-queue work `body` waits for still runs meanwhile.
+    /// Runs `body` to its end. When the calling thread is the main thread, main-queue work
+    /// (the main actor's included) still runs meanwhile.
     func run(_ body: @escaping @Sendable () async -> Void) {
+        let context = ParraAppContext.current
         Task(executorPreference: self) { [self] in
-            await body()
+            await ParraAppContext.$awaited.withValue(context) { await body() }
             condition.withLock {
                 finished = true
                 condition.signal()
             }
         }
+        // The call's main-actor parts are the app's own: its modules see them as the main
+        // thread's, wherever the main queue runs them.
+        if let runtime = context?.runtime { runtime.lendingMainThread(runJobs) } else { runJobs() }
+    }
+
+    /// Runs the task's jobs here until it has finished.
+    private func runJobs() {
         while true {
             condition.lock()
             if jobs.isEmpty && !finished { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.01)) }

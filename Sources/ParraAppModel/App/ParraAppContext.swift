@@ -11,9 +11,23 @@ import Synchronization
 package final class ParraAppContext: @unchecked Sendable {
     /// The context of the app running on this thread, if any. An app runs on one thread from
     /// launch to termination, so each run (tests run several at once) sees its own.
+    /// In an async delegate method the host awaits, the run that awaits it (see `awaited`).
     package static var current: ParraAppContext? {
-        get { Thread.current.threadDictionary[threadKey] as? ParraAppContext }
+        get { Thread.current.threadDictionary[threadKey] as? ParraAppContext ?? awaited }
         set { Thread.current.threadDictionary[threadKey] = newValue }
+    }
+
+    /// The run whose app thread awaits the task's async call (`AppThreadExecutor`): the call's
+    /// main-actor parts run on the main queue, on another thread when the app's is not the
+    /// main thread (tests).
+    @TaskLocal static var awaited: ParraAppContext?
+
+    /// Runs `body` with `context` as this thread's current one, then restores the previous.
+    static func withCurrent(_ context: ParraAppContext?, _ body: () -> Void) {
+        let previous = Thread.current.threadDictionary[threadKey]
+        Thread.current.threadDictionary[threadKey] = context
+        body()
+        Thread.current.threadDictionary[threadKey] = previous
     }
 
     private static let threadKey = "ParraAppContext.current"
@@ -52,10 +66,10 @@ package final class ParraAppContext: @unchecked Sendable {
     /// The shortcut type Parra handles itself, and the feedback form it names.
     private var feedbackShortcut: (type: String, formId: String?)?
     /// The app's `urlHandler`: told of each URL a module opens, before it opens.
-    private(set) var urlHandler: ((URL) -> Void)?
+    private(set) var urlHandler: (@MainActor (URL) -> Void)?
     /// The app's launch prerequisite, which the host runs itself when no module drives the
     /// launch.
-    private var launchPrerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?
+    private var launchPrerequisite: (@MainActor @Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?
     /// Why the host's own launch failed (the app's prerequisite threw); nil when it did not.
     private(set) var hostLaunchFailure: String?
     /// Parra's own handling of URLs and notification responses that came before the handover.
@@ -73,6 +87,7 @@ package final class ParraAppContext: @unchecked Sendable {
     }
 
     /// The one `DelegateType` instance of the current run (or of the process, outside a run).
+    @MainActor
     static func delegate<DelegateType: UIApplicationDelegate>(of type: DelegateType.Type) -> DelegateType {
         let store = current ?? processContext
         if let existing = store.delegates[ObjectIdentifier(type)] as? DelegateType { return existing }
@@ -162,7 +177,7 @@ package final class ParraAppContext: @unchecked Sendable {
             appInfo = launch.appInfo
         }
         guard let prerequisite = launchPrerequisite else { return }
-        // As the launch screen module's last task: on the app's thread, given who uses the app
+        // As the launch screen module's last task: on the main actor, given who uses the app
         // and the app-info; a throw fails the launch.
         let failure = Mutex<String?>(nil)
         let (state, info) = (authState, appInfo)
@@ -259,6 +274,7 @@ package final class ParraAppContext: @unchecked Sendable {
 }
 
 /// What the app host calls on the app delegate, whatever its scene delegate type.
+@MainActor
 protocol ParraAppDelegateDriving: AnyObject {
     var calledSuper: Set<String> { get }
     func didFinishLaunching(_ application: UIApplication, options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool

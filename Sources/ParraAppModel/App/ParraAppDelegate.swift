@@ -3,6 +3,8 @@ import ParraAPI
 import ParraRuntime
 
 /// An app delegate class the host can create: what `@UIApplicationDelegateAdaptor` takes.
+/// Main-actor isolated, as UIKit's.
+@MainActor
 public protocol UIApplicationDelegate: AnyObject {
     /// Made once per process by the adaptor.
     init()
@@ -11,7 +13,9 @@ public protocol UIApplicationDelegate: AnyObject {
 /// Parra's app delegate. Its methods dispatch the matching override point to the feature
 /// modules and return their combined result. Subclass it, override what you need and call
 /// `super` first, as the Parra documentation's `AppDelegate` does; your code then runs after
-/// the modules' hooks.
+/// the modules' hooks. Main-actor isolated, as the SDK's: the host calls every method, the
+/// async ones included, on the main actor.
+@MainActor
 open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDelegate {
     /// Which base methods ran, so the host can tell a subclass that skipped `super`.
     var calledSuper: Set<String> = []
@@ -88,7 +92,7 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
     }
 
     /// Dispatches `application.willPresentNotification`: the union of the modules' options.
-    /// The host awaits it on the app's thread.
+    /// The host awaits it before the next event.
     open func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification
     ) async -> UNNotificationPresentationOptions {
@@ -100,8 +104,8 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
     }
 
     /// Dispatches `application.didReceiveNotificationResponse` once the launch has completed
-    /// (the app is told at once; Parra's handling waits). The host awaits it on the app's
-    /// thread.
+    /// (the app is told at once; Parra's handling waits). The host awaits it before the next
+    /// event.
     open func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse)
         async
     {
@@ -132,24 +136,24 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
     }
 
     /// The completion-handler form of `userNotificationCenter(_:didReceive:)`, as the SDK has
-    /// it: calls the async one on the app's thread, then `completionHandler`.
+    /// it: calls the async one in a main-actor task, then `completionHandler`.
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {
-        AppThreadExecutor().run { [self] in
+        Task { @MainActor in
             await userNotificationCenter(center, didReceive: response)
             completionHandler()
         }
     }
 
     /// The completion-handler form of `userNotificationCenter(_:willPresent:)`, as the SDK has
-    /// it: calls the async one on the app's thread, then `completionHandler` with its answer.
+    /// it: calls the async one in a main-actor task, then `completionHandler` with its answer.
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
-        AppThreadExecutor().run { [self] in
+        Task { @MainActor in
             completionHandler(await userNotificationCenter(center, willPresent: notification))
         }
     }
@@ -175,6 +179,7 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
 }
 
 /// Hands the app its delegate: one instance of `DelegateType` per process, made on first use.
+@MainActor
 @propertyWrapper
 public struct UIApplicationDelegateAdaptor<DelegateType: UIApplicationDelegate> {
     /// An adaptor for `delegateType`.

@@ -4,16 +4,23 @@ import ParraRuntime
 
 /// Runs an `App`: builds its scenes, starts Parra through its `ParraApp`, drives the app and
 /// scene delegates through launch, windows, background, foreground and termination, and
-/// returns the exit status.
+/// returns the exit status. The app's code (delegates, views) runs on the main actor
+/// (`MainActorHop`).
 package enum ParraAppHost {
     /// Runs `appType` on `platform` (the terminal by default) and returns the exit status:
     /// 0 after a normal termination, 1 when the app could not launch (its delegate refused,
-    /// or the launch screen module's launch never completed).
+    /// or the launch screen module's launch never completed). Call it on the main thread, as
+    /// `App.main()` does, or on a thread of its own off the main actor, as tests do.
     @discardableResult
     package static func run<A: App>(
         _ appType: A.Type, platform: ParraPlatform? = nil, settings: ModuleRuntime.Settings? = nil,
         bundle: BundleInfo? = nil
     ) -> Int32 {
+        // Off the main thread but on the main actor, the run could never let the app's async
+        // methods run on it.
+        precondition(
+            Thread.isMainThread || !MainActorHop.isOnMainQueue,
+            "an app runs on the main thread or off the main actor, not on the main actor off the main thread")
         // Logs the app makes from here until its modules are active are held for them: the
         // hold ends once Parra has started (its runtime holds on until it attaches), or when
         // the run ends if the app never starts Parra.
@@ -42,7 +49,12 @@ package enum ParraAppHost {
         let previous = ParraAppContext.current
         ParraAppContext.current = context
         defer { ParraAppContext.current = previous }
-        let status = AppSession(context: context, app: A()).run()
+        let groups = MainActorHop.run {
+            var groups: [WindowGroupDeclaration] = []
+            A().body.collectWindowGroups(into: &groups)
+            return groups
+        }
+        let status = AppSession(context: context, groups: groups).run()
         context.launch?.releaseMainQueue()
         return status
     }
@@ -60,7 +72,7 @@ private final class AppSession {
 
     private let context: ParraAppContext
     private let groups: [WindowGroupDeclaration]
-    private let application = UIApplication()
+    private let application = MainActorHop.run { UIApplication() }
     private var windows: [Window] = []
     /// The shortcut item the app was started through: a launch option, and the first window's
     /// connection option.
@@ -75,10 +87,8 @@ private final class AppSession {
     /// without it.
     private static let launchWaitSeconds = 120.0
 
-    init<A: App>(context: ParraAppContext, app: A) {
+    init(context: ParraAppContext, groups: [WindowGroupDeclaration]) {
         self.context = context
-        var groups: [WindowGroupDeclaration] = []
-        app.body.collectWindowGroups(into: &groups)
         var seen = Set<String>()
         self.groups = groups.filter { group in
             guard let id = group.id else { return true }
@@ -95,31 +105,37 @@ private final class AppSession {
             context.platform.report("the app's body has no ParraApp, so Parra was not started; nothing to run")
             return 1
         }
-        UIApplication.setRunning(application)
-        appMethods = ParraDelegateMethods.of(delegate)
-        defer { UIApplication.setRunning(nil) }
+        let application = self.application
+        appMethods = MainActorHop.run {
+            UIApplication.setRunning(application)
+            return ParraDelegateMethods.of(delegate)
+        }
+        defer { MainActorHop.run { UIApplication.setRunning(nil) } }
         // What the store resolved before the app's delegate runs, recorded once the windows are
         // up: only `parra config show --app` reads it, so it is no work for the first frame.
         let resolvedOptions = context.runtime.map { ResolvedOptionsRecord($0.options) }
-        if let items = context.launchShortcutItems { application.shortcutItems = items }
+        if let items = context.launchShortcutItems { MainActorHop.run { application.shortcutItems = items } }
         var launchOptions: [UIApplication.LaunchOptionsKey: Any]?
         if let type = LaunchShortcutRecord.requestedType(in: context.platform.launchArguments) {
             launchShortcutItem = shortcutItem(ofType: type)
             launchOptions = [.shortcutItem: launchShortcutItem as Any]
         }
+        let (launched, calledSuper) = MainActorHop.run { [launchOptions] in
+            (delegate.didFinishLaunching(application, options: launchOptions), delegate.calledSuper)
+        }
         // As UIKit, the app goes on whatever the delegate returns; it is only said.
-        if !delegate.didFinishLaunching(application, options: launchOptions) {
+        if !launched {
             context.platform.report("application(_:didFinishLaunchingWithOptions:) returned false; the app goes on")
         }
         checkSuper(
-            delegate.calledSuper, "application(_:didFinishLaunchingWithOptions:)", of: delegate,
+            calledSuper, "application(_:didFinishLaunchingWithOptions:)", of: delegate,
             point: .applicationDidFinishLaunching)
         if context.launch?.driver == nil { context.runHostLaunch() }
         awaitLaunch(delegate)
         if context.authState == .undetermined { context.authState = .guest(ParraGuest()) }
         for (index, group) in groups.enumerated() { connect(group, index: index, delegate: delegate) }
-        application.applicationState = .active
-        appMethods.applicationDidBecomeActive?(application)
+        setState(.active)
+        appMethod(\.applicationDidBecomeActive)
         if let resolvedOptions { record(resolvedOptions) }
         if let launch = context.launch, launch.isSessionHeld {
             launch.waitWhileSessionHeld(cancelled: { [platform = context.platform] in platform.terminationRequested })
@@ -165,8 +181,8 @@ private final class AppSession {
         if launch.isSessionHeld { launch.waitWhileSessionHeld(cancelled: { platform.terminationRequested }) }
     }
 
-    /// Runs the app's async delegate method `body` to its end, on this thread, before the next
-    /// event: UIKit awaits them too.
+    /// Runs the app's async delegate method `body` to its end before the next event: UIKit
+    /// awaits them too.
     private func waitFor(_ body: @escaping @Sendable () async -> Void) {
         AppThreadExecutor().run(body)
     }
@@ -174,7 +190,8 @@ private final class AppSession {
     /// The app's shortcut item of `type`, or a bare one titled with its type when the app
     /// offers none of that type (a Desktop Entry written before the app changed its items).
     private func shortcutItem(ofType type: String) -> UIApplicationShortcutItem {
-        application.shortcutItems?.first { $0.type == type }
+        let application = self.application
+        return MainActorHop.run { application.shortcutItems }?.first { $0.type == type }
             ?? UIApplicationShortcutItem(type: type, localizedTitle: type)
     }
 
@@ -194,7 +211,7 @@ private final class AppSession {
         let executable = ModuleSearchPath.currentExecutableURL()
         let record = LaunchShortcutRecord(
             executable: executable?.path ?? CommandLine.arguments[0], name: executable?.lastPathComponent ?? "app",
-            items: application.shortcutItems ?? [])
+            items: MainActorHop.run { [application] in application.shortcutItems } ?? [])
         do {
             try record.write(into: storage)
         } catch {
@@ -214,27 +231,36 @@ private final class AppSession {
     private func connect(_ group: WindowGroupDeclaration, index: Int, delegate: ParraAppDelegateDriving) {
         let sceneID = group.id ?? "window-\(index + 1)"
         let session = UISceneSession(persistentIdentifier: sceneID, role: .windowApplication)
-        let configuration = delegate.configuration(for: session, application)
+        let application = self.application
+        let (configuration, calledSuper) = MainActorHop.run {
+            (delegate.configuration(for: session, application), delegate.calledSuper)
+        }
         checkSuper(
-            delegate.calledSuper, "application(_:configurationForConnecting:options:)", of: delegate,
+            calledSuper, "application(_:configurationForConnecting:options:)", of: delegate,
             point: .applicationConfigurationForConnecting)
         session.configuration = configuration
-        let sceneDelegate = (configuration.delegateClass ?? delegate.sceneDelegateType).init()
-        sceneDelegate.appDelegateShortcutAction = { [application, weak delegate] item in
-            await delegate?.performAction(for: item, application) ?? false
+        let (sceneDelegate, methods) = MainActorHop.run {
+            let sceneDelegate = (configuration.delegateClass ?? delegate.sceneDelegateType).init()
+            sceneDelegate.appDelegateShortcutAction = { [weak delegate] item in
+                await delegate?.performAction(for: item, application) ?? false
+            }
+            return (sceneDelegate, ParraDelegateMethods.of(sceneDelegate))
         }
-        let scene = UIScene(identifier: sceneID, session: session)
-        scene.delegate = sceneDelegate
-        application.connectedScenes.append(scene)
-        let window = Window(
-            scene: scene, delegate: sceneDelegate, methods: ParraDelegateMethods.of(sceneDelegate), group: group)
+        let scene = MainActorHop.run {
+            let scene = UIScene(identifier: sceneID, session: session)
+            scene.delegate = sceneDelegate
+            application.connectedScenes.append(scene)
+            return scene
+        }
+        let window = Window(scene: scene, delegate: sceneDelegate, methods: methods, group: group)
         windows.append(window)
-        let launchItem = windows.count == 1 ? launchShortcutItem : nil
-        sceneDelegate.scene(
-            scene, willConnectTo: session, options: UIScene.ConnectionOptions(urlContexts: [], shortcutItem: launchItem)
-        )
-        checkSuper(
-            sceneDelegate.calledSuper, "scene(_:willConnectTo:options:)", of: sceneDelegate, point: .sceneWillConnect)
+        let options = UIScene.ConnectionOptions(
+            urlContexts: [], shortcutItem: windows.count == 1 ? launchShortcutItem : nil)
+        let connectCalledSuper = MainActorHop.run {
+            sceneDelegate.scene(scene, willConnectTo: session, options: options)
+            return sceneDelegate.calledSuper
+        }
+        checkSuper(connectCalledSuper, "scene(_:willConnectTo:options:)", of: sceneDelegate, point: .sceneWillConnect)
         if isLaunchComplete { draw(window) }
         sceneEvent(window, .sceneWillEnterForeground, \.sceneWillEnterForeground)
         sceneEvent(window, .sceneDidBecomeActive, \.sceneDidBecomeActive)
@@ -244,12 +270,12 @@ private final class AppSession {
         context.platform.report("event: \(event)")
         switch event {
         case .didEnterBackground:
-            appMethods.applicationWillResignActive?(application)
+            appMethod(\.applicationWillResignActive)
             for window in windows {
                 sceneEvent(window, .sceneWillResignActive, \.sceneWillResignActive)
                 sceneEvent(window, .sceneDidEnterBackground, \.sceneDidEnterBackground)
             }
-            application.applicationState = .background
+            setState(.background)
             appEvent(.applicationDidEnterBackground, \.applicationDidEnterBackground)
         case .willEnterForeground:
             appEvent(.applicationWillEnterForeground, \.applicationWillEnterForeground)
@@ -257,23 +283,27 @@ private final class AppSession {
                 sceneEvent(window, .sceneWillEnterForeground, \.sceneWillEnterForeground)
                 sceneEvent(window, .sceneDidBecomeActive, \.sceneDidBecomeActive)
             }
-            application.applicationState = .active
-            appMethods.applicationDidBecomeActive?(application)
+            setState(.active)
+            appMethod(\.applicationDidBecomeActive)
         case .notificationResponse(let payload, let action):
             let response = UNNotificationResponse(
                 notification: UNNotification(payloadJSON: payload), actionIdentifier: action)
             waitFor { await delegate.didReceive(response) }
             checkSuper(
-                delegate.calledSuper, "userNotificationCenter(_:didReceive:)", of: delegate,
+                MainActorHop.run { delegate.calledSuper }, "userNotificationCenter(_:didReceive:)", of: delegate,
                 point: .applicationDidReceiveNotificationResponse)
         case .openURL(let text), .parraOpensURL(let text):
             guard let url = URL(string: text), url.scheme != nil else {
                 context.platform.report("cannot open '\(text)': not a URL with a scheme")
                 return
             }
-            if case .parraOpensURL = event { context.urlHandler?(url) }
-            _ = delegate.open(url, application)
-            checkSuper(delegate.calledSuper, "application(_:open:options:)", of: delegate, point: .applicationOpenURL)
+            let (application, urlHandler) = (self.application, context.urlHandler)
+            let calledSuper = MainActorHop.run {
+                if case .parraOpensURL = event { urlHandler?(url) }
+                _ = delegate.open(url, application)
+                return delegate.calledSuper
+            }
+            checkSuper(calledSuper, "application(_:open:options:)", of: delegate, point: .applicationOpenURL)
         case .didRegisterForRemoteNotifications, .didFailToRegisterForRemoteNotifications, .notificationArrived:
             handleRemoteNotificationEvent(event, delegate)
         case .authStateChanged(let state):
@@ -313,21 +343,27 @@ private final class AppSession {
         guard let driving = delegate as? ParraRemoteNotificationDriving else { return }
         switch event {
         case .didRegisterForRemoteNotifications(let token):
-            driving.didRegister(token: Data(token), application)
+            let calledSuper = MainActorHop.run { [application] in
+                driving.didRegister(token: Data(token), application)
+                return delegate.calledSuper
+            }
             checkSuper(
-                delegate.calledSuper, "application(_:didRegisterForRemoteNotificationsWithDeviceToken:)", of: delegate,
+                calledSuper, "application(_:didRegisterForRemoteNotificationsWithDeviceToken:)", of: delegate,
                 point: .applicationDidRegisterForRemoteNotifications)
         case .didFailToRegisterForRemoteNotifications(let reason):
-            driving.didFailToRegister(reason: reason, application)
+            let calledSuper = MainActorHop.run { [application] in
+                driving.didFailToRegister(reason: reason, application)
+                return delegate.calledSuper
+            }
             checkSuper(
-                delegate.calledSuper, "application(_:didFailToRegisterForRemoteNotificationsWithError:)",
+                calledSuper, "application(_:didFailToRegisterForRemoteNotificationsWithError:)",
                 of: delegate, point: .applicationDidFailToRegisterForRemoteNotifications)
         case .notificationArrived(let payload, let id):
             context.modulePresentationOptions = 0
             nonisolated(unsafe) var options = UNNotificationPresentationOptions()
             waitFor { options = await driving.willPresent(UNNotification(payloadJSON: payload)) }
             checkSuper(
-                delegate.calledSuper, "userNotificationCenter(_:willPresent:)", of: delegate,
+                MainActorHop.run { delegate.calledSuper }, "userNotificationCenter(_:willPresent:)", of: delegate,
                 point: .applicationWillPresentNotification)
             context.appEvents.answer(id, options: options.rawValue | context.modulePresentationOptions)
         default:
@@ -349,21 +385,39 @@ private final class AppSession {
 
     /// A scene event: the modules' hooks for `point`, then the scene delegate's own method.
     private func sceneEvent(
-        _ window: Window, _ point: OverridePoint, _ method: KeyPath<ParraDelegateMethods, ((UIScene) -> Void)?>
+        _ window: Window, _ point: OverridePoint,
+        _ method: KeyPath<ParraDelegateMethods, (@MainActor (UIScene) -> Void)?>
     ) {
         context.dispatch(point, .string(window.scene.identifier))
-        window.methods[keyPath: method]?(window.scene)
+        guard let method = window.methods[keyPath: method] else { return }
+        let scene = window.scene
+        MainActorHop.run { method(scene) }
     }
 
     /// An app event: the modules' hooks for `point`, then the app delegate's own method.
-    private func appEvent(_ point: OverridePoint, _ method: KeyPath<ParraDelegateMethods, ((UIApplication) -> Void)?>) {
+    private func appEvent(
+        _ point: OverridePoint, _ method: KeyPath<ParraDelegateMethods, (@MainActor (UIApplication) -> Void)?>
+    ) {
         context.dispatch(point)
-        appMethods[keyPath: method]?(application)
+        appMethod(method)
+    }
+
+    /// Sets the app's `applicationState`.
+    private func setState(_ state: UIApplication.State) {
+        let application = self.application
+        MainActorHop.run { application.applicationState = state }
+    }
+
+    /// The app delegate's own lifecycle method, if it implements it.
+    private func appMethod(_ method: KeyPath<ParraDelegateMethods, (@MainActor (UIApplication) -> Void)?>) {
+        guard let method = appMethods[keyPath: method] else { return }
+        let application = self.application
+        MainActorHop.run { method(application) }
     }
 
     private func draw(_ window: Window) {
-        let lines = window.group.render(
-            RenderContext(authState: context.authState))
+        let (render, renderContext) = (window.group.render, RenderContext(authState: context.authState))
+        let lines = MainActorHop.run { render(renderContext) }
         context.platform.draw(RenderedWindow(sceneID: window.scene.identifier, lines: lines))
     }
 

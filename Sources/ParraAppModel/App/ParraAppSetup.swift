@@ -22,14 +22,14 @@ package struct ParraAppSetup {
     /// when the app sets a key no loaded module owns.
     package var featureModuleNames: [String: String]
     /// The app's last launch task, if it gave one: given the auth check's state and the
-    /// launch's app-info.
-    package var launchPrerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?
+    /// launch's app-info; run on the main actor.
+    package var launchPrerequisite: (@MainActor @Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?
     /// How the app signs its users in (`ParraAuthType.custom` or `.public`); nil for Parra's
     /// anonymous and guest tokens.
     package var appAuthentication: ParraAppAuthentication?
     /// What the app wants to hear of each URL Parra opens, before it is opened (the
-    /// `urlHandler` of `ParraApp`); called on the app's thread.
-    package var urlHandler: ((URL) -> Void)?
+    /// `urlHandler` of `ParraApp`); called on the main actor.
+    package var urlHandler: (@MainActor (URL) -> Void)?
     /// The shortcut items Parra sets at launch; nil when the app turned them off.
     package var launchShortcutItems: [UIApplicationShortcutItem]?
     /// The shortcut type Parra handles itself (its feedback form), and the form it opens.
@@ -40,7 +40,7 @@ package struct ParraAppSetup {
         tenantId: String, applicationId: String, bundleId: String? = nil, codeOptions: [String: OptionValue] = [:],
         themePalette: [String: String] = [:], appLogFallbackLevel: HostLogLevel = .info,
         featureModuleNames: [String: String] = [:],
-        launchPrerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)? = nil
+        launchPrerequisite: (@MainActor @Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)? = nil
     ) {
         self.tenantId = tenantId
         self.applicationId = applicationId

@@ -3,13 +3,14 @@ import ParraRuntime
 
 /// Parra's scene delegate. Subclass it to observe your windows, override what you need and
 /// call `super` so that the modules see the scene events too; pass your subclass as the
-/// `SceneDelegate` of `ParraAppDelegate`.
+/// `SceneDelegate` of `ParraAppDelegate`. Main-actor isolated, as the SDK's.
+@MainActor
 open class ParraSceneDelegate {
     /// Which base methods ran, so the host can tell a subclass that skipped `super`.
     var calledSuper: Set<String> = []
     /// The app delegate's `application(_:performActionFor:)`, set by the host when it makes
     /// this delegate.
-    var appDelegateShortcutAction: ((UIApplicationShortcutItem) async -> Bool)?
+    var appDelegateShortcutAction: (@MainActor (UIApplicationShortcutItem) async -> Bool)?
 
     /// Made by the host for each window, from the scene configuration's delegate class.
     public required init() {}
@@ -34,12 +35,12 @@ open class ParraSceneDelegate {
     }
 
     /// The completion-handler form of `windowScene(_:performActionFor:)`: calls the async one
-    /// on the app's thread, then `completionHandler` with its answer.
+    /// in a main-actor task, then `completionHandler` with its answer.
     open func windowScene(
         _ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
         completionHandler: @escaping @Sendable (Bool) -> Void
     ) {
-        AppThreadExecutor().run { [self] in
+        Task { @MainActor in
             completionHandler(await self.windowScene(windowScene, performActionFor: shortcutItem))
         }
     }

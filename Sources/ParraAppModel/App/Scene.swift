@@ -1,4 +1,6 @@
 /// Part of an app's user interface: window groups, and the `ParraApp` that holds them.
+/// Main-actor isolated, as SwiftUI's.
+@MainActor
 public protocol Scene {
     /// Adds the window groups this scene declares, in order, to `groups`.
     func collectWindowGroups(into groups: inout [WindowGroupDeclaration])
@@ -7,6 +9,7 @@ public protocol Scene {
 /// Builds scenes from the statements of a closure: sequences, `if`, `if`/`else`, and
 /// declarations (`let`), as in the Parra documentation's `body`.
 @resultBuilder
+@MainActor
 public enum SceneBuilder {
     public static func buildPartialBlock<Content: Scene>(first: Content) -> Content { first }
     public static func buildPartialBlock<First: Scene, Next: Scene>(

@@ -2,7 +2,9 @@ import Foundation
 import ParraAPI
 import ParraRuntime
 
-/// The running app, as UIKit calls it: passed to every app-delegate method.
+/// The running app, as UIKit calls it: passed to every app-delegate method. Main-actor
+/// isolated, as UIKit's.
+@MainActor
 public final class UIApplication {
     /// Where the app is in its life.
     public enum State: Sendable {
@@ -49,19 +51,19 @@ public final class UIApplication {
 
     package init() {}
 
-    private static let runningLock = NSLock()
-    nonisolated(unsafe) private static var running: UIApplication?
-    nonisolated(unsafe) private static let idle = UIApplication()
+    private static var running: UIApplication?
+    private static let idle = UIApplication()
 
     /// The running app, as UIKit's `UIApplication.shared`: the one the app run passes to the
     /// delegate methods (before a run starts, an app with no scenes, inactive).
-    public static var shared: UIApplication { runningLock.withLock { running ?? idle } }
+    public static var shared: UIApplication { running ?? idle }
 
     /// Makes `application` the one `shared` answers, for the run that owns it; nil when it ends.
-    static func setRunning(_ application: UIApplication?) { runningLock.withLock { running = application } }
+    static func setRunning(_ application: UIApplication?) { running = application }
 }
 
 /// Renders option dictionaries as the JSON objects the override points take.
+@MainActor
 enum OptionsJSON {
     static func encode<Key: RawRepresentable>(_ options: [Key: Any]?) -> String where Key.RawValue == String {
         let members = (options ?? [:]).map { (key, value) -> (String, OptionValue) in

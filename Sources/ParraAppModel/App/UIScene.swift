@@ -1,6 +1,8 @@
 import Foundation
 
-/// One window of the app; each `WindowGroup` opens one at launch.
+/// One window of the app; each `WindowGroup` opens one at launch. Main-actor isolated, as
+/// UIKit's.
+@MainActor
 public final class UIScene {
     /// What a scene was connected with.
     public struct ConnectionOptions {
@@ -22,7 +24,7 @@ public final class UIScene {
     }
 
     /// The window group's id, or `window-N` for a group without one.
-    public let identifier: String
+    public nonisolated let identifier: String
     /// The session the scene belongs to.
     public let session: UISceneSession
     /// The scene's delegate, an instance of the app delegate's scene delegate class.

@@ -25,5 +25,5 @@ public struct WindowGroup<Content: View>: Scene {
 public struct WindowGroupDeclaration {
     /// The id given to `WindowGroup(id:)`, if any.
     public let id: String?
-    let render: (RenderContext) -> [String]
+    let render: @MainActor (RenderContext) -> [String]
 }

@@ -21,7 +21,7 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     private let platform: ParraPlatform
     private let clock: HostClock
     private let mainQueue: DispatchQueue
-    private let prerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?
+    private let prerequisite: (@MainActor @Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?
     private let launchExecutor = QueueTaskExecutor(label: "parra.launch.prerequisite")
     private let authCheck: (@escaping (ParraAuthState) -> Void) -> Void
     private let appInfo: (@escaping @Sendable (ParraAppInfoTask.Outcome) -> Void) -> Void
@@ -50,7 +50,8 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     /// on any thread, with the resulting state; `appInfo` runs the app-info task likewise.
     init(
         facts: OptionValue, platform: ParraPlatform, surface: LaunchScreenSurface, clock: HostClock,
-        mainQueue: DispatchQueue, prerequisite: (@Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?,
+        mainQueue: DispatchQueue,
+        prerequisite: (@MainActor @Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?,
         authCheck: @escaping (@escaping (ParraAuthState) -> Void) -> Void,
         appInfo: @escaping (@escaping @Sendable (ParraAppInfoTask.Outcome) -> Void) -> Void,
         sessionHeld: @escaping () -> Bool = { false }

@@ -1,5 +1,7 @@
 /// A piece of user interface. Write `body` with `@ViewBuilder`, as in SwiftUI; on Linux a view
-/// renders to lines of terminal text.
+/// renders to lines of terminal text. Main-actor isolated, as SwiftUI's: the host builds and
+/// renders views on the main actor.
+@MainActor
 public protocol View {
     /// The view this one is made of.
     associatedtype Body: View
@@ -8,6 +10,7 @@ public protocol View {
 }
 
 /// A view that draws itself rather than being made of other views.
+@MainActor
 protocol PrimitiveView {
     /// The view's lines for `context`.
     func render(in context: RenderContext) -> [String]
@@ -20,7 +23,10 @@ extension Never: View {
 
 extension View {
     /// The lines this view draws before anyone has signed in: what a launch screen shows.
-    package var launchScreenLines: [String] { renderLines(in: RenderContext(authState: .undetermined)) }
+    /// Drawn on the main actor, from any thread.
+    package nonisolated var launchScreenLines: [String] {
+        MainActorHop.run { renderLines(in: RenderContext(authState: .undetermined)) }
+    }
 
     /// The lines this view draws in `context`.
     func renderLines(in context: RenderContext) -> [String] {

@@ -1,6 +1,7 @@
 /// Builds views from the statements of a closure, as SwiftUI's does: sequences, `if`,
 /// `if`/`else`, `switch` and declarations.
 @resultBuilder
+@MainActor
 public enum ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
     public static func buildPartialBlock<Content: View>(first: Content) -> Content { first }

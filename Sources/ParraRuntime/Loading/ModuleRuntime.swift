@@ -1,5 +1,6 @@
 import CParraPlugin
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -103,6 +104,9 @@ package final class ModuleRuntime {
     let appEvents: AppEventServices?
     private let settings: Settings
     private var mainThread: pthread_t?
+    /// How many waits of the main thread lend its standing to the process's main queue
+    /// (`lendingMainThread`).
+    private let mainThreadLent = Atomic<Int>(0)
     private let mainQueueKey = DispatchSpecificKey<Bool>()
     /// Where the runtime is in its own life; module code may emit only while modules are
     /// activating or running.
@@ -151,11 +155,23 @@ package final class ModuleRuntime {
     /// The usable module with `id`, if there is one.
     func module(withID id: String) -> LoadedModule? { usableModules.first { $0.id == id } }
 
-    /// Whether the caller is on the host's main thread: the thread that called `start()`, or
-    /// a block running on the main queue.
+    /// Whether the caller is on the host's main thread: the thread that called `start()`, a
+    /// block running on the main queue, or, while the main thread lends it its standing, the
+    /// process's main queue.
     package var isOnMainThread: Bool {
         if let mainThread, pthread_equal(mainThread, pthread_self()) != 0 { return true }
-        return DispatchQueue.getSpecific(key: mainQueueKey) == true
+        if DispatchQueue.getSpecific(key: mainQueueKey) == true { return true }
+        return mainThreadLent.load(ordering: .acquiring) > 0 && ProcessMainQueue.isCurrent
+    }
+
+    /// Runs `body`, a wait of the main thread for an async call of the app's whose main-actor
+    /// parts run on the process's main queue, on another thread when the main thread is not
+    /// the process's (an app run in tests): calls from that queue meanwhile are the main
+    /// thread's work, done there, and count as the main thread's.
+    package func lendingMainThread(_ body: () -> Void) {
+        mainThreadLent.add(1, ordering: .releasing)
+        body()
+        mainThreadLent.subtract(1, ordering: .releasing)
     }
 
     /// Runs every phase up to and including `lastPhase` (the CLI stops after `.validate`, so of
