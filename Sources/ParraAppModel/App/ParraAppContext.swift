@@ -12,11 +12,27 @@ package final class ParraAppContext: @unchecked Sendable {
     /// The context of the app running on this thread, if any. An app runs on one thread from
     /// launch to termination, so each run (tests run several at once) sees its own.
     package static var current: ParraAppContext? {
-        get { Thread.current.threadDictionary[threadKey] as? ParraAppContext }
-        set { Thread.current.threadDictionary[threadKey] = newValue }
+        get {
+            pthread_getspecific(threadKey).map { Unmanaged<ParraAppContext>.fromOpaque($0).takeUnretainedValue() }
+        }
+        set {
+            let old = pthread_getspecific(threadKey)
+            pthread_setspecific(threadKey, newValue.map { Unmanaged.passRetained($0).toOpaque() })
+            if let old { Unmanaged<ParraAppContext>.fromOpaque(old).release() }
+        }
     }
 
-    private static let threadKey = "ParraAppContext.current"
+    /// The thread's context, held (retained) in a pthread key and released when the thread
+    /// ends, as Thread.threadDictionary held it: without the dictionary's Objective-C-style
+    /// boxing, whose first use cost the launch Foundation's first-use overhead.
+    private static let threadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            if let pointer { Unmanaged<ParraAppContext>.fromOpaque(pointer).release() }
+        }
+        precondition(status == 0, "pthread_key_create failed (\(status))")
+        return key
+    }()
     private static let latestLock = NSLock()
     nonisolated(unsafe) private static weak var latestStarted: ParraAppContext?
 
