@@ -33,10 +33,11 @@ extension ParraDemoApp {
     /// `Sample/Bundle/Info.plist` of the source tree this was built from, when there is no
     /// Info.plist beside the executable (nil lets the host read that one).
     static func sampleBundle() -> BundleInfo? {
-        let executableFolder = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-            .deletingLastPathComponent()
-        guard !FileManager.default.fileExists(atPath: executableFolder.appendingPathComponent("Info.plist").path)
-        else { return nil }
+        if let executableFolder = sampleExecutableFolder,
+            FileManager.default.fileExists(atPath: executableFolder.appendingPathComponent("Info.plist").path)
+        {
+            return nil
+        }
         let plist = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Bundle/Info.plist")
         guard FileManager.default.fileExists(atPath: plist.path) else { return nil }
@@ -53,10 +54,14 @@ extension ParraDemoApp {
     static func sampleLocalBackend() -> URL? {
         let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("LocalBackend", isDirectory: true)
-        let fromExecutable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("LocalBackend", isDirectory: true)
-        return [fromSource, fromExecutable].first {
+        let fromExecutable = sampleExecutableFolder?.appendingPathComponent("LocalBackend", isDirectory: true)
+        return [fromSource, fromExecutable].compactMap { $0 }.first {
             FileManager.default.fileExists(atPath: $0.appendingPathComponent("app-info.json").path)
         }
     }
+
+    /// The folder of the running executable, as the host finds it (`/proc/self/exe`): one
+    /// readlink, where resolving `argv[0]`'s symbolic links cost the launch a path walk and
+    /// the URL machinery's first use, twice.
+    static let sampleExecutableFolder = ModuleSearchPath.currentExecutableURL()?.deletingLastPathComponent()
 }

@@ -371,13 +371,15 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
         func failure(_ kind: ParraAPIError.Kind) -> Result<T, ParraAPIError> {
             .failure(ParraAPIError(endpoint: endpoint, kind: kind, attempts: attempts))
         }
-        let excerpt = ParraAPIError.excerpt(response.body)
+        // Only a failure quotes the body: a success (the launch's token and app-info answers)
+        // does not pay for the excerpt's string work.
+        func excerpt() -> String { ParraAPIError.excerpt(response.body) }
         if (300...399).contains(response.status), let location = response.headers["location"] {
             return failure(
                 .redirectNotFollowed(code: response.status, location: ParraAPIError.excerpt(Data(location.utf8))))
         }
         guard (200...299).contains(response.status) else {
-            return failure(.status(code: response.status, excerpt: excerpt))
+            return failure(.status(code: response.status, excerpt: excerpt()))
         }
         let body: Data
         if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
@@ -385,7 +387,8 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
         } else {
             guard response.isJSON else {
                 return failure(
-                    .wrongContentType(found: response.header("content-type"), status: response.status, excerpt: excerpt)
+                    .wrongContentType(
+                        found: response.header("content-type"), status: response.status, excerpt: excerpt())
                 )
             }
             body = response.body
@@ -394,7 +397,7 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
             return .success(try ParraAPICoding.makeDecoder().decode(T.self, from: body))
         } catch {
             let detail = response.body.isEmpty ? "the body is empty" : decodingDetail(error)
-            return failure(.malformedJSON(detail: detail, status: response.status, excerpt: excerpt))
+            return failure(.malformedJSON(detail: detail, status: response.status, excerpt: excerpt()))
         }
     }
 

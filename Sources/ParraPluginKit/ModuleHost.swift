@@ -17,8 +17,19 @@ public final class ModuleHost: @unchecked Sendable {
             self = level
         }
 
-        /// The lowercase name: `trace` ... `fatal`.
-        public var keyword: String { String(describing: self) }
+        /// The lowercase name: `trace` ... `fatal`. Spelled out: `String(describing:)` reflects
+        /// on the case, which costs each module's first call (at start-up, from its option
+        /// declarations) Swift metadata lookups.
+        public var keyword: String {
+            switch self {
+            case .trace: "trace"
+            case .debug: "debug"
+            case .info: "info"
+            case .warn: "warn"
+            case .error: "error"
+            case .fatal: "fatal"
+            }
+        }
 
         public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
     }

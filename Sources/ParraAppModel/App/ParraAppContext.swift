@@ -13,8 +13,8 @@ package final class ParraAppContext: @unchecked Sendable {
     /// launch to termination, so each run (tests run several at once) sees its own.
     /// In an async delegate method the host awaits, the run that awaits it (see `awaited`).
     package static var current: ParraAppContext? {
-        get { Thread.current.threadDictionary[threadKey] as? ParraAppContext ?? awaited }
-        set { Thread.current.threadDictionary[threadKey] = newValue }
+        get { thisThreadContext ?? awaited }
+        set { thisThreadContext = newValue }
     }
 
     /// The run whose app thread awaits the task's async call (`AppThreadExecutor`): the call's
@@ -24,13 +24,35 @@ package final class ParraAppContext: @unchecked Sendable {
 
     /// Runs `body` with `context` as this thread's current one, then restores the previous.
     static func withCurrent(_ context: ParraAppContext?, _ body: () -> Void) {
-        let previous = Thread.current.threadDictionary[threadKey]
-        Thread.current.threadDictionary[threadKey] = context
+        let previous = thisThreadContext
+        thisThreadContext = context
         body()
-        Thread.current.threadDictionary[threadKey] = previous
+        thisThreadContext = previous
     }
 
-    private static let threadKey = "ParraAppContext.current"
+    /// The context set on this thread.
+    private static var thisThreadContext: ParraAppContext? {
+        get {
+            pthread_getspecific(threadKey).map { Unmanaged<ParraAppContext>.fromOpaque($0).takeUnretainedValue() }
+        }
+        set {
+            let old = pthread_getspecific(threadKey)
+            pthread_setspecific(threadKey, newValue.map { Unmanaged.passRetained($0).toOpaque() })
+            if let old { Unmanaged<ParraAppContext>.fromOpaque(old).release() }
+        }
+    }
+
+    /// The thread's context, held (retained) in a pthread key and released when the thread
+    /// ends, as Thread.threadDictionary held it: without the dictionary's Objective-C-style
+    /// boxing, whose first use cost the launch Foundation's first-use overhead.
+    private static let threadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            if let pointer { Unmanaged<ParraAppContext>.fromOpaque(pointer).release() }
+        }
+        precondition(status == 0, "pthread_key_create failed (\(status))")
+        return key
+    }()
     private static let latestLock = NSLock()
     nonisolated(unsafe) private static weak var latestStarted: ParraAppContext?
 

@@ -4,8 +4,18 @@ import Foundation
 package enum HostLogLevel: Int32, Sendable, Comparable, CaseIterable {
     case trace, debug, info, warn, error, fatal
 
-    /// The lowercase name, as Parra spells it.
-    package var name: String { String(describing: self) }
+    /// The lowercase name, as Parra spells it. Spelled out: `String(describing:)` reflects on
+    /// the case, which cost the first host log line of a launch Swift metadata lookups.
+    package var name: String {
+        switch self {
+        case .trace: "trace"
+        case .debug: "debug"
+        case .info: "info"
+        case .warn: "warn"
+        case .error: "error"
+        case .fatal: "fatal"
+        }
+    }
 
     /// The level named `text` (trimmed, any case); nil for anything else.
     package init?(named text: String) {

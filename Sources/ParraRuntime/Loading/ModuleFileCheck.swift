@@ -27,7 +27,11 @@ enum ModuleFileCheck {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             return refuse("not a regular file")
         }
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        // realpath(3), not URL.resolvingSymlinksInPath: the same canonical path for a file that
+        // exists (stat just found it), without building URLs for each candidate at start-up.
+        guard let resolved = canonicalPath(path) else {
+            return refuse("cannot resolve its path (\(String(cString: strerror(errno))))")
+        }
         if let problem = FileTrust.problem(path: path, resolved: resolved, info: info, trustedFolders: &trustedFolders)
         {
             return refuse(problem)
@@ -41,17 +45,26 @@ enum ModuleFileCheck {
         return .success(resolved)
     }
 
+    /// The absolute path of `path` with every symbolic link, `.` and `..` resolved; nil (errno
+    /// set) when it cannot be resolved.
+    private static func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     private static func refuse(_ reason: String) -> Result<String, ModuleRefusal> {
         .failure(ModuleRefusal(phase: .open, reason: reason))
     }
 
     /// Reads the ELF header and says what is wrong with it for this process, if anything.
     private static func elfProblem(path: String, size: UInt64) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             return "cannot be read (\(String(cString: strerror(errno))))"
         }
-        defer { try? handle.close() }
-        let header = [UInt8]((try? handle.read(upToCount: 64)) ?? Data())
+        defer { close(descriptor) }
+        let header = read(descriptor, count: 64, at: 0)
         guard header.count >= 4, header[0] == 0x7F, header[1] == 0x45, header[2] == 0x4C, header[3] == 0x46 else {
             return "not a shared object (no ELF header)"
         }
@@ -89,8 +102,7 @@ enum ModuleFileCheck {
         let phnum = read16(56)
         if phnum > 0 {
             guard phentsize >= 56 else { return "ELF program header size \(phentsize) is smaller than 56" }
-            try? handle.seek(toOffset: programHeadersOffset)
-            let table = [UInt8]((try? handle.read(upToCount: Int(phentsize * phnum))) ?? Data())
+            let table = read(descriptor, count: Int(phentsize * phnum), at: programHeadersOffset)
             guard table.count == Int(phentsize * phnum) else {
                 return "truncated ELF (cannot read its program headers)"
             }
@@ -108,6 +120,25 @@ enum ModuleFileCheck {
             }
         }
         return nil
+    }
+
+    /// Up to `count` bytes of the file from `offset`: fewer at its end or on an error. With
+    /// pread(2) rather than FileHandle and Data, which cost each candidate's check Foundation's
+    /// first-use overhead at start-up.
+    private static func read(_ descriptor: Int32, count: Int, at offset: UInt64) -> [UInt8] {
+        guard offset <= UInt64(Int64.max) - UInt64(count) else { return [] }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+            }
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 { break }
+            done += got
+        }
+        bytes.removeLast(count - done)
+        return bytes
     }
 
     #if arch(x86_64)

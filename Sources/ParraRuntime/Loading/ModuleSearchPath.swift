@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Where the host looks for feature modules, in order. The first file that provides a module
 /// id wins; a later file with the same id is refused and named in the load report.
 ///
@@ -97,11 +101,14 @@ package struct ModuleSearchPath: Sendable {
         return found
     }
 
-    /// The running executable, from `/proc/self/exe`.
+    /// The running executable, from `/proc/self/exe`, read with readlink(2) (FileManager's
+    /// destinationOfSymbolicLink costs the launch Foundation's first-use overhead).
     package static func currentExecutableURL() -> URL? {
-        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            return nil
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBytes { bytes in
+            readlink("/proc/self/exe", bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count - 1)
         }
-        return URL(fileURLWithPath: path)
+        guard count > 0 else { return nil }
+        return URL(fileURLWithPath: String(decoding: buffer[..<count], as: UTF8.self))
     }
 }

@@ -31,6 +31,12 @@ final class ModuleWatchdog: @unchecked Sendable {
     private let lock = NSLock()
     private var call: Call?
     private var timer: DispatchSourceTimer?
+    /// When the timer fires next; nil while it waits for nothing. A call armed while the timer
+    /// is set to fire before its deadline leaves it be: the timer, firing early, sets itself
+    /// to that call's deadline. Arming costs no system call then (rescheduling a dispatch
+    /// timer wakes the dispatch manager thread), and a start-up's two dozen module calls set
+    /// the timer once.
+    private var firesAt: DispatchTime?
 
     /// A watchdog that calls `expired` (on its own queue) with the file and phase of a call
     /// that ran past `limit`; `enabled: false` watches nothing.
@@ -56,8 +62,12 @@ final class ModuleWatchdog: @unchecked Sendable {
     func arm(_ path: String, _ phase: String) {
         guard let timer else { return }
         let deadline = DispatchTime.now() + limit
-        lock.withLock { call = Call(path: path, phase: phase, deadline: deadline) }
-        timer.schedule(deadline: deadline)
+        lock.withLock {
+            call = Call(path: path, phase: phase, deadline: deadline)
+            if let firesAt, firesAt <= deadline { return }
+            firesAt = deadline
+            timer.schedule(deadline: deadline)
+        }
     }
 
     /// Stops watching: the call returned.
@@ -67,9 +77,22 @@ final class ModuleWatchdog: @unchecked Sendable {
     }
 
     private func fire() {
-        // The timer may fire for a call that has returned, or early for one armed later. The
+        // The timer may fire for a call that has returned (it then waits for the next call to
+        // set it), or early for one armed later (it then waits for that call's deadline). The
         // first time a deadline passes, and while a debugger is attached, the call gets more
         // time.
+        let now = DispatchTime.now()
+        let due: Bool = lock.withLock {
+            firesAt = nil
+            guard let current = call else { return false }
+            if now < current.deadline {
+                firesAt = current.deadline
+                timer?.schedule(deadline: current.deadline)
+                return false
+            }
+            return true
+        }
+        guard due else { return }
         let traced = Self.isTraced()
         let hung: Call? = lock.withLock {
             guard var current = call, DispatchTime.now() >= current.deadline else { return nil }
@@ -77,6 +100,7 @@ final class ModuleWatchdog: @unchecked Sendable {
             current.pastOnce = !traced
             current.deadline = .now() + (traced ? limit : Self.grace)
             call = current
+            firesAt = current.deadline
             timer?.schedule(deadline: current.deadline)
             return nil
         }
