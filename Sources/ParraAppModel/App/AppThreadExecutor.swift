@@ -8,13 +8,19 @@ final class AppThreadExecutor: TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var finished = false
+    /// Whether `run` waits on the main thread, turning its run loop rather than the condition.
+    private let onMainThread = Thread.isMainThread
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        condition.withLock {
-            jobs.append(job)
-            condition.signal()
-        }
+        condition.withLock { jobs.append(job) }
+        wake()
+    }
+
+    /// Wakes `runJobs`: on the main thread an empty main-queue block ends the run loop's
+    /// wait, as the main actor's own work does.
+    private func wake() {
+        if onMainThread { DispatchQueue.main.async {} } else { condition.withLock { condition.signal() } }
     }
 
     /// Runs `body` to its end. When the calling thread is the main thread, main-queue work
@@ -23,28 +29,32 @@ final class AppThreadExecutor: TaskExecutor, @unchecked Sendable {
         let context = ParraAppContext.current
         Task(executorPreference: self) { [self] in
             await ParraAppContext.$awaited.withValue(context) { await body() }
-            condition.withLock {
-                finished = true
-                condition.signal()
-            }
+            condition.withLock { finished = true }
+            wake()
         }
         // The call's main-actor parts are the app's own: its modules see them as the main
         // thread's, wherever the main queue runs them.
         if let runtime = context?.runtime { runtime.lendingMainThread(runJobs) } else { runJobs() }
     }
 
-    /// Runs the task's jobs here until it has finished.
+    /// Runs the task's jobs here until it has finished: between them it waits on the
+    /// condition, or on the main thread turns the run loop, which also runs the main queue.
+    /// The 10 ms bound only backs up the wakes.
     private func runJobs() {
         while true {
             condition.lock()
-            if jobs.isEmpty && !finished { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.01)) }
+            if jobs.isEmpty && !finished && !onMainThread {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.01))
+            }
             let batch = jobs
             jobs = []
             let done = finished && batch.isEmpty
             condition.unlock()
             for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
             if done { return }
-            if Thread.isMainThread { RunLoop.main.run(until: Date()) }
+            if onMainThread && batch.isEmpty {
+                RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+            }
         }
     }
 }
