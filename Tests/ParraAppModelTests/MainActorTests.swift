@@ -94,8 +94,32 @@ struct MainActorApp: App {
     }
 }
 
+/// A view built as SwiftUI code may build one: in a nonisolated function, off the main actor.
+nonisolated func viewBuiltAnywhere(showDetail: Bool) -> some View {
+    VStack(spacing: 0) {
+        Text("title")
+        if showDetail {
+            Text("detail")
+        } else {
+            HStack {
+                Text("a")
+                Text("b")
+            }
+        }
+        EmptyView()
+    }
+}
+
 @Suite("Main-actor isolation, as the SDK's", .serialized)
 struct MainActorTests {
+    @Test("views are built anywhere, their initializers nonisolated as SwiftUI's, and drawn on the main actor")
+    func viewsBuiltOffTheMainActor() async {
+        let lines = await Task.detached { viewBuiltAnywhere(showDetail: false).launchScreenLines }.value
+        #expect(lines == ["title", "a b"])
+        #expect(
+            await Task.detached { viewBuiltAnywhere(showDetail: true).launchScreenLines }.value == ["title", "detail"])
+    }
+
     @Test(
         "in an app run off the main thread, the delegates, body, prerequisite and urlHandler run on the main actor; async methods end before the next event"
     )

@@ -1,5 +1,5 @@
 /// Views stacked top to bottom, with `spacing` blank lines between them.
-public struct VStack<Content: View>: View, PrimitiveView {
+nonisolated public struct VStack<Content: View>: View, PrimitiveView {
     let spacing: Int
     let content: Content
 
@@ -11,7 +11,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
 
     public var body: Never { fatalError("a primitive view has no body") }
 
-    func render(in context: RenderContext) -> [String] {
+    @MainActor func render(in context: RenderContext) -> [String] {
         guard spacing > 0 else { return content.renderLines(in: context) }
         return content.renderLines(in: context).enumerated().flatMap { index, line in
             index == 0 ? [line] : Array(repeating: "", count: spacing) + [line]
@@ -20,7 +20,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
 }
 
 /// Views side by side, joined on each line with `spacing` spaces.
-public struct HStack<Content: View>: View, PrimitiveView {
+nonisolated public struct HStack<Content: View>: View, PrimitiveView {
     let spacing: Int
     let content: Content
 
@@ -32,7 +32,7 @@ public struct HStack<Content: View>: View, PrimitiveView {
 
     public var body: Never { fatalError("a primitive view has no body") }
 
-    func render(in context: RenderContext) -> [String] {
+    @MainActor func render(in context: RenderContext) -> [String] {
         content.renderLines(in: context).joined(separator: String(repeating: " ", count: spacing))
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }

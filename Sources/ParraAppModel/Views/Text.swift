@@ -1,5 +1,5 @@
 /// A line (or lines) of text.
-public struct Text: View, PrimitiveView {
+nonisolated public struct Text: View, PrimitiveView {
     let content: String
 
     /// Text showing `content`; newlines start new lines.
@@ -7,7 +7,7 @@ public struct Text: View, PrimitiveView {
 
     public var body: Never { fatalError("a primitive view has no body") }
 
-    func render(in context: RenderContext) -> [String] {
+    @MainActor func render(in context: RenderContext) -> [String] {
         content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 }

@@ -1,7 +1,7 @@
 /// Builds views from the statements of a closure, as SwiftUI's does: sequences, `if`,
-/// `if`/`else`, `switch` and declarations.
+/// `if`/`else`, `switch` and declarations. Nonisolated, as SwiftUI's views' initializers are:
+/// views may be built anywhere; they are rendered on the main actor.
 @resultBuilder
-@MainActor
 public enum ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
     public static func buildPartialBlock<Content: View>(first: Content) -> Content { first }
@@ -23,39 +23,39 @@ public enum ViewBuilder {
 }
 
 /// Nothing.
-public struct EmptyView: View, PrimitiveView {
+nonisolated public struct EmptyView: View, PrimitiveView {
     /// An empty view.
     public init() {}
     public var body: Never { fatalError("a primitive view has no body") }
-    func render(in context: RenderContext) -> [String] { [] }
+    @MainActor func render(in context: RenderContext) -> [String] { [] }
 }
 
 /// Two views, one after the other; what `ViewBuilder` makes of a sequence.
-public struct ViewPair<First: View, Second: View>: View, PrimitiveView {
+nonisolated public struct ViewPair<First: View, Second: View>: View, PrimitiveView {
     let first: First
     let second: Second
     public var body: Never { fatalError("a primitive view has no body") }
-    func render(in context: RenderContext) -> [String] {
+    @MainActor func render(in context: RenderContext) -> [String] {
         first.renderLines(in: context) + second.renderLines(in: context)
     }
 }
 
 /// A view that may be absent; what `ViewBuilder` makes of an `if` without `else`.
-public struct OptionalView<Content: View>: View, PrimitiveView {
+nonisolated public struct OptionalView<Content: View>: View, PrimitiveView {
     let content: Content?
     public var body: Never { fatalError("a primitive view has no body") }
-    func render(in context: RenderContext) -> [String] { content?.renderLines(in: context) ?? [] }
+    @MainActor func render(in context: RenderContext) -> [String] { content?.renderLines(in: context) ?? [] }
 }
 
 /// One of two views; what `ViewBuilder` makes of `if`/`else`.
-public struct EitherView<First: View, Second: View>: View, PrimitiveView {
+nonisolated public struct EitherView<First: View, Second: View>: View, PrimitiveView {
     enum Storage {
         case first(First)
         case second(Second)
     }
     let storage: Storage
     public var body: Never { fatalError("a primitive view has no body") }
-    func render(in context: RenderContext) -> [String] {
+    @MainActor func render(in context: RenderContext) -> [String] {
         switch storage {
         case .first(let view): view.renderLines(in: context)
         case .second(let view): view.renderLines(in: context)
