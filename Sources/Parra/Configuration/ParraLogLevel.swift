@@ -28,17 +28,8 @@ public enum ParraLogLevel: Sendable, Hashable, Comparable, CaseIterable, CustomS
         self = level
     }
 
-    /// The lowercase name, as written in configuration (`trace` ... `fatal`).
-    public var keyword: String {
-        switch self {
-        case .trace: "trace"
-        case .debug: "debug"
-        case .info: "info"
-        case .warn: "warn"
-        case .error: "error"
-        case .fatal: "fatal"
-        }
-    }
+    /// The lowercase name, as written in configuration (`trace` ... `fatal`): the host's.
+    public var keyword: String { hostLevel.name }
 
     /// The upper-case name printed in log lines (`TRACE` ... `FATAL`).
     public var name: String { keyword.uppercased() }
