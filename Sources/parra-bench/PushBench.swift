@@ -72,6 +72,10 @@ enum PushBench {
     /// Runs the app with the module beside this executable, listening under a runtime folder
     /// of its own in `work`, and times `warmups + repetitions` deliveries, each paired with a
     /// bare exchange; nil and the reason when the module is missing or cannot listen.
+    ///
+    /// The app runs on this thread, the main thread, as an app's does: its delegate methods run
+    /// on the main actor there. The deliveries are sent and timed from a thread of their own,
+    /// which ends the app when they are done.
     static func run(work: URL, repetitions: Int, warmups: Int) throws -> (PushFigures?, String?) {
         guard let module = LaunchBench.executableFolder()?.appendingPathComponent(moduleName),
             FileManager.default.fileExists(atPath: module.path)
@@ -84,18 +88,25 @@ enum PushBench {
         // The module reads the process's environment for its socket's folder.
         setenv("XDG_RUNTIME_DIR", runtime.path, 1)
         let log = RecordingLog()
-        let platform = PlatformHolder()
-        let finished = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            _ = try? TestAppRun(
-                PushBenchApp.self, paths: [module.path], log: log, storage: work.appendingPathComponent("push-storage"),
-                staysOpen: true, started: { platform.platform = $0 })
-            finished.signal()
-        }
-        defer {
-            _ = platform.platform?.post(.terminate)
-            _ = finished.wait(timeout: .now() + 30)
-        }
+        let outcome = PushBenchOutcome()
+        _ = try TestAppRun(
+            PushBenchApp.self, paths: [module.path], log: log, storage: work.appendingPathComponent("push-storage"),
+            staysOpen: true,
+            started: { platform in
+                Thread.detachNewThread {
+                    outcome.result = Result {
+                        try measure(runtime: runtime, log: log, repetitions: repetitions, warmups: warmups)
+                    }
+                    _ = platform.post(.terminate)
+                }
+            })
+        return try outcome.result?.get() ?? (nil, "the app ended before the deliveries were timed")
+    }
+
+    /// Waits for the module to listen, then times the deliveries and the bare exchanges.
+    private static func measure(runtime: URL, log: RecordingLog, repetitions: Int, warmups: Int) throws -> (
+        PushFigures?, String?
+    ) {
         guard log.waitForMessage(from: "com.parra.push", within: 30, where: { $0.hasPrefix("local delivery:") }) else {
             return (nil, "the push module did not start listening: \(log.records.map(\.message).suffix(3))")
         }
@@ -131,9 +142,15 @@ enum PushBench {
     }
 }
 
-/// Where the app run's platform is handed out, to end the run.
-final class PlatformHolder: @unchecked Sendable {
-    var platform: ScriptedPlatform?
+/// What the measuring thread found, read by the main thread once the app has ended.
+final class PushBenchOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Result<(PushFigures?, String?), Error>?
+
+    var result: Result<(PushFigures?, String?), Error>? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 }
 
 /// The baseline's listener: reads a request to its end and answers "ok: echo", on a thread of
