@@ -6,6 +6,23 @@ import Testing
 
 @testable import ParraLogger
 
+/// The count a spool hands `whenOpened`, waited for (5 s at most).
+final class Recovered: @unchecked Sendable {
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+    private var count: Int?
+    var set: @Sendable (Int) -> Void {
+        { [self] value in
+            lock.withLock { count = value }
+            done.signal()
+        }
+    }
+    func wait() -> Int? {
+        _ = done.wait(timeout: .now() + 5)
+        return lock.withLock { count }
+    }
+}
+
 /// Reports gathered from a spool or uploader.
 final class Reports: @unchecked Sendable {
     private let lock = NSLock()
@@ -258,6 +275,64 @@ struct SessionSpoolTests {
         #expect(reports.lines.contains { $0.contains("cursor.json is damaged") })
         #expect(second.counts.recovered == 2)
         second.stop()
+    }
+
+    @Test("a spool that opens on its writer makes its folder only when started; earlier records wait for it")
+    func opensOnWriter() throws {
+        let base = try CFixtureBuilder.makeTemporaryDirectory()
+        let folder = base.appendingPathComponent("sessions")
+        let earlier = try spool(folder)
+        log(earlier, ["left", "behind"])
+        #expect(earlier.flush())
+        earlier.stop()
+        let later = base.appendingPathComponent("later")
+        let reports = Reports()
+        let deferred = SessionSpool(
+            folder: { later }, sessionID: "s2", sessionStartedAt: 1_700_000_000, sizeLimit: 1 << 20,
+            opensOnWriter: true, report: reports.sink)
+        #expect(!FileManager.default.fileExists(atPath: later.path), "nothing is made on the caller's thread")
+        #expect(deferred.directory == nil)
+        log(deferred, ["early"])
+        let recovered = Recovered()
+        deferred.start(whenOpened: recovered.set)
+        #expect(deferred.flush())
+        #expect(deferred.directory == later)
+        #expect(try #require(deferred.nextChunk()).events.count == 1)
+        #expect(recovered.wait() == 0)
+        #expect(reports.lines.isEmpty, "\(reports.lines)")
+        deferred.stop()
+
+        let again = SessionSpool(
+            folder: { folder }, sessionID: "s3", sessionStartedAt: 1_700_000_000, sizeLimit: 1 << 20,
+            opensOnWriter: true, report: reports.sink)
+        let counted = Recovered()
+        again.start(whenOpened: counted.set)
+        #expect(counted.wait() == 2, "what earlier runs left is counted on the writer")
+        #expect(try #require(again.nextChunk()).events.count == 2)
+        again.stop()
+    }
+
+    @Test("a spool that opens on its writer reports a folder that cannot be made from there; events wait for it")
+    func opensOnWriterUnusableFolder() throws {
+        let file = try CFixtureBuilder.makeTemporaryDirectory().appendingPathComponent("plain")
+        try Data().write(to: file)
+        let reports = Reports()
+        let spool = SessionSpool(
+            folder: { file.appendingPathComponent("spool") }, sessionID: "s1", sessionStartedAt: 1_700_000_000,
+            sizeLimit: 1 << 20, opensOnWriter: true, report: reports.sink)
+        #expect(reports.lines.isEmpty)
+        log(spool, ["waiting"])
+        spool.start()
+        #expect(!spool.flush())
+        #expect(
+            reports.lines.first
+                == "cannot write the session spool at \(file.path)/spool: Not a directory; session events wait in memory (up to 16 MiB) and are written when it can be written again"
+        )
+        spool.stop()
+        #expect(spool.counts.droppedUnwritten == 1)
+        #expect(
+            reports.lines.last?.hasPrefix(
+                "1 session event(s) were never written: Not a directory at \(file.path)/spool") == true)
     }
 
     @Test("a spool folder that cannot be made is reported with its path and cause; events wait for it")

@@ -69,11 +69,14 @@ final class ParraLoggerModule: ParraModule {
 
     func activate() throws {
         console?.startPeriodicFlush()
-        spool?.start()
-        uploader?.start()
-        if let counts = spool?.counts, counts.recovered > 0 {
-            host.log(.info, "\(counts.recovered) unsent session event(s) from earlier runs will be uploaded")
+        // The spool opens its folder on its writer thread (see `openSession`), so what earlier
+        // runs left is counted there.
+        spool?.start { [host] recovered in
+            if recovered > 0 {
+                host.log(.info, "\(recovered) unsent session event(s) from earlier runs will be uploaded")
+            }
         }
+        uploader?.start()
         let route =
             settings.outputs.console && settings.outputs.session
             ? "console and session" : settings.outputs.console ? "console" : "session upload"
@@ -117,6 +120,10 @@ final class ParraLoggerModule: ParraModule {
     /// The spool under the module's storage directory, and its uploader. A folder the host
     /// cannot give, or the disk refuses, does not stop the logger: the spool says why and
     /// holds events in memory until it can write them.
+    ///
+    /// The folder is made and opened on the spool's writer thread, which `activate` starts:
+    /// on a first launch that is a millisecond of file work off the main thread before the
+    /// app's first frame.
     private static func openSession(
         host: ModuleHost, settings: LoggerSettings
     ) -> (spool: SessionSpool, uploader: SessionUploader) {
@@ -129,7 +136,7 @@ final class ParraLoggerModule: ParraModule {
                 }
                 return URL(fileURLWithPath: folder).appendingPathComponent("sessions")
             }, sessionID: Self.makeSessionID(), sessionStartedAt: host.wallClockSeconds,
-            sizeLimit: settings.spoolSizeLimit, report: report)
+            sizeLimit: settings.spoolSizeLimit, opensOnWriter: true, report: report)
         let uploader = SessionUploader(
             spool: spool, interval: settings.uploadInterval,
             send: { body, timeout, completion in

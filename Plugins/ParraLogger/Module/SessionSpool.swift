@@ -101,6 +101,10 @@ final class SessionSpool: @unchecked Sendable {
     private var stopping = false
     private var writerRunning = false
     private var writerDone = false
+    /// Whether the folder was opened (or refused): from the initializer, or, for a spool made
+    /// with `opensOnWriter`, first thing on the writer thread. Readers of what is on disk wait
+    /// for it.
+    private var opened = false
 
     // Segments and the cursor, guarded by `state`.
     private let state = NSLock()
@@ -135,10 +139,14 @@ final class SessionSpool: @unchecked Sendable {
     /// needed; or the first of its numbered siblings no other process holds). Opening finds
     /// what earlier runs left, reports damage, and starts a fresh segment. When the folder
     /// cannot be given, made, held or written, that is reported (naming the path and the
-    /// cause) as the start of an outage, and the writer tries again later.
+    /// cause) as the start of an outage, and the writer tries again later. With `opensOnWriter`
+    /// all of that happens first thing on the writer thread (`start`), not on the caller's:
+    /// the logger's module is made on the main thread before the app's first frame, and a
+    /// first launch makes the folders there. Records enqueued meanwhile wait in memory, as
+    /// they do while the writer is busy, and readers (`nextChunk`) wait for the opening.
     init(
         folder: @escaping @Sendable () throws -> URL, sessionID: String, sessionStartedAt: Double, sizeLimit: Int,
-        segmentLimit: Int = 1024 * 1024, files: FileWriting = .system,
+        segmentLimit: Int = 1024 * 1024, opensOnWriter: Bool = false, files: FileWriting = .system,
         clock: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
         report: @escaping @Sendable (String) -> Void
     ) {
@@ -151,7 +159,23 @@ final class SessionSpool: @unchecked Sendable {
         self.files = files
         self.clock = clock
         self.report = report
+        if !opensOnWriter { openNow() }
+    }
+
+    /// Opens the folder, or starts the outage that says why it cannot; then readers may read.
+    private func openNow() {
         if let failure = openFolder() { beginOutage(failure) }
+        progress.lock()
+        opened = true
+        progress.broadcast()
+        progress.unlock()
+    }
+
+    /// Waits until the folder was opened or refused, while a writer that will open it runs.
+    private func waitUntilOpened() {
+        progress.lock()
+        while !opened, writerRunning, !writerDone { progress.wait() }
+        progress.unlock()
     }
 
     /// Claims the folder, reads what earlier runs left and opens a fresh segment; the refusal
@@ -271,16 +295,22 @@ final class SessionSpool: @unchecked Sendable {
 
     // MARK: - The writer
 
-    /// Starts the writer thread. Once.
-    func start() {
+    /// Starts the writer thread, which first opens the folder when the initializer did not,
+    /// then calls `whenOpened` with the number of unsent events earlier runs left. Once.
+    func start(whenOpened: @escaping @Sendable (_ recovered: Int) -> Void = { _ in }) {
         progress.lock()
         guard !writerRunning else {
             progress.unlock()
             return
         }
         writerRunning = true
+        let opening = !self.opened
         progress.unlock()
-        let thread = Thread { [self] in writerLoop() }
+        let thread = Thread { [self] in
+            if opening { openNow() }
+            whenOpened(counts.recovered)
+            writerLoop()
+        }
         thread.name = "ParraLogger spool"
         thread.start()
     }
@@ -637,6 +667,7 @@ final class SessionSpool: @unchecked Sendable {
     /// event that is larger) `maxBytes`, all of one session. Damaged lines on the way are
     /// skipped (and reported once). Nil when nothing is waiting.
     func nextChunk(maxEvents: Int = 250, maxBytes: Int = .max) -> Chunk? {
+        waitUntilOpened()
         let start = state.withLock { cursor }
         guard
             let scan = scan(from: start, maxEvents: maxEvents, maxBytes: maxBytes, stopAtSessionChange: true),
