@@ -105,15 +105,26 @@ final class ParraPushModule: ParraModule {
     private func startDesktop(_ controller: PushController) {
         let facts = (try? JSONValue.parse(host.appFactsJSON))?.object
         let bundleID = facts?["bundle"]?.object?["identifier"]?.string ?? "unknown"
-        let unreachable = "no UnifiedPush distributor can be reached on this system"
+        let unreachable = { [host] (reason: String) in
+            let said = "no UnifiedPush distributor can be reached on this system: \(reason)"
+            host.log(.warn, said)
+            controller.distributor = { $0(.failure(PushPayload.Refusal(description: said))) }
+        }
+        // The refusal's own description, not "\(error)": printing an `any Error` looks its
+        // type up in every loaded image's conformance records (several of them, a tenth of a
+        // millisecond on the main thread at activate, where a system without a session bus
+        // ends up).
+        let address: String
+        switch SessionBus.address(environment: ProcessInfo.processInfo.environment) {
+        case .success(let found): address = found
+        case .failure(let refusal): return unreachable(refusal.description)
+        }
         do {
-            let address = try SessionBus.address(environment: ProcessInfo.processInfo.environment).get()
             desktop = try DesktopPush(
                 address: address, serviceName: bundleID, appName: bundleID, services: host, controller: controller)
             host.log(.info, "on the session bus as \(bundleID): UnifiedPush and desktop notifications")
         } catch {
-            host.log(.warn, "\(unreachable): \(error)")
-            controller.distributor = { $0(.failure(PushPayload.Refusal(description: "\(unreachable): \(error)"))) }
+            unreachable("\(error)")
         }
     }
 
