@@ -9,7 +9,7 @@ import Foundation
 /// plugins do. Before each call into a module (dlopen, which runs its constructors, the entry
 /// symbol, reading its descriptor, init, configure, activate, deactivate, shutdown) the host
 /// writes which file and phase it is in to this process's journal in the app's storage folder,
-/// and empties it when the call returns. A journal left behind by a process no longer running
+/// and blanks it when the call returns. A journal left behind by a process no longer running
 /// means it died inside that call: the file is quarantined, by its identity (device, inode,
 /// size, modification time), until it changes or `parra plugins reset` clears the list.
 ///
@@ -47,8 +47,9 @@ package final class ModuleQuarantine: @unchecked Sendable {
     private var identities: [String: String] = [:]
     /// The journal line of the call in progress.
     private var callInProgress: String?
-    /// How long the journal's content is: a note truncates it only when the note is shorter,
-    /// so a module call costs one write when it begins and one truncate when it ends.
+    /// How long the journal file is. A note shorter than the file is padded with spaces to its
+    /// length rather than truncating it, so each note is one `pwrite` within the file, with no
+    /// change of size for the file system to record (a truncate cost more than the write).
     private var journalLength = 0
     /// Bounds each call; nil when the quarantine keeps nothing.
     private var watchdog: ModuleWatchdog?
@@ -88,7 +89,10 @@ package final class ModuleQuarantine: @unchecked Sendable {
                 pid == getpid() ? !JournalsOpen.shared.isOpen(journalPath) : (kill(pid, 0) != 0 && errno == ESRCH)
             else { continue }
             defer { unlink(journalPath) }
-            guard let text = try? String(contentsOfFile: journalPath, encoding: .utf8) else { continue }
+            guard let padded = try? String(contentsOfFile: journalPath, encoding: .utf8) else { continue }
+            // A call that returned left spaces (`note`); its last field never ends in one.
+            var text = Substring(padded)
+            while text.last == " " { text.removeLast() }
             let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 7 || fields.count == 8, let device = UInt64(fields[3]), let inode = UInt64(fields[4]),
                 let size = Int64(fields[5]), let modified = Int64(fields[6])
@@ -192,9 +196,11 @@ package final class ModuleQuarantine: @unchecked Sendable {
                 JournalsOpen.shared.opened(path, descriptor: journal)
             }
             callInProgress = line
-            let bytes = Array((line ?? "").utf8)
+            var bytes = Array((line ?? "").utf8)
+            if bytes.count < journalLength {
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: journalLength - bytes.count))
+            }
             if !bytes.isEmpty { _ = bytes.withUnsafeBytes { pwrite(journal, $0.baseAddress, $0.count, 0) } }
-            if bytes.count < journalLength { _ = ftruncate(journal, off_t(bytes.count)) }
             journalLength = bytes.count
         }
     }
