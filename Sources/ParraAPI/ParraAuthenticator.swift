@@ -198,7 +198,8 @@ package final class ParraAuthenticator: @unchecked Sendable {
             lock.withLock {
                 let first = waiting == nil
                 if first { waiting = [completion] } else { waiting?.append(completion) }
-                let body = (try? JSONSerialization.data(withJSONObject: ["installation_id": installationId])) ?? Data()
+                // Written directly: JSONSerialization's first use costs the launch its casts.
+                let body = Data("{\"installation_id\":\(JSONStringLiteral.quoted(installationId))}".utf8)
                 return (first, body, self.guestOnly, self.appAuthentication)
             }
         guard first else { return }
