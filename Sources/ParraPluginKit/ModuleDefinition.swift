@@ -95,8 +95,19 @@ public struct ModuleDefinition<Module: ParraModule> {
         d.option_count = options.count
         // One descriptor entry per typed point: its trampoline runs every body hooked there,
         // at the first one's order. Raw hooks each get their own entry.
-        var seenSlots = Set<HookSlot>()
-        let exported = hooks.filter { hook in hook.slot.map { seenSlots.insert($0).inserted } ?? true }
+        // A loop over the slots' raw values, not `filter` and a `Set`: those generic calls look
+        // up their witnesses at run time when the module's first descriptor is made, before the
+        // app's first frame.
+        var seenSlots = [Bool](repeating: false, count: HookSlot.allCases.count)
+        var exported: [Hook<Module>] = []
+        exported.reserveCapacity(hooks.count)
+        for hook in hooks {
+            if let slot = hook.slot {
+                if seenSlots[slot.rawValue] { continue }
+                seenSlots[slot.rawValue] = true
+            }
+            exported.append(hook)
+        }
         d.hooks = permanentArray(
             exported.map { hook in
                 var decl = parra_hook_decl()
