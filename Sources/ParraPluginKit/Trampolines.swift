@@ -5,29 +5,41 @@ import CParraPlugin
 /// by the point's rule (every handler always runs).
 enum Trampolines {
     static func function(for slot: HookSlot) -> parra_function {
+        // Points that share a C shape still need one function each, because the function is
+        // all that tells them apart. A switch, not tables keyed by slot: a dictionary keyed by
+        // this module's own enum searched every loaded library's conformances for its
+        // Hashable when the first descriptor was made.
         switch slot {
         case .didFinishLaunching: cast(flag0)
         case .openURL: cast(twoTextsFlag0)
         case .didRegisterForRemoteNotifications: cast(bytes0)
-        case .didFailToRegisterForRemoteNotifications: cast(text(.didFailToRegisterForRemoteNotifications))
+        case .didFailToRegisterForRemoteNotifications:
+            cast({ Trampolines.callText($0, .didFailToRegisterForRemoteNotifications, $1) } as TextFunction)
         case .willPresentNotification: cast(bits0)
-        case .didReceiveNotificationResponse: cast(text(.didReceiveNotificationResponse))
-        case .willTerminate: cast(plain(.willTerminate))
-        case .didEnterBackground: cast(plain(.didEnterBackground))
-        case .willEnterForeground: cast(plain(.willEnterForeground))
-        case .configurationForConnecting: cast(twoTexts(.configurationForConnecting))
-        case .sceneWillConnect: cast(twoTexts(.sceneWillConnect))
-        case .sceneDidDisconnect: cast(text(.sceneDidDisconnect))
-        case .sceneDidBecomeActive: cast(text(.sceneDidBecomeActive))
-        case .sceneWillResignActive: cast(text(.sceneWillResignActive))
-        case .sceneWillEnterForeground: cast(text(.sceneWillEnterForeground))
-        case .sceneDidEnterBackground: cast(text(.sceneDidEnterBackground))
-        case .sceneOpenURLContexts: cast(twoTexts(.sceneOpenURLContexts))
+        case .didReceiveNotificationResponse:
+            cast({ Trampolines.callText($0, .didReceiveNotificationResponse, $1) } as TextFunction)
+        case .willTerminate: cast({ Trampolines.callPlain($0, .willTerminate) } as PlainFunction)
+        case .didEnterBackground: cast({ Trampolines.callPlain($0, .didEnterBackground) } as PlainFunction)
+        case .willEnterForeground: cast({ Trampolines.callPlain($0, .willEnterForeground) } as PlainFunction)
+        case .configurationForConnecting:
+            cast({ Trampolines.callTwoTexts($0, .configurationForConnecting, $1, $2) } as TwoTextsFunction)
+        case .sceneWillConnect: cast({ Trampolines.callTwoTexts($0, .sceneWillConnect, $1, $2) } as TwoTextsFunction)
+        case .sceneDidDisconnect: cast({ Trampolines.callText($0, .sceneDidDisconnect, $1) } as TextFunction)
+        case .sceneDidBecomeActive: cast({ Trampolines.callText($0, .sceneDidBecomeActive, $1) } as TextFunction)
+        case .sceneWillResignActive: cast({ Trampolines.callText($0, .sceneWillResignActive, $1) } as TextFunction)
+        case .sceneWillEnterForeground:
+            cast({ Trampolines.callText($0, .sceneWillEnterForeground, $1) } as TextFunction)
+        case .sceneDidEnterBackground: cast({ Trampolines.callText($0, .sceneDidEnterBackground, $1) } as TextFunction)
+        case .sceneOpenURLContexts:
+            cast({ Trampolines.callTwoTexts($0, .sceneOpenURLContexts, $1, $2) } as TwoTextsFunction)
         }
     }
 
     private typealias Data = UnsafeMutableRawPointer?
     private typealias CText = UnsafePointer<CChar>?
+    private typealias PlainFunction = @convention(c) (Data) -> Void
+    private typealias TextFunction = @convention(c) (Data, CText) -> Void
+    private typealias TwoTextsFunction = @convention(c) (Data, CText, CText) -> Void
 
     private static func cast<F>(_ function: F) -> parra_function {
         unsafeBitCast(function, to: parra_function.self)
@@ -63,14 +75,6 @@ enum Trampolines {
         return bits
     }
 
-    // Points that share a C shape still need one function each, because the function is all
-    // that tells them apart; these tables hold one per slot.
-    private static func plain(_ slot: HookSlot) -> @convention(c) (Data) -> Void { plainBySlot[slot]! }
-    private static func text(_ slot: HookSlot) -> @convention(c) (Data, CText) -> Void { textBySlot[slot]! }
-    private static func twoTexts(_ slot: HookSlot) -> @convention(c) (Data, CText, CText) -> Void {
-        twoTextsBySlot[slot]!
-    }
-
     private static func callPlain(_ data: Data, _ slot: HookSlot) {
         for case .plain(let body) in handlers(data, slot) { body() }
     }
@@ -82,26 +86,4 @@ enum Trampolines {
     private static func callTwoTexts(_ data: Data, _ slot: HookSlot, _ a: CText, _ b: CText) {
         for case .twoTexts(let body) in handlers(data, slot) { body(string(a), string(b)) }
     }
-
-    private static let plainBySlot: [HookSlot: @convention(c) (Data) -> Void] = [
-        .willTerminate: { callPlain($0, .willTerminate) },
-        .didEnterBackground: { callPlain($0, .didEnterBackground) },
-        .willEnterForeground: { callPlain($0, .willEnterForeground) },
-    ]
-
-    private static let textBySlot: [HookSlot: @convention(c) (Data, CText) -> Void] = [
-        .didFailToRegisterForRemoteNotifications: { callText($0, .didFailToRegisterForRemoteNotifications, $1) },
-        .didReceiveNotificationResponse: { callText($0, .didReceiveNotificationResponse, $1) },
-        .sceneDidDisconnect: { callText($0, .sceneDidDisconnect, $1) },
-        .sceneDidBecomeActive: { callText($0, .sceneDidBecomeActive, $1) },
-        .sceneWillResignActive: { callText($0, .sceneWillResignActive, $1) },
-        .sceneWillEnterForeground: { callText($0, .sceneWillEnterForeground, $1) },
-        .sceneDidEnterBackground: { callText($0, .sceneDidEnterBackground, $1) },
-    ]
-
-    private static let twoTextsBySlot: [HookSlot: @convention(c) (Data, CText, CText) -> Void] = [
-        .configurationForConnecting: { callTwoTexts($0, .configurationForConnecting, $1, $2) },
-        .sceneWillConnect: { callTwoTexts($0, .sceneWillConnect, $1, $2) },
-        .sceneOpenURLContexts: { callTwoTexts($0, .sceneOpenURLContexts, $1, $2) },
-    ]
 }
