@@ -33,21 +33,14 @@ public enum JSONValue: Decodable, Equatable, Sendable {
         }
     }
 
-    /// Parses `text`; throws with the decoder's reason when it is not JSON.
+    /// Parses `text` (strict JSON, `JSONReader`); throws saying what is wrong and where.
     public static func parse(_ text: String) throws -> JSONValue {
         try parse(Data(text.utf8))
     }
 
-    /// Parses `data`; throws with the decoder's reason when it is not JSON.
+    /// Parses `data` (strict JSON, `JSONReader`); throws saying what is wrong and where.
     public static func parse(_ data: Data) throws -> JSONValue {
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch DecodingError.dataCorrupted(let context) {
-            throw JSONError(
-                (context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription))
-        } catch {
-            throw JSONError("\(error)")
-        }
+        try JSONReader.parse(data)
     }
 
     /// The members, when this is an object.

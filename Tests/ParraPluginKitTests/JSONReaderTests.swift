@@ -1,0 +1,67 @@
+import Foundation
+import ParraPluginKit
+import Testing
+
+@Suite("JSONValue.parse")
+struct JSONReaderTests {
+    @Test("every kind of value, escapes and surrogate pairs, whitespace around it")
+    func values() throws {
+        let text =
+            #" {"a": [1, -2.5e2, 0, true, false, null], "s": "q\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00é", "o": {}, "l": []} "#
+        let value = try JSONValue.parse(text)
+        #expect(
+            value
+                == .object([
+                    "a": .array([.number(1), .number(-250), .number(0), .bool(true), .bool(false), .null]),
+                    "s": .string("q\"\\/\u{08}\u{0C}\n\r\t\u{e9}\u{1F600}é"), "o": .object([:]), "l": .array([]),
+                ]))
+        #expect(try JSONValue.parse("\"top\"") == .string("top"))
+        #expect(try JSONValue.parse("7") == .number(7))
+        #expect(try JSONValue.parse(#"{"k":1,"k":2}"#) == .object(["k": .number(2)]), "the last repeated key wins")
+    }
+
+    @Test("the text it gives back reads back to the same value")
+    func roundTrip() throws {
+        let value = JSONValue.object([
+            "text": .string("line\none \"two\" \u{01}"), "list": .array([.number(0.5), .null, .bool(true)]),
+        ])
+        #expect(try JSONValue.parse(value.json) == value)
+    }
+
+    @Test(
+        "what is not strict JSON is refused, saying what and at which byte",
+        arguments: [
+            ("", "the text ends where a value should be at byte 0"),
+            ("[1,]", "unexpected character ']' at byte 3"),
+            (#"{"a" 1}"#, "expected ':' after the member name at byte 5"),
+            ("[1 2]", "expected ',' or ']' in an array at byte 3"),
+            ("01", "a number may not start with 0 at byte 0"),
+            ("1.", "a number needs a digit after '.' at byte 2"),
+            ("1e999", "the number 1e999 is too large at byte 0"),
+            ("NaN", "unexpected character 'N' at byte 0"),
+            ("tru", "unexpected character 't' at byte 0"),
+            ("\"a\u{01}\"", "a control character inside a string at byte 2"),
+            (#""\x""#, #"'\x' is not an escape at byte 2"#),
+            (#""\ud83d""#, #"an unpaired surrogate \ud83d at byte 7"#),
+            (#""abc"#, "the text ends inside a string at byte 4"),
+            ("{} x", "text after the value at byte 3"),
+            ("// c\n1", "unexpected character '/' at byte 0"),
+        ])
+    func refusals(text: String, reason: String) {
+        #expect(throws: JSONError.self) { try JSONValue.parse(text) }
+        do {
+            _ = try JSONValue.parse(text)
+        } catch {
+            #expect("\(error)" == reason)
+        }
+    }
+
+    @Test("bytes that are not UTF-8 and nesting past the limit are refused")
+    func limits() {
+        #expect(throws: JSONError.self) { try JSONValue.parse(Data([0x22, 0xFF, 0x22])) }
+        let deep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+        #expect(throws: JSONError.self) { try JSONValue.parse(deep) }
+        let allowed = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        #expect((try? JSONValue.parse(allowed)) != nil)
+    }
+}
