@@ -1095,8 +1095,9 @@ typedef struct parra_module_descriptor {
 
 /**
  * The entry symbol, exported by every module as `parra_module_entry`. Called once, on the main
- * thread, right after dlopen. It must not call into the host (it gets no host table) and should
- * do nothing but return the descriptor; NULL means the module cannot run here.
+ * thread, after dlopen: the host opens every module file first, then calls their entries in the
+ * same order. It must not call into the host (it gets no host table) and should do nothing but
+ * return the descriptor; NULL means the module cannot run here.
  */
 typedef const parra_module_descriptor *(*parra_module_entry_fn)(void);
 

@@ -279,6 +279,11 @@ package final class ModuleRuntime {
         }
         var seenFiles: [String: String] = [:]
         var trustedFolders = Set<String>()
+        // Every file is opened first, then each entry is called and its descriptor read, in
+        // the same order. Loading a Swift library empties the Swift runtime's cache of protocol
+        // conformances, so running each module's Swift code between two loads made every type
+        // it used search every loaded library again, once per module.
+        var opened: [(recordIndex: Int, path: String, entry: parra_module_entry_fn)] = []
         for candidate in settings.searchPath.candidates() {
             var record = LoadReport.Record(file: candidate.path, origin: candidate.origin)
             switch ModuleFileCheck.check(candidate.path, trustedFolders: &trustedFolders) {
@@ -295,18 +300,28 @@ package final class ModuleRuntime {
                     refuse(&record, refusal)
                 } else {
                     seenFiles[resolved] = candidate.path
-                    open(resolved, into: &record)
+                    if let entry = open(resolved, into: &record) {
+                        opened.append((report.records.count, resolved, entry))
+                    }
                 }
             }
             report.records.append(record)
         }
+        for file in opened {
+            var record = report.records[file.recordIndex]
+            declare(file.path, entry: file.entry, into: &record, recordIndex: file.recordIndex)
+            report.records[file.recordIndex] = record
+        }
     }
 
-    private func open(_ path: String, into record: inout LoadReport.Record) {
+    /// Opens the module file at `path` and finds its entry symbol; nil (the refusal in
+    /// `record`) when it cannot be opened or has no entry.
+    private func open(_ path: String, into record: inout LoadReport.Record) -> parra_module_entry_fn? {
         guard let handle = quarantine.during(path, "dlopen", { dlopen(path, RTLD_NOW | RTLD_LOCAL) }) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
             let reason = message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message
-            return refuse(&record, ModuleRefusal(phase: .open, reason: "dlopen failed: \(reason)"))
+            refuse(&record, ModuleRefusal(phase: .open, reason: "dlopen failed: \(reason)"))
+            return nil
         }
         // Modules stay loaded until exit: Swift libraries cannot be safely unloaded.
         _ = dlerror()
@@ -315,11 +330,20 @@ package final class ModuleRuntime {
                 ELFSymbolTable.defines(PARRA_MODULE_ENTRY_SYMBOL, inFileAt: path)
                 ? "; the file defines it but does not export it (built with -fvisibility=hidden?): declare it PARRA_EXPORT, or include parra_plugin.h, whose prototype does"
                 : ""
-            return refuse(
+            refuse(
                 &record,
                 ModuleRefusal(phase: .entry, reason: "no entry symbol '\(PARRA_MODULE_ENTRY_SYMBOL)'\(hidden)"))
+            return nil
         }
-        let entry = unsafeBitCast(symbol, to: parra_module_entry_fn.self)
+        return unsafeBitCast(symbol, to: parra_module_entry_fn.self)
+    }
+
+    /// Calls the entry of the module opened from `path`, reads its descriptor into `record`
+    /// (the report's record at `recordIndex`) and accepts the module unless it conflicts with
+    /// one accepted before it.
+    private func declare(
+        _ path: String, entry: parra_module_entry_fn, into record: inout LoadReport.Record, recordIndex: Int
+    ) {
         guard let descriptor = quarantine.during(path, "entry", { entry() }) else {
             return refuse(&record, ModuleRefusal(phase: .entry, reason: "entry symbol returned NULL"))
         }
@@ -338,7 +362,7 @@ package final class ModuleRuntime {
         record.optionKeys = declaration.options.map(\.key)
         record.overridePoints = declaration.hooks.map(\.pointID)
         record.extensionPoints = declaration.extensionPoints.map(\.id)
-        let module = LoadedModule(file: path, declaration: declaration, recordIndex: report.records.count)
+        let module = LoadedModule(file: path, declaration: declaration, recordIndex: recordIndex)
         if let refusal = conflict(of: module) {
             module.refusal = refusal
             refuse(&record, refusal)
