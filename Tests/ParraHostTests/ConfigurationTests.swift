@@ -211,6 +211,9 @@ struct ConfigurationTests {
         #expect(ParraColor(hex: "#GGGGGG") == nil)
         #expect(ParraColor(hex: "#+12345") == nil)
         #expect(ParraColor(hex: "") == nil)
+        #expect(ParraColor(hex: " \t#ff3b30 ") == .red, "spaces and tabs around it are ignored")
+        #expect(ParraColor(hex: "\u{00A0}#FF3B30") == .red, "and other whitespace too")
+        #expect(ParraColor(hex: "#FF3B3é") == nil)
         let attributes = ParraGlobalComponentAttributes.default
         #expect(attributes.cornerRadius == 8 && attributes.padding == 16 && attributes.fontScale == 1)
     }

@@ -18,19 +18,52 @@ public struct ParraColor: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `#RRGGBB` (the `#` is optional, hex digits in either case); nil for anything else.
     public init?(hex: String) {
-        var digits = Substring(hex.trimmingCharacters(in: .whitespaces))
-        if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard digits.count == 6, digits.allSatisfy(\.isHexDigit),
-            let value = UInt32(digits, radix: 16)
-        else { return nil }
-        self.init(
-            red: UInt8((value >> 16) & 0xFF), green: UInt8((value >> 8) & 0xFF),
-            blue: UInt8(value & 0xFF))
+        // ASCII text is read byte by byte (Foundation's trimming and Character's properties
+        // cost the launch a search of every library's conformances); other text as before.
+        var utf8 = Substring(hex).utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            var digits = Substring(hex.trimmingCharacters(in: .whitespaces))
+            if digits.hasPrefix("#") { digits = digits.dropFirst() }
+            guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else {
+                return nil
+            }
+            self.init(rgb: value)
+            return
+        }
+        while let first = utf8.first, first == 0x20 || first == 0x09 { utf8.removeFirst() }
+        while let last = utf8.last, last == 0x20 || last == 0x09 { utf8.removeLast() }
+        if utf8.first == UInt8(ascii: "#") { utf8.removeFirst() }
+        guard utf8.count == 6 else { return nil }
+        var value: UInt32 = 0
+        for byte in utf8 {
+            guard let digit = Self.hexDigitValue(byte) else { return nil }
+            value = value << 4 | digit
+        }
+        self.init(rgb: value)
+    }
+
+    private init(rgb value: UInt32) {
+        self.init(red: UInt8((value >> 16) & 0xFF), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
+    }
+
+    private static func hexDigitValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
     }
 
     /// The colour as `#RRGGBB`, upper-case hex digits.
     public var hex: String {
-        "#" + [red, green, blue].map { String(format: "%02X", $0) }.joined()
+        let digits = Array("0123456789ABCDEF".utf8)
+        var text: [UInt8] = [UInt8(ascii: "#")]
+        for component in [red, green, blue] {
+            text.append(digits[Int(component >> 4)])
+            text.append(digits[Int(component & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The colour as `#RRGGBB`.
