@@ -287,6 +287,8 @@ struct MeasurementFormatTests {
         #expect(ParraLogMeasurementFormat.pretty.text(0) == "0 seconds")
         #expect(ParraLogMeasurementFormat.seconds.text(0.000093) == "0.000093 seconds")
         #expect(ParraLogMeasurementFormat.seconds.text(2.5004) == "2.5 seconds")
+        #expect(ParraLogMeasurementFormat.seconds.text(-1.5) == "-1.5 seconds")
+        #expect(ParraLogMeasurementFormat.seconds.text(12.0006) == "12.001 seconds")
         #expect(ParraLogMeasurementFormat.custom { "\(Int($0 * 1000)) ms" }.text(0.5) == "500 ms")
     }
 }
