@@ -30,7 +30,10 @@ extension View {
 
     /// The lines this view draws in `context`.
     func renderLines(in context: RenderContext) -> [String] {
-        if let primitive = self as? PrimitiveView { return primitive.render(in: context) }
+        // Only a view whose body is `Never` can be primitive. Asking that first spares a view
+        // made of others the cast, which searches every loaded library's conformances for each
+        // new view type before it can say no.
+        if Body.self == Never.self, let primitive = self as? PrimitiveView { return primitive.render(in: context) }
         return body.renderLines(in: context)
     }
 }
