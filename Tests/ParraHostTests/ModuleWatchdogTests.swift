@@ -19,6 +19,14 @@ struct ModuleWatchdogTests {
         var all: [String] { lock.withLock { calls } }
     }
 
+    @Test("whether a tracer is attached is the TracerPid of /proc/self/status")
+    func tracedIsTracerPid() throws {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("TracerPid:") })
+        let tracer = line.dropFirst("TracerPid:".count).trimmingCharacters(in: .whitespaces)
+        #expect(ModuleWatchdog.isTraced() == (tracer != "0"))
+    }
+
     @Test("a call that runs past the limit is reported with its file and phase; a returned call is not")
     func reportsTheHungCall() {
         let reports = Reports()
