@@ -249,7 +249,11 @@ package final class ModuleQuarantine: @unchecked Sendable {
     }
 
     private static func list(in folder: URL) -> [Entry] {
-        (try? JSONDecoder().decode([Entry].self, from: Data(contentsOf: folder.appendingPathComponent(listName)))) ?? []
+        let file = folder.appendingPathComponent(listName)
+        // Most runs have no list: asking first spares them Foundation's error for a missing file.
+        var status = stat()
+        guard stat(file.path, &status) == 0 else { return [] }
+        return (try? JSONDecoder().decode([Entry].self, from: Data(contentsOf: file))) ?? []
     }
 
     /// The file's identity now, with empty phase and date.
