@@ -129,6 +129,12 @@ public enum JSONValue: Decodable, Equatable, Sendable {
     /// Appends `text` as a JSON string literal to `result`.
     private static func append(quoted text: String, to result: inout String) {
         result += "\""
+        // Most text needs no escape: it is appended whole.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) else {
+            result += text
+            result += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
