@@ -131,26 +131,30 @@ package final class OptionConstraint: @unchecked Sendable {
                 enumValues = values
             }
             constValue = members["const"]
-            for (keyword, path) in [
-                ("minimum", \Node.minimum), ("maximum", \Node.maximum), ("exclusiveMinimum", \Node.exclusiveMinimum),
-                ("exclusiveMaximum", \Node.exclusiveMaximum),
-            ] {
-                guard let bound = members[keyword] else { continue }
+            // Each keyword read by name, not through a list of key paths built for every node.
+            func bound(_ keyword: String) throws(OptionConstraintError) -> OptionValue? {
+                guard let bound = members[keyword] else { return nil }
                 guard bound.number != nil else { throw fail(keyword, "must be a number") }
-                self[keyPath: path] = bound
+                return bound
             }
+            minimum = try bound("minimum")
+            maximum = try bound("maximum")
+            exclusiveMinimum = try bound("exclusiveMinimum")
+            exclusiveMaximum = try bound("exclusiveMaximum")
             if let low = (minimum ?? exclusiveMinimum)?.number, let high = (maximum ?? exclusiveMaximum)?.number,
                 low > high
             {
                 throw OptionConstraintError(location: location, rule: "the minimum \(low) is above the maximum \(high)")
             }
-            for (keyword, path) in [("minLength", \Node.minLength), ("maxLength", \Node.maxLength)] {
-                guard let length = members[keyword] else { continue }
+            func length(_ keyword: String) throws(OptionConstraintError) -> Int? {
+                guard let length = members[keyword] else { return nil }
                 guard case .integer(let count) = length, count >= 0, count <= Int32.max else {
                     throw fail(keyword, "must be a non-negative integer")
                 }
-                self[keyPath: path] = Int(count)
+                return Int(count)
             }
+            minLength = try length("minLength")
+            maxLength = try length("maxLength")
             if let text = members["pattern"] {
                 guard case .string(let source) = text else { throw fail("pattern", "must be a string") }
                 do {
