@@ -26,7 +26,7 @@ extension ParraDemoApp {
     /// Where the offline backend's writes go: the app's data folder, not the source tree,
     /// `$XDG_DATA_HOME/parra/<bundle id>/local-backend-outbox`.
     static func sampleOutbox(_ bundle: BundleInfo?) -> URL {
-        URL(fileURLWithPath: DataHome.path(environment: ProcessInfo.processInfo.environment), isDirectory: true)
+        URL(fileURLWithPath: DataHome.path(environment: ProcessEnvironment.current), isDirectory: true)
             .appendingPathComponent("parra/\(bundle?.identifier ?? "com.parra.demo")/local-backend-outbox")
     }
 
@@ -43,7 +43,7 @@ extension ParraDemoApp {
         guard FileManager.default.fileExists(atPath: plist.path) else { return nil }
         let (info, problems) = BundleInfo.load(from: plist)
         for problem in problems { print("parra: \(problem)") }
-        guard let version = ProcessInfo.processInfo.environment["SAMPLE_BUNDLE_VERSION"], !version.isEmpty else {
+        guard let version = ProcessEnvironment.current["SAMPLE_BUNDLE_VERSION"], !version.isEmpty else {
             return info
         }
         return info.replacingVersion(version, build: version)

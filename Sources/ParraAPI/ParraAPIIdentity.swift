@@ -42,7 +42,7 @@ package struct ParraAPIIdentity: Sendable, Hashable {
     /// An identity; the environment defaults to the one `environment` (the process's) selects.
     package init(
         tenantId: String, applicationId: String, bundleId: String,
-        environment: ParraAPIEnvironment = .resolve(environment: ProcessInfo.processInfo.environment),
+        environment: ParraAPIEnvironment = .resolve(environment: ProcessEnvironment.current),
         platform: String = "linux", platformAgent: String = ParraAPIIdentity.defaultPlatformAgent
     ) {
         self.tenantId = tenantId

@@ -15,7 +15,7 @@ extension ParraWhatsNewOptions {
         /// names one of the three, else `.debug` in a DEBUG build, else `.production`. Read
         /// each time it is asked for.
         public static var `default`: Behavior {
-            of(ParraAPIEnvironment.resolve(environment: ProcessInfo.processInfo.environment))
+            of(ParraAPIEnvironment.resolve(environment: ProcessEnvironment.current))
         }
 
         /// The behaviour whose rules fit `environment`.

@@ -30,7 +30,7 @@ package final class TerminalPlatform: ParraPlatform {
     private var ended = false
 
     /// A platform for this process's terminal and environment.
-    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(environment: [String: String] = ProcessEnvironment.current) {
         isInteractive = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
         usesColor = isatty(STDOUT_FILENO) != 0 && environment["NO_COLOR"].map(\.isEmpty) ?? true
         presentationSurface = PlainTextPresentationSurface(redrawsLaunchScreen: isInteractive && usesColor)

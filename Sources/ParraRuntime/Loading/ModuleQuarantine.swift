@@ -123,7 +123,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
         guard now == entry else { return nil }
         let what = entry.hung == true ? "it hung the app" : "it took the app down"
         // The app's folder under the data home is named by its bundle id; another is named whole.
-        let standard = URL(fileURLWithPath: DataHome.path(environment: ProcessInfo.processInfo.environment))
+        let standard = URL(fileURLWithPath: DataHome.path(environment: ProcessEnvironment.current))
             .appendingPathComponent("parra").appendingPathComponent(folder.lastPathComponent)
         let reset =
             folder.standardizedFileURL == standard.standardizedFileURL

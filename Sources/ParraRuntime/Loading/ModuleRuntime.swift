@@ -59,7 +59,7 @@ package final class ModuleRuntime {
         /// presentation, no API service, the system clock.
         package init(
             bundleID: String = "unknown",
-            environment: [String: String] = ProcessInfo.processInfo.environment,
+            environment: [String: String] = ProcessEnvironment.current,
             searchPath: ModuleSearchPath? = nil
         ) {
             self.environment = environment

@@ -35,7 +35,7 @@ package struct ModuleSearchPath: Sendable {
     /// Builds the documented order from the app's paths, the environment and the executable's
     /// location. `standardLocations: false` leaves out 3-6 (tests use only what they name).
     package init(
-        explicitPaths: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
+        explicitPaths: [String] = [], environment: [String: String] = ProcessEnvironment.current,
         executableURL: URL? = ModuleSearchPath.currentExecutableURL(), standardLocations: Bool = true
     ) {
         var locations = explicitPaths.map { Location(path: $0, origin: "given by the app", onlyPackageModules: false) }
