@@ -11,6 +11,7 @@ let targetSampleMilliseconds = 1.0
 let loadRepetitions = 31
 let loadWarmups = 4
 let launchRepetitions = 15
+let instructionRuns = 3
 let apiRepetitions = 21
 let apiRequestsPerSample = 20
 let launchWarmups = 1
@@ -59,6 +60,16 @@ let usage = """
                                   parra-empty linking Foundation (as `import Parra` must), run
                                   after each pair; what it takes over empty_process_ms is
                                   Foundation's share of the figure above
+      launch.to_first_frame_instructions_m  millions of instructions ParraDemoApp runs, on every
+                                  thread, from exec to its first window being drawn (valgrind's
+                                  callgrind, stripped copies of the executables and modules);
+                                  a count that hardly moves between runs, where the milliseconds
+                                  above move with the machine. Needs valgrind and objcopy
+      launch.foundation_process_instructions_m  baseline: parra-empty-foundation's whole run;
+                                  launch.to_first_frame_instructions_m_ratio is the first frame's
+                                  over it, launch.to_first_frame_over_foundation_instructions_m
+                                  the difference: what the runtime, its modules and the sample run
+      launch.empty_process_instructions_m  reference: parra-empty's whole run
       memory.sample_session_peak_mb  ParraDemoApp's peak resident memory over its whole scripted
                                   session, in MiB (ru_maxrss, through peak_rss: see Memory)
       memory.empty_process_peak_mb   baseline: parra-empty's peak resident memory
@@ -217,6 +228,8 @@ let runStart = monotonicNanoseconds()
 let dispatch: DispatchFigures
 let load: LoadFigures
 let launch: LaunchFigures
+let instructions: InstructionFigures?
+let instructionsSkipped: String?
 let launchTasks: LaunchTasksFigures?
 let launchTasksSkipped: String?
 let whatsNew: WhatsNewFigures?
@@ -254,6 +267,8 @@ do {
     let peakRunner = try PeakMemory.buildRunner(in: modules)
     launch = try LaunchBench.run(
         work: work, peakRunner: peakRunner, repetitions: launchRepetitions, warmups: launchWarmups)
+    progress("parra-bench: counting the launch's instructions")
+    (instructions, instructionsSkipped) = InstructionsBench.run(work: work, runs: instructionRuns)
     progress("parra-bench: measuring the launch tasks")
     (launchTasks, launchTasksSkipped) = try LaunchTasksBench.run(
         work: work, repetitions: launchRepetitions, warmups: launchWarmups)
@@ -277,6 +292,10 @@ do {
         if let launchTasksSkipped {
             FileHandle.standardError.write(
                 Data("parra-bench: skipping launch.tasks_local_ms: \(launchTasksSkipped)\n".utf8))
+        }
+        if let instructionsSkipped {
+            FileHandle.standardError.write(
+                Data("parra-bench: skipping launch.to_first_frame_instructions_m: \(instructionsSkipped)\n".utf8))
         }
         if let whatsNewSkipped {
             FileHandle.standardError.write(
@@ -308,6 +327,7 @@ let launchTasksRatio = launchTasks.flatMap { tasks in
     launch.hasFirstFrame ? tasks.milliseconds / launch.firstFrameMilliseconds : nil
 }
 var skippedFigures = launch.skipped
+if let instructionsSkipped { skippedFigures.append(("launch.to_first_frame_instructions_m", instructionsSkipped)) }
 if let launchTasksSkipped { skippedFigures.append(("launch.tasks_local_ms", launchTasksSkipped)) }
 if let whatsNewSkipped { skippedFigures.append(("whatsNew.check_local_ms", whatsNewSkipped)) }
 if let pushSkipped { skippedFigures.append(("push.local_delivery_us", pushSkipped)) }
@@ -384,6 +404,15 @@ if json {
     if launch.hasBoth {
         launchEntries.append(("memory.sample_session_over_empty_mb", launch.peakOverEmptyMegabytes))
         launchEntries.append(("memory.sample_session_peak_mb_ratio", launch.peakPairedRatio))
+    }
+    if let instructions {
+        launchEntries += [
+            ("launch.to_first_frame_instructions_m", instructions.firstFrame),
+            ("launch.foundation_process_instructions_m", instructions.foundationProcess),
+            ("launch.empty_process_instructions_m", instructions.emptyProcess),
+            ("launch.to_first_frame_instructions_m_ratio", instructions.ratio),
+            ("launch.to_first_frame_over_foundation_instructions_m", instructions.overFoundation),
+        ]
     }
     if let launchTasks { launchEntries.append(("launch.tasks_local_ms", launchTasks.milliseconds)) }
     if let launchTasksRatio { launchEntries.append(("launch.tasks_local_ms_ratio", launchTasksRatio)) }
@@ -544,6 +573,18 @@ rows.append(
         within: launch.hasBoth ? within(launch.peakOverEmptyMegabytes <= memoryOverEmptyBudgetMegabytes) : "-"))
 rows.append(
     Row(
+        name: "launch.to_first_frame_instructions_m",
+        value: instructions.map { number($0.firstFrame, 2) + " M" } ?? skippedValue,
+        baseline: instructions.map { "foundation_process " + number($0.foundationProcess, 2) + " M" } ?? "-",
+        ratio: instructions.map { number($0.ratio, 3) } ?? "-", budget: "-", within: "-"))
+rows.append(
+    Row(
+        name: "launch.to_first_frame_over_foundation_instructions_m",
+        value: instructions.map { number($0.overFoundation, 2) + " M" } ?? skippedValue,
+        baseline: instructions.map { "empty_process " + number($0.emptyProcess, 2) + " M" } ?? "-",
+        ratio: "-", budget: "-", within: "-"))
+rows.append(
+    Row(
         name: "launch.tasks_local_ms",
         value: launchTasks.map { number($0.milliseconds) + " ms" } ?? skippedValue,
         baseline: launch.hasFirstFrame ? "to_first_frame " + number(launch.firstFrameMilliseconds) + " ms" : "-",
@@ -631,6 +672,12 @@ if launch.hasFirstFrame || launch.hasEmpty {
             "  first frame / empty per repetition: \(spread(launch.pairedRatios, 3)); ratio of the medians "
                 + number(launch.firstFrameMilliseconds / launch.emptyMilliseconds, 3))
     }
+}
+if let instructions {
+    print(
+        "launch instructions: \(instructions.runs) runs of each under callgrind, medians, millions: first frame "
+            + "\(number(instructions.firstFrame, 2)), Foundation process \(number(instructions.foundationProcess, 2)), "
+            + "empty process \(number(instructions.emptyProcess, 2))")
 }
 if let launchTasks {
     print(
