@@ -50,6 +50,27 @@ struct APIAuthTests {
         (try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?.intValue ?? -1
     }
 
+    @Test("the token file's bytes are the API encoder's, with and without a token and a user")
+    func tokenFileBytes() throws {
+        let token = ParraAuthToken(
+            accessToken: "a/b\"c", expiresAt: Date(timeIntervalSince1970: 1_700_003_600.5), kind: .anonymous,
+            userId: "user-1", tenantId: "tenant-1", backend: "https://api.parra.io/v1/",
+            obtainedAt: Date(timeIntervalSince1970: 1_700_000_000))
+        var guest = token
+        guest.kind = .guest
+        guest.userId = nil
+        for contents in [
+            ParraAuthTokenStore.Contents(installationId: "install-1", token: nil),
+            ParraAuthTokenStore.Contents(installationId: "install-1", token: token),
+            ParraAuthTokenStore.Contents(installationId: "install-é", token: guest),
+        ] {
+            #expect(contents.fileData == (try ParraAPICoding.makeEncoder().encode(contents)))
+            #expect(
+                try ParraAPICoding.makeDecoder().decode(ParraAuthTokenStore.Contents.self, from: contents.fileData)
+                    == contents)
+        }
+    }
+
     @Test("the token is cached with mode 0600 and reused by the next launch without asking the issuer")
     func cacheAndReuse() throws {
         let issuer = try LoopbackIssuer()
