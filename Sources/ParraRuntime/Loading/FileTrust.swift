@@ -40,26 +40,33 @@ enum FileTrust {
     /// What is wrong with the owner or mode in `info`, or nil.
     private static func problem(with info: stat, isFolder: Bool) -> String? {
         let user = geteuid()
-        let mode = String(info.st_mode & 0o7777, radix: 8)
         if info.st_uid != user && info.st_uid != 0 {
             return
                 "owned by uid \(info.st_uid), neither this user (uid \(user)) nor root; a module runs with the app's rights"
         }
         let othersMayWrite = info.st_mode & (S_IWGRP | S_IWOTH) != 0
         if othersMayWrite && !(isFolder && info.st_mode & S_ISVTX != 0) {
+            let mode = String(info.st_mode & 0o7777, radix: 8)
             return "writable by others than its owner (mode \(mode)); a module runs with the app's rights"
         }
         return nil
     }
 
     /// Every folder above `path`, nearest first, ending with `/`.
+    /// Cut at its slashes in Swift: bridging to NSString for each step cost every module file
+    /// checked at start-up a few dozen microseconds.
     private static func folders(above path: String) -> [String] {
         var folders: [String] = []
-        var current = (path as NSString).deletingLastPathComponent
-        while !current.isEmpty {
-            folders.append(current)
-            if current == "/" { break }
-            current = (current as NSString).deletingLastPathComponent
+        var current = Substring(path)
+        while true {
+            while current.count > 1, current.hasSuffix("/") { current.removeLast() }
+            guard let slash = current.lastIndex(of: "/") else { break }
+            var parent = current[..<slash]
+            while parent.count > 1, parent.hasSuffix("/") { parent.removeLast() }
+            if parent.isEmpty { parent = "/" }
+            folders.append(String(parent))
+            if parent == "/" { break }
+            current = parent
         }
         return folders
     }
