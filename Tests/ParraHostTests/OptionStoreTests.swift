@@ -191,3 +191,24 @@ struct OptionStoreTests {
         #expect(problem.description.hasSuffix("… (100007 bytes): no loaded module owns this key"))
     }
 }
+
+@Suite("Option keys and allowed values")
+struct OptionKeyTests {
+    @Test(
+        "a key is dotted [A-Za-z0-9_] segments, at least two",
+        arguments: [
+            ("logger.level", true), ("a.b.c_1", true), ("A9.z", true), ("logger", false), ("logger.", false),
+            (".level", false), ("a..b", false), ("a.b-c", false), ("a.bé", false), ("", false), ("a. b", false),
+        ])
+    func keys(key: String, valid: Bool) {
+        #expect(OptionSchema.isValidKey(key) == valid)
+    }
+
+    @Test("an allowed value is trimmed of the white space Foundation trims")
+    func trimming() {
+        for text in [" fast ", "\tslow\n", "\u{00A0}both\u{3000}", "\u{2028}x\u{85}", "plain", "", " \n "] {
+            #expect(
+                String(OptionSchema.trimmed(text)) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text)")
+        }
+    }
+}

@@ -29,7 +29,7 @@ package struct OptionSchema: Sendable, Hashable {
         }
         if let allowedValues, case .string(let text) = converted {
             // Matched trimmed and ignoring case; the value takes the declared spelling.
-            let word = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            let word = Self.trimmed(text).lowercased()
             guard let allowed = allowedValues.first(where: { $0.lowercased() == word }) else {
                 let choices = allowedValues.map { "\"\($0)\"" }.joined(separator: ", ")
                 return .failure(OptionRuleViolation("is not one of \(choices)", value: value.summary))
@@ -39,6 +39,16 @@ package struct OptionSchema: Sendable, Hashable {
         return constrained(converted)
     }
 
+    /// `text` without the white space (Unicode's White_Space: spaces, tabs, line breaks) at
+    /// its ends: what `trimmingCharacters(in: .whitespacesAndNewlines)` gives, without making
+    /// a `CharacterSet` for every option checked at start-up.
+    static func trimmed(_ text: String) -> Substring {
+        var scalars = Substring(text).unicodeScalars
+        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        return Substring(scalars)
+    }
+
     /// `value` when it follows the constraint (or there is none), else the first rule broken.
     private func constrained(_ value: OptionValue) -> Result<OptionValue, OptionRuleViolation> {
         if let violation = constraint?.violation(of: value) { return .failure(violation) }
@@ -46,15 +56,24 @@ package struct OptionSchema: Sendable, Hashable {
     }
 
     /// Whether `key` is a well-formed dotted key: `[A-Za-z0-9_]` segments joined by dots.
+    /// Checked byte by byte: a `CharacterSet` made for each key cost every option a module
+    /// declares a few dozen microseconds at start-up.
     static func isValidKey(_ key: String) -> Bool {
-        let segments = key.split(separator: ".", omittingEmptySubsequences: false)
-        return segments.count >= 2
-            && segments.allSatisfy { segment in
-                !segment.isEmpty
-                    && segment.unicodeScalars.allSatisfy {
-                        $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_")
-                    }
+        var segments = 1
+        var segmentLength = 0
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "."):
+                guard segmentLength > 0 else { return false }
+                segments += 1
+                segmentLength = 0
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                segmentLength += 1
+            default: return false
             }
+        }
+        return segments >= 2 && segmentLength > 0
     }
 }
 
