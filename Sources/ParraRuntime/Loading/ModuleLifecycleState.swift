@@ -5,7 +5,9 @@ package enum ModuleLifecycleState: String, Sendable, Codable {
 
     /// The states a module may move to from this one. Shutting down straight from
     /// initialized or configured is the path of a module refused at configure or activate.
-    var successors: Set<ModuleLifecycleState> {
+    /// An array: a `Set` of this enum made the runtime search every loaded library for its
+    /// `Hashable` on the first step, after the modules were loaded.
+    var successors: [ModuleLifecycleState] {
         switch self {
         case .discovered: [.descriptorRead]
         case .descriptorRead: [.validated]
