@@ -307,8 +307,10 @@ struct SessionSpoolTests {
             opensOnWriter: true, report: reports.sink)
         let counted = Recovered()
         again.start(whenOpened: counted.set)
+        #expect(
+            try #require(again.nextChunk()).events.count == 2, "a reader right after start waits for the opening")
+        #expect(again.counts.recovered == 2)
         #expect(counted.wait() == 2, "what earlier runs left is counted on the writer")
-        #expect(try #require(again.nextChunk()).events.count == 2)
         again.stop()
     }
 

@@ -143,7 +143,8 @@ final class SessionSpool: @unchecked Sendable {
     /// all of that happens first thing on the writer thread (`start`), not on the caller's:
     /// the logger's module is made on the main thread before the app's first frame, and a
     /// first launch makes the folders there. Records enqueued meanwhile wait in memory, as
-    /// they do while the writer is busy, and readers (`nextChunk`) wait for the opening.
+    /// they do while the writer is busy; readers (`nextChunk`, `counts`) wait for the opening
+    /// once `start` was called, and before that see nothing on disk.
     init(
         folder: @escaping @Sendable () throws -> URL, sessionID: String, sessionStartedAt: Double, sizeLimit: Int,
         segmentLimit: Int = 1024 * 1024, opensOnWriter: Bool = false, files: FileWriting = .system,
@@ -584,7 +585,7 @@ final class SessionSpool: @unchecked Sendable {
             if scan.end == position { break }
             position = scan.end
         }
-        counters.recovered = events
+        state.withLock { counters.recovered = events }
     }
 
     /// Opens segment `number` for appending; its name is made durable with its first data.
@@ -710,8 +711,9 @@ final class SessionSpool: @unchecked Sendable {
         if rename(temporary.path, cursorURL.path) == 0 { syncDirectory() }
     }
 
-    /// What counters say now.
+    /// What counters say now; with a folder opened on the writer, once it was opened.
     var counts: Counters {
+        waitUntilOpened()
         let memory = queue.withLock { $0.droppedInMemory }
         return state.withLock {
             var copy = counters
