@@ -26,8 +26,15 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
         /// The file's bytes: what `ParraAPICoding.makeEncoder()` writes (snake_case keys in
         /// order, ISO-8601 dates, absent members left out), written out. The file is saved on
         /// the launch's way to its first frame, where the encoder's first use cost about a
-        /// millisecond.
+        /// millisecond. Text with a control character (which the encoder escapes its own way,
+        /// `\b` and `\f` among them) still goes through the encoder.
         package var fileData: Data {
+            let texts = [installationId, token?.accessToken, token?.backend, token?.tenantId, token?.userId]
+            if texts.contains(where: { $0?.utf8.contains { $0 < 0x20 } == true }),
+                let encoded = try? ParraAPICoding.makeEncoder().encode(self)
+            {
+                return encoded
+            }
             var text = "{\"installation_id\":"
             JSONStringLiteral.append(installationId, to: &text)
             if let token {

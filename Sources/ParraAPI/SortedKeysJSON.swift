@@ -21,7 +21,12 @@ enum SortedKeysJSON {
         // conformances the first time, a tenth of a millisecond each, paid by the local
         // backend's first answer before the sample's first frame.
         let type = type(of: value)
-        if type == String.self {
+        // A string with a control character other than a line feed, return or tab goes to
+        // JSONSerialization below, which escapes some of them (`\b`, `\f`) otherwise than
+        // `JSONStringLiteral`.
+        if type == String.self,
+            !(value as! String).utf8.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
+        {
             var quoted = ""
             JSONStringLiteral.append(value as! String, to: &quoted)
             text.append(contentsOf: quoted.utf8)

@@ -63,6 +63,7 @@ struct APIAuthTests {
             ParraAuthTokenStore.Contents(installationId: "install-1", token: nil),
             ParraAuthTokenStore.Contents(installationId: "install-1", token: token),
             ParraAuthTokenStore.Contents(installationId: "install-é", token: guest),
+            ParraAuthTokenStore.Contents(installationId: "tab\there\u{08}\u{0C}\u{1F}", token: token),
         ] {
             #expect(contents.fileData == (try ParraAPICoding.makeEncoder().encode(contents)))
             #expect(

@@ -22,6 +22,15 @@ struct SortedKeysJSONTests {
         #expect(reparsed["access_token"] as? String == "a/b \"c\" é\n")
     }
 
+    @Test("strings, control characters among them, are written as JSONSerialization writes them")
+    func strings() throws {
+        for string in ["plain", "line\nbreak", "tab\t \u{08}\u{0C}\r\u{1F}", "a/b \"q\" \\ é \u{2028}"] {
+            let expected = try JSONSerialization.data(
+                withJSONObject: string, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+            #expect(SortedKeysJSON.data(["k": string]) == Data(#"{"k":"#.utf8) + expected + Data("}".utf8), "\(string)")
+        }
+    }
+
     @Test("a value JSON cannot carry gives nil")
     func refused() {
         #expect(SortedKeysJSON.data(["date": Date()]) == nil)
