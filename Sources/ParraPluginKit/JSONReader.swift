@@ -7,10 +7,12 @@ import Foundation
 /// millisecond per document on the main thread (its options at configure, the app facts, the
 /// launch steps' results), before the app's first frame.
 ///
-/// It accepts what `JSONDecoder` accepts: any value at the top, surrounded by whitespace; an
-/// object's repeated key keeps its last value. It refuses comments, trailing commas, leading
-/// zeros, `NaN`, a number too large for a `Double`, unescaped control characters, unpaired
-/// `\u` surrogates, text that is not UTF-8, and nesting deeper than `maximumDepth`.
+/// It accepts any value at the top, surrounded by whitespace, as `JSONDecoder` does, and an
+/// object's repeated key keeps its last value. The text is UTF-8, as RFC 8259 requires between
+/// systems (a leading byte order mark is skipped; `JSONDecoder` also reads UTF-16 and UTF-32).
+/// It refuses comments, trailing commas, leading zeros, `NaN`, a number too large for a
+/// `Double`, unescaped control characters, unpaired `\u` surrogates, bytes that are not UTF-8,
+/// and nesting deeper than `maximumDepth`.
 struct JSONReader {
     /// The deepest nesting of arrays and objects accepted.
     static let maximumDepth = 512
@@ -24,6 +26,7 @@ struct JSONReader {
         let result = data.withUnsafeBytes { bytes in
             Result { () throws(JSONError) -> JSONValue in
                 var reader = JSONReader(bytes: bytes)
+                if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { reader.offset = 3 }
                 reader.skipWhitespace()
                 let value = try reader.readValue()
                 reader.skipWhitespace()
@@ -58,15 +61,21 @@ struct JSONReader {
         case UInt8(ascii: "f"): return try readLiteral("false", .bool(false))
         case UInt8(ascii: "n"): return try readLiteral("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try readNumber())
-        default: throw failure("unexpected character '\(Unicode.Scalar(byte))'")
+        default: throw failure("unexpected \(Self.describe(byte))")
         }
+    }
+
+    /// A byte for a message: the character when it is printable ASCII, else its value.
+    private static func describe(_ byte: UInt8) -> String {
+        (0x20...0x7E).contains(byte)
+            ? "character '\(Unicode.Scalar(byte))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 
     private mutating func readLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONError) -> JSONValue {
         let count = word.utf8CodeUnitCount
         guard offset + count <= bytes.count,
             memcmp(bytes.baseAddress! + offset, word.utf8Start, count) == 0
-        else { throw failure("unexpected character '\(Unicode.Scalar(bytes[offset]))'") }
+        else { throw failure("unexpected \(Self.describe(bytes[offset]))") }
         offset += count
         return value
     }
@@ -243,11 +252,14 @@ struct JSONReader {
         return value
     }
 
-    /// The bytes in `range` as a string; a failure when they are not UTF-8.
+    /// The bytes in `range` as a string; a failure naming the first byte that is not UTF-8.
     private func utf8(_ range: Range<Int>) throws(JSONError) -> String {
-        guard let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self) else {
-            throw JSONError("text that is not UTF-8 at byte \(range.lowerBound)")
-        }
-        return text
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[range])
+        if let text = String(validating: slice, as: UTF8.self) { return text }
+        var decoder = UTF8()
+        var iterator = slice.makeIterator()
+        var valid = 0
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { valid += UTF8.width(scalar) }
+        throw JSONError("bytes that are not UTF-8 at byte \(range.lowerBound + valid)")
     }
 }

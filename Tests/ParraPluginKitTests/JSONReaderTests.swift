@@ -46,6 +46,10 @@ struct JSONReaderTests {
             (#""abc"#, "the text ends inside a string at byte 4"),
             ("{} x", "text after the value at byte 3"),
             ("// c\n1", "unexpected character '/' at byte 0"),
+            ("\u{01}", "unexpected byte 0x1 at byte 0"),
+            ("é", "unexpected byte 0xC3 at byte 0"),
+            (#""\udc00""#, #"an unpaired surrogate \udc00 at byte 7"#),
+            (#""\ud83d\u0041""#, #"an unpaired surrogate \ud83d at byte 13"#),
         ])
     func refusals(text: String, reason: String) {
         #expect(throws: JSONError.self) { try JSONValue.parse(text) }
@@ -56,9 +60,25 @@ struct JSONReaderTests {
         }
     }
 
-    @Test("bytes that are not UTF-8 and nesting past the limit are refused")
-    func limits() {
-        #expect(throws: JSONError.self) { try JSONValue.parse(Data([0x22, 0xFF, 0x22])) }
+    @Test("a leading byte order mark is skipped")
+    func byteOrderMark() throws {
+        #expect(try JSONValue.parse(Data([0xEF, 0xBB, 0xBF]) + Data(#"{"a":1}"#.utf8)) == .object(["a": .number(1)]))
+    }
+
+    @Test("bytes that are not UTF-8 are refused at the first such byte; nesting past the limit is refused")
+    func limits() throws {
+        for (bytes, offset) in [
+            ([0x22, 0xFF, 0x22], 1), ([0x22, 0x61, 0x62, 0xC3, 0x22], 3), ([0x22, 0x5C, 0x6E, 0xE2, 0x82], 3),
+        ] {
+            do {
+                _ = try JSONValue.parse(Data(bytes.map(UInt8.init)))
+                Issue.record("\(bytes) was read")
+            } catch {
+                #expect("\(error)" == "bytes that are not UTF-8 at byte \(offset)")
+            }
+        }
+        let deepObject = String(repeating: #"{"a":"#, count: 513) + "1" + String(repeating: "}", count: 513)
+        #expect(throws: JSONError.self) { try JSONValue.parse(deepObject) }
         let deep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
         #expect(throws: JSONError.self) { try JSONValue.parse(deep) }
         let allowed = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
