@@ -27,6 +27,17 @@ struct ModuleWatchdogTests {
         #expect(ModuleWatchdog.isTraced() == (tracer != "0"))
     }
 
+    @Test(
+        "the TracerPid line is read whatever its spacing; a missing line means no tracer",
+        arguments: [
+            ("Name:\tapp\nTracerPid:\t0\nUid:\t0\n", false), ("Name:\tapp\nTracerPid:\t4242\nUid:\t0\n", true),
+            ("Name: app\nTracerPid:   7\n", true), ("Name: app\nUid: 0\n", false), ("TracerPid:\t9\n", false),
+            ("Name: app\nTracerPid:", false),
+        ])
+    func tracerLine(status: String, traced: Bool) {
+        #expect(ModuleWatchdog.tracerAttached(status: Array(status.utf8)[...]) == traced)
+    }
+
     @Test("a call that runs past the limit is reported with its file and phase; a returned call is not")
     func reportsTheHungCall() {
         let reports = Reports()

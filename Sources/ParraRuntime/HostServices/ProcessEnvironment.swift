@@ -10,10 +10,13 @@
 /// Like `getenv`, it must not race a `setenv` on another thread.
 package enum ProcessEnvironment {
     /// Every variable, by name; the first of two with the same name, as `getenv` finds.
-    package static var current: [String: String] {
+    package static var current: [String: String] { variables(from: environ) }
+
+    /// The variables in `entries`, a list of `NAME=value` C strings ended by NULL, as `environ`
+    /// is; an entry without `=` is left out.
+    static func variables(from entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String: String] {
         var variables: [String: String] = [:]
-        let first: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-        guard var entry = first else { return variables }
+        guard var entry = entries else { return variables }
         while let pointer = entry.pointee {
             let text = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
             let length = strlen(pointer)

@@ -128,13 +128,22 @@ final class ModuleWatchdog: @unchecked Sendable {
             guard got > 0 else { break }
             count += got
         }
+        return tracerAttached(status: bytes[..<count])
+    }
+
+    /// Whether the `TracerPid:` line of `status` (the text of /proc/<pid>/status) names a
+    /// process other than none (0).
+    static func tracerAttached(status: ArraySlice<UInt8>) -> Bool {
         let field = Array("\nTracerPid:".utf8)
-        guard count >= field.count,
-            let start = (0...(count - field.count)).first(where: { bytes[$0..<($0 + field.count)].elementsEqual(field) }
-            )
+        guard status.count >= field.count,
+            let start = (status.startIndex...(status.endIndex - field.count)).first(where: {
+                status[$0..<($0 + field.count)].elementsEqual(field)
+            })
         else { return false }
         var index = start + field.count
-        while index < count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
-        return index < count && bytes[index] != UInt8(ascii: "0")
+        while index < status.endIndex, status[index] == UInt8(ascii: " ") || status[index] == UInt8(ascii: "\t") {
+            index += 1
+        }
+        return index < status.endIndex && status[index] != UInt8(ascii: "0")
     }
 }
