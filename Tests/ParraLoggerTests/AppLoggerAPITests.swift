@@ -289,6 +289,8 @@ struct MeasurementFormatTests {
         #expect(ParraLogMeasurementFormat.seconds.text(2.5004) == "2.5 seconds")
         #expect(ParraLogMeasurementFormat.seconds.text(-1.5) == "-1.5 seconds")
         #expect(ParraLogMeasurementFormat.seconds.text(12.0006) == "12.001 seconds")
+        #expect(ParraLogMeasurementFormat.seconds.text(1e13) == "10000000000000 seconds")
+        #expect(ParraLogMeasurementFormat.seconds.text(.infinity) == "inf seconds")
         #expect(ParraLogMeasurementFormat.custom { "\(Int($0 * 1000)) ms" }.text(0.5) == "500 ms")
     }
 }

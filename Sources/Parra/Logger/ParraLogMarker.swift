@@ -85,17 +85,24 @@ public enum ParraLogMeasurementFormat: Sendable {
         let places = abs(value) < 1 ? 6 : 3
         let scale = places == 6 ? 1_000_000.0 : 1000
         let rounded = (value * scale).rounded() / scale
-        return "\(decimal(rounded, places: places)) \(name)\(rounded == 1 ? "" : "s")"
+        return "\(decimal(rounded, places: places, scale: scale)) \(name)\(rounded == 1 ? "" : "s")"
     }
 
-    /// `value` with at most `places` decimals, trailing zeros dropped, written out: no
-    /// regular expression (which would load ICU's regex engine, about 1.3 ms and 2.4 MiB, into
-    /// an app for one log line) and no `String(format:)` (whose first use searches every
-    /// library's conformances).
-    private static func decimal(_ value: Double, places: Int) -> String {
-        let scale = places == 6 ? 1_000_000.0 : 1000
+    /// `value` with at most `places` decimals (`scale` is 10 to that power), trailing zeros
+    /// dropped, written out: no regular expression (which would load ICU's regex engine, about
+    /// 1.3 ms and 2.4 MiB, into an app for one log line) and no `String(format:)` (whose first
+    /// use searches every library's conformances), but for a value too large for the integer
+    /// arithmetic.
+    private static func decimal(_ value: Double, places: Int, scale: Double) -> String {
         let scaled = (abs(value) * scale).rounded()
-        guard scaled.isFinite, scaled < 9e15 else { return String(format: "%.\(places)f", value) }
+        guard scaled.isFinite, scaled < 9e15 else {
+            var text = String(format: "%.\(places)f", value)
+            if text.contains(".") {
+                while text.hasSuffix("0") { text.removeLast() }
+                if text.hasSuffix(".") { text.removeLast() }
+            }
+            return text
+        }
         let units = Int64(scaled)
         let whole = units / Int64(scale)
         var fraction = String(units % Int64(scale))
