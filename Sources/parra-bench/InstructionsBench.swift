@@ -94,7 +94,11 @@ enum InstructionsBench {
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("summary: ") }),
             let instructions = Double(line.dropFirst("summary: ".count))
         else {
-            throw BenchError("callgrind left no count for \(executable.lastPathComponent) in \(file.path)")
+            let hint =
+                dumpBefore.map {
+                    "; the sample never entered \($0), TerminalPlatform.draw(_:): if it was renamed, change firstDrawSymbol"
+                } ?? ""
+            throw BenchError("callgrind left no count for \(executable.lastPathComponent) in \(file.path)\(hint)")
         }
         return instructions / 1e6
     }

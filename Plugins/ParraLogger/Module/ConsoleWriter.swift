@@ -98,7 +98,7 @@ final class ConsoleWriter: @unchecked Sendable {
     /// The part of the process's environment a writer reads, `NO_COLOR`, read with `getenv`:
     /// Foundation's whole-environment dictionary cost the module's init a tenth of a
     /// millisecond on the main thread.
-    static var processEnvironment: [String: String] {
+    static var noColorEnvironment: [String: String] {
         getenv("NO_COLOR").map { ["NO_COLOR": String(cString: $0)] } ?? [:]
     }
 
@@ -107,7 +107,7 @@ final class ConsoleWriter: @unchecked Sendable {
     /// opened.
     init(
         destination: Destination, format: ConsoleFormat,
-        environment: [String: String] = ConsoleWriter.processEnvironment, files: FileWriting = .system,
+        environment: [String: String] = ConsoleWriter.noColorEnvironment, files: FileWriting = .system,
         clock: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
         report: @escaping @Sendable (String) -> Void
     ) throws {

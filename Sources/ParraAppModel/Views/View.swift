@@ -9,9 +9,9 @@ public protocol View {
     @ViewBuilder var body: Body { get }
 }
 
-/// A view that draws itself rather than being made of other views.
+/// A view that draws itself rather than being made of other views; its body is `Never`.
 @MainActor
-protocol PrimitiveView {
+protocol PrimitiveView: View where Body == Never {
     /// The view's lines for `context`.
     func render(in context: RenderContext) -> [String]
 }
@@ -30,9 +30,9 @@ extension View {
 
     /// The lines this view draws in `context`.
     func renderLines(in context: RenderContext) -> [String] {
-        // Only a view whose body is `Never` can be primitive. Asking that first spares a view
-        // made of others the cast, which searches every loaded library's conformances for each
-        // new view type before it can say no.
+        // Only a view whose body is `Never` can be primitive (`PrimitiveView` requires it).
+        // Asking that first spares a view made of others the cast, which searches every loaded
+        // library's conformances for each new view type before it can say no.
         if Body.self == Never.self, let primitive = self as? PrimitiveView { return primitive.render(in: context) }
         return body.renderLines(in: context)
     }

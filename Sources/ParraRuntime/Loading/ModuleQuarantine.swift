@@ -184,7 +184,8 @@ package final class ModuleQuarantine: @unchecked Sendable {
         }
     }
 
-    /// Writes `line` as the journal's whole content, or empties it.
+    /// Writes `line` as the journal's content, padded with spaces to the file's length; nil
+    /// blanks it.
     private func note(_ line: String?) {
         guard let folder else { return }
         lock.withLock {
