@@ -33,7 +33,7 @@ extension View {
         // Only a view whose body is `Never` can be primitive (`PrimitiveView` requires it).
         // Asking that first spares a view made of others the cast, which searches every loaded
         // library's conformances for each new view type before it can say no.
-        if Body.self == Never.self, let primitive = self as? PrimitiveView { return primitive.render(in: context) }
+        if Body.self == Never.self, let primitive = self as? any PrimitiveView { return primitive.render(in: context) }
         return body.renderLines(in: context)
     }
 }
