@@ -15,28 +15,20 @@ extension ParraAPIClient {
             completion(
                 outcome.result.flatMap { raw in
                     Self.decode(ParraAppInfo.self, from: raw, endpoint: outcome.endpoint, attempts: outcome.attempts)
-                        .flatMap { Self.keepingWholeAnswer($0, raw, outcome) }
+                        .map { Self.keepingWholeAnswer($0, raw) }
                 })
         }
     }
 
-    /// `info` with the whole answer as `json`; an answer that is not an object is malformed.
-    private static func keepingWholeAnswer(_ info: ParraAppInfo, _ raw: ParraAPIRawResponse, _ outcome: Outcome)
-        -> Result<ParraAppInfo, ParraAPIError>
-    {
-        let blank = raw.body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-        guard blank || (try? JSONSerialization.jsonObject(with: raw.body)) is [String: Any] else {
-            return .failure(
-                ParraAPIError(
-                    endpoint: outcome.endpoint,
-                    kind: .malformedJSON(
-                        detail: "the answer is not a JSON object", status: raw.status,
-                        excerpt: ParraAPIError.excerpt(raw.body)),
-                    attempts: outcome.attempts))
-        }
+    /// `info` with the whole answer as `json`, without the white space around it. The answer
+    /// is an object (a blank one stands for `{}`): `info` was decoded from it with keys.
+    private static func keepingWholeAnswer(_ info: ParraAppInfo, _ raw: ParraAPIRawResponse) -> ParraAppInfo {
+        func isJSONWhiteSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        var body = raw.body[...]
+        while let first = body.first, isJSONWhiteSpace(first) { body.removeFirst() }
+        while let last = body.last, isJSONWhiteSpace(last) { body.removeLast() }
         var info = info
-        info.json =
-            blank ? "{}" : String(decoding: raw.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return .success(info)
+        info.json = body.isEmpty ? "{}" : String(decoding: body, as: UTF8.self)
+        return info
     }
 }
