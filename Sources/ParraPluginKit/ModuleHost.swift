@@ -12,7 +12,13 @@ public final class ModuleHost: @unchecked Sendable {
 
         /// Parses a level name as Parra does: trimmed, any case, exactly one of the six names.
         public init?(parsing text: String) {
-            let word = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            // Trimmed by Unicode's White_Space (what `.whitespacesAndNewlines` holds) without
+            // making a `CharacterSet`: the logger reads its level this way on the main thread
+            // before the app's first frame.
+            var scalars = Substring(text).unicodeScalars
+            while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+            while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+            let word = String(Substring(scalars)).lowercased()
             guard let level = Self.allCases.first(where: { $0.keyword == word }) else { return nil }
             self = level
         }
