@@ -531,8 +531,12 @@ final class SessionSpool: @unchecked Sendable {
     /// chunk exists before).
     private var held: URL { directory ?? URL(fileURLWithPath: "/dev/null/unopened") }
 
+    /// `segment-<number, 20 digits>.jsonl`, zero-padded by hand: `String(format:)`'s first use
+    /// cost the writer's opening a millisecond of conformance searches.
     private func segmentURL(_ number: UInt64) -> URL {
-        held.appendingPathComponent(String(format: "segment-%020llu.jsonl", number))
+        let digits = String(number)
+        return held.appendingPathComponent(
+            "segment-" + String(repeating: "0", count: max(0, 20 - digits.count)) + digits + ".jsonl")
     }
 
     private var cursorURL: URL { held.appendingPathComponent("cursor.json") }
