@@ -91,10 +91,12 @@ struct ConsoleFormat: Equatable {
 
     /// Parses the option's JSON list. Each problem names the item and the rule; a bad item is
     /// left out, and a list that is not a list at all yields nil.
+    /// Read with `JSONValue.parse`, not `JSONSerialization` and casts from `Any`: the logger
+    /// reads its format on the main thread before the app's first frame.
     static func parse(json: String) -> (format: ConsoleFormat?, problems: [String]) {
-        guard let data = json.data(using: .utf8),
-            let items = try? JSONSerialization.jsonObject(with: data) as? [Any]
-        else { return (nil, ["is not a JSON list of format objects"]) }
+        guard case .array(let items)? = try? JSONValue.parse(json) else {
+            return (nil, ["is not a JSON list of format objects"])
+        }
         var pieces: [Piece] = []
         var problems: [String] = []
         for (index, element) in items.enumerated() {
@@ -113,14 +115,14 @@ struct ConsoleFormat: Equatable {
         let message: String
     }
 
-    private static func piece(_ element: Any) throws -> Piece {
-        guard let object = element as? [String: Any] else { throw FormatProblem(message: "is not an object") }
+    private static func piece(_ element: JSONValue) throws -> Piece {
+        guard let object = element.object else { throw FormatProblem(message: "is not an object") }
         func text(_ key: String, default value: String? = nil) throws -> String {
             guard let found = object[key] else {
                 if let value { return value }
                 throw FormatProblem(message: "has no \"\(key)\"")
             }
-            guard let string = found as? String else { throw FormatProblem(message: "\"\(key)\" is not a string") }
+            guard let string = found.string else { throw FormatProblem(message: "\"\(key)\" is not a string") }
             return string
         }
         let leftPad = Array(try text("leftPad", default: "").utf8)
@@ -154,12 +156,14 @@ struct ConsoleFormat: Equatable {
         case "callSite":
             var options: CallSiteOptions = []
             if let names = object["options"] {
-                guard let list = names as? [Any] else { throw FormatProblem(message: "\"options\" is not a list") }
+                guard case .array(let list) = names else { throw FormatProblem(message: "\"options\" is not a list") }
                 for name in list {
-                    guard let name = name as? String, let option = CallSiteOptions.names.first(where: { $0.0 == name })
+                    guard let text = name.string, let option = CallSiteOptions.names.first(where: { $0.0 == text })
                     else {
                         throw FormatProblem(
-                            message: "call-site option \(name) is not file, thread, function, line or column")
+                            message:
+                                "call-site option \(name.string ?? name.json) is not file, thread, function, line or column"
+                        )
                     }
                     options.insert(option.1)
                 }
