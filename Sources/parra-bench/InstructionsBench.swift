@@ -1,4 +1,5 @@
 import Foundation
+import ParraTestSupport
 
 /// `launch.to_first_frame_instructions_m`: the instructions ParraDemoApp runs, on every thread,
 /// from exec to its first window being drawn, counted by valgrind's callgrind (the first dump,
@@ -27,10 +28,11 @@ enum InstructionsBench {
     /// beside this one (valgrind 3.19 cannot read the DWARF 5 debug information Swift writes);
     /// nil and the reason when valgrind or objcopy is missing or a run fails.
     static func run(work: URL, runs: Int) -> (InstructionFigures?, String?) {
-        guard let valgrind = executable(named: "valgrind") else {
+        let environment = ProcessInfo.processInfo.environment
+        guard let valgrind = CFixtureBuilder.executable(named: "valgrind", environment: environment)?.path else {
             return (nil, "valgrind is not on PATH (Debian's valgrind package)")
         }
-        guard let objcopy = executable(named: "objcopy") else {
+        guard let objcopy = CFixtureBuilder.executable(named: "objcopy", environment: environment)?.path else {
             return (nil, "objcopy is not on PATH (Debian's binutils package)")
         }
         guard let folder = LaunchBench.executableFolder() else {
@@ -128,11 +130,5 @@ enum InstructionsBench {
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw BenchError("\(path) \(arguments.joined(separator: " ")) failed; see \(log.path)")
         }
-    }
-
-    /// The first executable file called `name` in the folders of PATH.
-    private static func executable(named name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 }

@@ -135,7 +135,7 @@ package enum CFixtureBuilder {
     }
 
     /// `name` itself when it contains a slash, else the first executable `name` on PATH.
-    private static func executable(named name: String, environment: [String: String]) -> URL? {
+    package static func executable(named name: String, environment: [String: String]) -> URL? {
         let fileManager = FileManager.default
         if name.contains("/") {
             return fileManager.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil
