@@ -23,7 +23,6 @@ extension ParraAPIClient {
     /// `info` with the whole answer as `json`, without the white space around it. The answer
     /// is an object (a blank one stands for `{}`): `info` was decoded from it with keys.
     private static func keepingWholeAnswer(_ info: ParraAppInfo, _ raw: ParraAPIRawResponse) -> ParraAppInfo {
-        func isJSONWhiteSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
         var body = raw.body[...]
         while let first = body.first, isJSONWhiteSpace(first) { body.removeFirst() }
         while let last = body.last, isJSONWhiteSpace(last) { body.removeLast() }

@@ -362,6 +362,9 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
         request(method, path, body: body, as: type, timeout: timeout, retryPolicy: retryPolicy, completion: completion)
     }
 
+    /// Whether `byte` is white space between JSON tokens: space, line feed, return or tab.
+    static func isJSONWhiteSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
     /// Decodes a response as a JSON endpoint's answer.
     package static func decode<T: Decodable>(
         _ type: T.Type, from response: ParraAPIRawResponse, endpoint: String, attempts: Int
@@ -382,7 +385,7 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
             return failure(.status(code: response.status, excerpt: excerpt()))
         }
         let body: Data
-        if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+        if response.body.allSatisfy(isJSONWhiteSpace) {
             body = Data("{}".utf8)
         } else {
             guard response.isJSON else {
