@@ -18,25 +18,20 @@ public struct ParraColor: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `#RRGGBB` (the `#` is optional, hex digits in either case); nil for anything else.
     public init?(hex: String) {
-        // ASCII text is read byte by byte (Foundation's trimming and Character's properties
-        // cost the launch a search of every library's conformances); other text as before.
-        var utf8 = Substring(hex).utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else {
-            var digits = Substring(hex.trimmingCharacters(in: .whitespaces))
-            if digits.hasPrefix("#") { digits = digits.dropFirst() }
-            guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else {
-                return nil
-            }
-            self.init(rgb: value)
-            return
+        // Read scalar by scalar: Foundation's trimming and Character's properties cost the
+        // launch a search of every library's conformances. What is trimmed is what
+        // `.whitespaces` holds: tabs and Unicode's space separators.
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
         }
-        while let first = utf8.first, first == 0x20 || first == 0x09 { utf8.removeFirst() }
-        while let last = utf8.last, last == 0x20 || last == 0x09 { utf8.removeLast() }
-        if utf8.first == UInt8(ascii: "#") { utf8.removeFirst() }
-        guard utf8.count == 6 else { return nil }
+        var scalars = Substring(hex).unicodeScalars
+        while let first = scalars.first, isSpace(first) { scalars.removeFirst() }
+        while let last = scalars.last, isSpace(last) { scalars.removeLast() }
+        if scalars.first == "#" { scalars.removeFirst() }
+        guard scalars.count == 6 else { return nil }
         var value: UInt32 = 0
-        for byte in utf8 {
-            guard let digit = Self.hexDigitValue(byte) else { return nil }
+        for scalar in scalars {
+            guard scalar.isASCII, let digit = Self.hexDigitValue(UInt8(scalar.value)) else { return nil }
             value = value << 4 | digit
         }
         self.init(rgb: value)
