@@ -24,13 +24,14 @@ enum SortedKeysJSON {
         // A string with a control character other than a line feed, return or tab goes to
         // JSONSerialization below, which escapes some of them (`\b`, `\f`) otherwise than
         // `JSONStringLiteral`.
-        if type == String.self,
-            !(value as! String).utf8.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
-        {
-            var quoted = ""
-            JSONStringLiteral.append(value as! String, to: &quoted)
-            text.append(contentsOf: quoted.utf8)
-            return true
+        if type == String.self {
+            let string = value as! String
+            if !string.utf8.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
+                var quoted = ""
+                JSONStringLiteral.append(string, to: &quoted)
+                text.append(contentsOf: quoted.utf8)
+                return true
+            }
         }
         if type == Int.self {
             text.append(contentsOf: String(value as! Int).utf8)
