@@ -80,22 +80,38 @@ struct JSONReader {
         return value
     }
 
-    private mutating func enter() throws(JSONError) {
+    /// Enters the container opened at `offset`; true when it closes at once with `close`.
+    private mutating func open(closingWith close: UInt8) throws(JSONError) -> Bool {
         depth += 1
         guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth)") }
+        offset += 1
+        skipWhitespace()
+        return closes(close)
+    }
+
+    /// Whether `close` is next; if so, it is read and the container left.
+    private mutating func closes(_ close: UInt8) -> Bool {
+        guard current == close else { return false }
+        offset += 1
+        depth -= 1
+        return true
+    }
+
+    /// After a member or item: true when `close` ends the container, false past the comma
+    /// before the next one; `expected` says what else should have come.
+    private mutating func ends(with close: UInt8, expected: String) throws(JSONError) -> Bool {
+        skipWhitespace()
+        if closes(close) { return true }
+        guard current == UInt8(ascii: ",") else { throw failure(expected) }
+        offset += 1
+        skipWhitespace()
+        return false
     }
 
     private mutating func readObject() throws(JSONError) -> JSONValue {
-        try enter()
-        offset += 1
         var members: [String: JSONValue] = [:]
-        skipWhitespace()
-        if current == UInt8(ascii: "}") {
-            offset += 1
-            depth -= 1
-            return .object(members)
-        }
-        while true {
+        if try open(closingWith: UInt8(ascii: "}")) { return .object(members) }
+        repeat {
             guard current == UInt8(ascii: "\"") else { throw failure("expected a quoted member name") }
             let key = try readString()
             skipWhitespace()
@@ -103,44 +119,17 @@ struct JSONReader {
             offset += 1
             skipWhitespace()
             members[key] = try readValue()
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","):
-                offset += 1
-                skipWhitespace()
-            case UInt8(ascii: "}"):
-                offset += 1
-                depth -= 1
-                return .object(members)
-            default: throw failure("expected ',' or '}' in an object")
-            }
-        }
+        } while try !ends(with: UInt8(ascii: "}"), expected: "expected ',' or '}' in an object")
+        return .object(members)
     }
 
     private mutating func readArray() throws(JSONError) -> JSONValue {
-        try enter()
-        offset += 1
         var items: [JSONValue] = []
-        skipWhitespace()
-        if current == UInt8(ascii: "]") {
-            offset += 1
-            depth -= 1
-            return .array(items)
-        }
-        while true {
+        if try open(closingWith: UInt8(ascii: "]")) { return .array(items) }
+        repeat {
             items.append(try readValue())
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","):
-                offset += 1
-                skipWhitespace()
-            case UInt8(ascii: "]"):
-                offset += 1
-                depth -= 1
-                return .array(items)
-            default: throw failure("expected ',' or ']' in an array")
-            }
-        }
+        } while try !ends(with: UInt8(ascii: "]"), expected: "expected ',' or ']' in an array")
+        return .array(items)
     }
 
     private mutating func readNumber() throws(JSONError) -> Double {
