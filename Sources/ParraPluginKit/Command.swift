@@ -5,7 +5,10 @@ import CParraPlugin
 ///
 /// `json` covers the usual shape (JSON in, JSON out, answered later); `raw` takes any C
 /// function, for an immediate command with a scalar result.
-public struct Command<Module: ParraModule> {
+///
+/// `Module` is the module's `ParraModule` class (see `ModuleDefinition` for why only
+/// `AnyObject` is required here).
+public struct Command<Module: AnyObject> {
     /// Which thread the host calls a command on.
     public enum Thread: Sendable {
         /// The main thread only.

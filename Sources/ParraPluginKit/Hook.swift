@@ -4,7 +4,10 @@ import CParraPlugin
 ///
 /// The typed constructors cover the canonical override points; `raw` takes any C function,
 /// for extension points that other modules offer.
-public struct Hook<Module: ParraModule> {
+///
+/// `Module` is the module's `ParraModule` class (see `ModuleDefinition` for why only
+/// `AnyObject` is required here).
+public struct Hook<Module: AnyObject> {
     let pointID: String
     let signature: String
     let order: Int32

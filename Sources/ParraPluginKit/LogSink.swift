@@ -4,7 +4,10 @@ import CParraPlugin
 /// that logged, possibly on several threads at once, with a record whose memory is the host's
 /// and valid only during the call; `flush` makes everything received so far durable or
 /// written. See `parra_log_sink_fn` in the C header for the full rules.
-public struct LogSink<Module: ParraModule> {
+///
+/// `Module` is the module's `ParraModule` class (see `ModuleDefinition` for why only
+/// `AnyObject` is required here).
+public struct LogSink<Module: AnyObject> {
     let receive: (Module, UnsafePointer<parra_log_record>) -> Void
     let flush: (Module) -> Void
 
@@ -27,7 +30,7 @@ class BoundLogSink {
 }
 
 /// `BoundLogSink` for one module type.
-final class TypedLogSink<Module: ParraModule>: BoundLogSink {
+final class TypedLogSink<Module: AnyObject>: BoundLogSink {
     private let module: Unmanaged<Module>
     private let receiveRecord: (Module, UnsafePointer<parra_log_record>) -> Void
     private let flushRecords: (Module) -> Void

@@ -10,7 +10,12 @@ import Foundation
 ///     MyModule.definition.export()
 /// }
 /// ```
-public struct ModuleDefinition<Module: ParraModule> {
+///
+/// `Module` is a `ParraModule`, which the initializer requires. The types here ask only for a
+/// class: a protocol requirement on a generic type is looked up in every library the process
+/// has loaded, each time a module's copy of the type is first made, which is on the launch
+/// path of every module.
+public struct ModuleDefinition<Module: AnyObject> {
     let id: String
     let name: String
     let version: String
@@ -21,6 +26,8 @@ public struct ModuleDefinition<Module: ParraModule> {
     let extensionPoints: [ExtensionPointDeclaration]
     let commands: [Command<Module>]
     let logSink: LogSink<Module>?
+    /// Makes the instance and binds the hooks, commands and sink to it.
+    let instantiate: (ModuleHost) throws -> ModuleInstance
 
     /// A definition; `id` is reverse-DNS (`com.example.feature`). A module with a `logSink`
     /// receives the app's log records; its `commands` are what the app and other modules call.
@@ -29,7 +36,7 @@ public struct ModuleDefinition<Module: ParraModule> {
         options: [OptionDeclaration] = [], hooks: [Hook<Module>] = [],
         extensionPoints: [ExtensionPointDeclaration] = [], commands: [Command<Module>] = [],
         logSink: LogSink<Module>? = nil
-    ) {
+    ) where Module: ParraModule {
         self.id = id
         self.name = name
         self.version = version
@@ -40,6 +47,10 @@ public struct ModuleDefinition<Module: ParraModule> {
         self.extensionPoints = extensionPoints
         self.commands = commands
         self.logSink = logSink
+        instantiate = { host in
+            let module = try Module(host: host)
+            return ModuleInstance(module, host: host, hooks: hooks, commands: commands, logSink: logSink)
+        }
     }
 
     /// Builds the C descriptor the first time and returns the same one after: one module per
@@ -47,13 +58,7 @@ public struct ModuleDefinition<Module: ParraModule> {
     public func export() -> UnsafePointer<parra_module_descriptor> {
         Export.lock.withLock {
             if let descriptor = Export.descriptor { return descriptor }
-            let hooks = self.hooks
-            let commands = self.commands
-            let logSink = self.logSink
-            Export.factory = { host in
-                let module = try Module(host: host)
-                return ModuleInstance(module, host: host, hooks: hooks, commands: commands, logSink: logSink)
-            }
+            Export.factory = instantiate
             let descriptor = UnsafeMutablePointer<parra_module_descriptor>.allocate(capacity: 1)
             descriptor.initialize(to: makeDescriptor())
             Export.descriptor = UnsafePointer(descriptor)
