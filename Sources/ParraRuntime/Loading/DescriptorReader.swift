@@ -157,15 +157,16 @@ package enum DescriptorReader {
             key: key, type: type, defaultValue: parsed, doc: try optionalString(decl.doc, "option '\(key)' doc") ?? "",
             environmentVariable: try optionalString(decl.environment_variable, "option '\(key)' environment_variable"),
             allowedValues: allowed, ownerID: ownerID, constraint: constraint)
-        switch provisional.check(parsed) {
-        case .failure(let violation):
-            throw refuse("option '\(key)' default\(violation.path): \(violation)")
-        case .success(let converted):
-            return OptionSchema(
-                key: key, type: type, defaultValue: converted, doc: provisional.doc,
-                environmentVariable: provisional.environmentVariable, allowedValues: allowed, ownerID: ownerID,
-                constraint: constraint)
+        let converted: OptionValue
+        do {
+            converted = try provisional.check(parsed)
+        } catch {
+            throw refuse("option '\(key)' default\(error.path): \(error)")
         }
+        return OptionSchema(
+            key: key, type: type, defaultValue: converted, doc: provisional.doc,
+            environmentVariable: provisional.environmentVariable, allowedValues: allowed, ownerID: ownerID,
+            constraint: constraint)
     }
 
     private static func readHook(_ decl: parra_hook_decl, index: Int) throws(ModuleRefusal) -> HookDeclaration {

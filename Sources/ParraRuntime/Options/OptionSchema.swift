@@ -19,24 +19,24 @@ package struct OptionSchema: Sendable, Hashable {
     /// The rules beyond the type (`schema_json`, ABI 1.3), if the module declared any.
     package var constraint: OptionConstraint? = nil
 
-    /// Checks `value` against this schema and returns it converted to the declared type, or a
-    /// reason it does not fit.
-    package func check(_ value: OptionValue) -> Result<OptionValue, OptionRuleViolation> {
+    /// Checks `value` against this schema and returns it converted to the declared type, or
+    /// throws the reason it does not fit. (A typed throw, not a `Result`: making
+    /// `Result<_, OptionRuleViolation>` at run time searches every loaded library for the
+    /// `Error` conformance.)
+    package func check(_ value: OptionValue) throws(OptionRuleViolation) -> OptionValue {
         guard let converted = value.converted(to: type) else {
-            return .failure(
-                OptionRuleViolation(
-                    "expected \(type.rawValue), got \(value.type.rawValue) \(value.summary)"))
+            throw OptionRuleViolation("expected \(type.rawValue), got \(value.type.rawValue) \(value.summary)")
         }
         if let allowedValues, case .string(let text) = converted {
             // Matched trimmed and ignoring case; the value takes the declared spelling.
             let word = Self.trimmed(text).lowercased()
             guard let allowed = allowedValues.first(where: { $0.lowercased() == word }) else {
                 let choices = allowedValues.map { "\"\($0)\"" }.joined(separator: ", ")
-                return .failure(OptionRuleViolation("is not one of \(choices)", value: value.summary))
+                throw OptionRuleViolation("is not one of \(choices)", value: value.summary)
             }
-            return constrained(.string(allowed))
+            return try constrained(.string(allowed))
         }
-        return constrained(converted)
+        return try constrained(converted)
     }
 
     /// `text` without the white space (Unicode's White_Space: spaces, tabs, line breaks) at
@@ -50,9 +50,9 @@ package struct OptionSchema: Sendable, Hashable {
     }
 
     /// `value` when it follows the constraint (or there is none), else the first rule broken.
-    private func constrained(_ value: OptionValue) -> Result<OptionValue, OptionRuleViolation> {
-        if let violation = constraint?.violation(of: value) { return .failure(violation) }
-        return .success(value)
+    private func constrained(_ value: OptionValue) throws(OptionRuleViolation) -> OptionValue {
+        if let violation = constraint?.violation(of: value) { throw violation }
+        return value
     }
 
     /// Whether `key` is a well-formed dotted key: `[A-Za-z0-9_]` segments joined by dots.

@@ -9,6 +9,9 @@ package enum OptionSource: Hashable, Sendable, CustomStringConvertible {
     /// An environment variable.
     case environment(variable: String)
 
+    /// How many ranks there are.
+    static let rankCount = 4
+
     /// The layer's rank: a higher one wins.
     var rank: Int {
         switch self {

@@ -8,7 +8,11 @@ import Foundation
 package final class OptionStore: @unchecked Sendable {
     private let lock = NSLock()
     private var schemas: [String: OptionSchema]
-    private var layers: [String: [Int: (value: OptionValue, source: OptionSource)]] = [:]
+    /// Per key, what each source gave, at the source's `rank` (nil where it gave nothing). An
+    /// array, not a dictionary keyed by rank: that type costs a launch a conformance search.
+    private var layers: [String: [(value: OptionValue, source: OptionSource)?]] = [:]
+    private static let noLayers = [(value: OptionValue, source: OptionSource)?](
+        repeating: nil, count: OptionSource.rankCount)
     private var resolved: [String: ResolvedOption] = [:]
     private var cStrings: [String: UnsafeMutablePointer<CChar>] = [:]
     private var retiredCStrings: [UnsafeMutablePointer<CChar>] = []
@@ -23,7 +27,8 @@ package final class OptionStore: @unchecked Sendable {
         self.featureModuleNames = featureModuleNames
         self.schemas = Dictionary(schemas.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         for schema in schemas {
-            layers[schema.key] = [0: (schema.defaultValue, .moduleDefault(moduleID: schema.ownerID))]
+            let source = OptionSource.moduleDefault(moduleID: schema.ownerID)
+            layers[schema.key, default: Self.noLayers][source.rank] = (schema.defaultValue, source)
             resolve(schema.key)
         }
     }
@@ -211,21 +216,22 @@ package final class OptionStore: @unchecked Sendable {
         guard let schema = schemas[key] else {
             return OptionProblem(key: key, source: source, message: unknownKeyMessage(key))
         }
-        switch schema.check(value) {
-        case .failure(let violation):
-            return OptionProblem(key: key, source: source, message: violation.description, path: violation.path)
-        case .success(let converted):
-            lock.withLock {
-                layers[key, default: [:]][source.rank] = (converted, source)
-                resolve(key)
-            }
-            return nil
+        let converted: OptionValue
+        do {
+            converted = try schema.check(value)
+        } catch {
+            return OptionProblem(key: key, source: source, message: error.description, path: error.path)
         }
+        lock.withLock {
+            layers[key, default: Self.noLayers][source.rank] = (converted, source)
+            resolve(key)
+        }
+        return nil
     }
 
     /// Recomputes `key` from its layers. Call with the lock held (or from init).
     private func resolve(_ key: String) {
-        guard let schema = schemas[key], let top = layers[key]?.max(by: { $0.key < $1.key })?.value
+        guard let schema = schemas[key], let top = layers[key]?.last(where: { $0 != nil }) ?? nil
         else { return }
         let option = ResolvedOption(schema: schema, value: top.value, source: top.source)
         guard resolved[key]?.value != option.value || cStrings[key] == nil else {

@@ -24,16 +24,34 @@ package enum OptionValue: Hashable, Sendable {
 
     /// Compact JSON with sorted keys, as modules receive lists and objects.
     package var json: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
+
+    /// Appends `json` to `text`, one buffer for the whole value.
+    private func write(to text: inout String) {
         switch self {
-        case .bool(let value): value ? "true" : "false"
-        case .integer(let value): String(value)
-        case .double(let value): value.isFinite ? "\(value)" : "null"
-        case .string(let value): JSONStringLiteral.quoted(value)
-        case .list(let items): "[" + items.map(\.json).joined(separator: ",") + "]"
+        case .bool(let value): text += value ? "true" : "false"
+        case .integer(let value): text += String(value)
+        case .double(let value): text += value.isFinite ? "\(value)" : "null"
+        case .string(let value): text += JSONStringLiteral.quoted(value)
+        case .list(let items):
+            text += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { text += "," }
+                item.write(to: &text)
+            }
+            text += "]"
         case .object(let members):
-            "{"
-                + members.keys.sorted().map { JSONStringLiteral.quoted($0) + ":" + members[$0]!.json }
-                .joined(separator: ",") + "}"
+            text += "{"
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { text += "," }
+                text += JSONStringLiteral.quoted(key)
+                text += ":"
+                members[key]!.write(to: &text)
+            }
+            text += "}"
         }
     }
 

@@ -123,9 +123,11 @@ enum RegexSyntaxSubset {
             index += 1
             if scalar == "p" || scalar == "P" {
                 guard take("{") else { return false }
-                let start = index
-                while let letter = next, letter != "}" { index += 1 }
-                let name = String(String.UnicodeScalarView(scalars[start..<index]))
+                var name = ""
+                while let letter = next, letter != "}" {
+                    name.unicodeScalars.append(letter)
+                    index += 1
+                }
                 return take("}") && RegexSyntaxSubset.generalCategories.contains(name)
             }
             return RegexSyntaxSubset.escapedLetters.contains(scalar)
