@@ -461,14 +461,29 @@ struct APIClientTests {
         let server = try LoopbackHTTPServer(script: [.json(status: 200, "{}")])
         defer { server.stop() }
         let client = APITest.client(server)
-        for path in ["https://evil.example/steal", "//evil.example/x", "tenants/../../admin", "a b", "", "tenants/t#x"]
-        {
+        for path in [
+            "https://evil.example/steal", "//evil.example/x", "tenants/../../admin", "tenants/%2e%2E/admin", "a b", "",
+            "tenants/t#x",
+        ] {
             let failure = try #require(APITest.send(client, APIRequest(method: "GET", path: path)).failure, "\(path)")
             #expect(failure.description.contains("invalid request"), "\(failure)")
         }
         #expect(APITest.send(client, APIRequest(method: "GE T", path: "x")).failure != nil)
         #expect(server.requests.isEmpty)
         #expect((try? APITest.send(client, APIRequest(method: "GET", path: "tenants/a:b/x")).get()) != nil)
+    }
+
+    @Test(
+        "a dot segment is found however its dots are written, and only a dot segment",
+        arguments: [
+            (".", true), ("..", true), ("%2E", true), ("%2e%2E", true), (".%2e", true), ("%2E.", true),
+            ("...", false), ("%2E%2E%2E", false), ("%252E", false), ("%2", false), ("%2F", false), (".a", false),
+            ("", false), ("a", false),
+        ])
+    func dotSegments(segment: String, isDot: Bool) {
+        #expect(ParraAPIClient.isDotSegment(Substring(segment)) == isDot)
+        let decoded = segment.removingPercentEncoding ?? segment
+        #expect((decoded == "." || decoded == "..") == isDot, "Foundation's decoding agrees")
     }
 
     @Test("a redirect to another server is not followed, so the token stays home")
