@@ -416,7 +416,7 @@ private final class AppSession {
     }
 
     private func draw(_ window: Window) {
-        let (render, renderContext) = (window.group.render, RenderContext(authState: context.authState))
+        let (render, renderContext) = (window.group.render, _RenderContext(authState: context.authState))
         let lines = MainActorHop.run { render(renderContext) }
         context.platform.draw(RenderedWindow(sceneID: window.scene.identifier, lines: lines))
     }

@@ -17,7 +17,7 @@ public struct WindowGroup<Content: View>: Scene {
 
     public func collectWindowGroups(into groups: inout [WindowGroupDeclaration]) {
         let content = self.content
-        groups.append(WindowGroupDeclaration(id: id) { context in content().renderLines(in: context) })
+        groups.append(WindowGroupDeclaration(id: id) { context in content()._render(in: context) })
     }
 }
 
@@ -25,5 +25,5 @@ public struct WindowGroup<Content: View>: Scene {
 public struct WindowGroupDeclaration {
     /// The id given to `WindowGroup(id:)`, if any.
     public let id: String?
-    let render: @MainActor (RenderContext) -> [String]
+    let render: @MainActor (_RenderContext) -> [String]
 }

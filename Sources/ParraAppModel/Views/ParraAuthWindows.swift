@@ -1,5 +1,5 @@
 /// Wraps a window's content and always shows it, whatever the auth state.
-public struct ParraOptionalAuthWindow<Content: View>: View, PrimitiveView {
+public struct ParraOptionalAuthWindow<Content: View>: View {
     let content: Content
 
     /// A window showing `content`.
@@ -7,13 +7,14 @@ public struct ParraOptionalAuthWindow<Content: View>: View, PrimitiveView {
 
     public var body: Never { fatalError("a primitive view has no body") }
 
-    func render(in context: RenderContext) -> [String] { content.renderLines(in: context) }
+    /// Its lines, for Parra's runtime.
+    public func _render(in context: _RenderContext) -> [String] { content._render(in: context) }
 }
 
 /// Shows the app only to a signed-in user: `authenticatedContent` when authenticated,
 /// `unauthenticatedContent` (a sign-in flow) otherwise, and nothing while the state is
 /// undetermined.
-public struct ParraRequiredAuthWindow<Authenticated: View, Unauthenticated: View>: View, PrimitiveView {
+public struct ParraRequiredAuthWindow<Authenticated: View, Unauthenticated: View>: View {
     let authenticated: Authenticated
     let unauthenticated: Unauthenticated
 
@@ -28,11 +29,12 @@ public struct ParraRequiredAuthWindow<Authenticated: View, Unauthenticated: View
 
     public var body: Never { fatalError("a primitive view has no body") }
 
-    func render(in context: RenderContext) -> [String] {
+    /// Its lines, for Parra's runtime.
+    public func _render(in context: _RenderContext) -> [String] {
         switch context.authState {
         case .undetermined: []
-        case .authenticated: authenticated.renderLines(in: context)
-        case .guest, .anonymous: unauthenticated.renderLines(in: context)
+        case .authenticated: authenticated._render(in: context)
+        case .guest, .anonymous: unauthenticated._render(in: context)
         }
     }
 }

@@ -1,5 +1,5 @@
 /// Views stacked top to bottom, with `spacing` blank lines between them.
-nonisolated public struct VStack<Content: View>: View, PrimitiveView {
+nonisolated public struct VStack<Content: View>: View {
     let spacing: Int
     let content: Content
 
@@ -11,16 +11,17 @@ nonisolated public struct VStack<Content: View>: View, PrimitiveView {
 
     public var body: Never { fatalError("a primitive view has no body") }
 
-    @MainActor func render(in context: RenderContext) -> [String] {
-        guard spacing > 0 else { return content.renderLines(in: context) }
-        return content.renderLines(in: context).enumerated().flatMap { index, line in
+    /// Its lines, for Parra's runtime.
+    @MainActor public func _render(in context: _RenderContext) -> [String] {
+        guard spacing > 0 else { return content._render(in: context) }
+        return content._render(in: context).enumerated().flatMap { index, line in
             index == 0 ? [line] : Array(repeating: "", count: spacing) + [line]
         }
     }
 }
 
 /// Views side by side, joined on each line with `spacing` spaces.
-nonisolated public struct HStack<Content: View>: View, PrimitiveView {
+nonisolated public struct HStack<Content: View>: View {
     let spacing: Int
     let content: Content
 
@@ -32,8 +33,9 @@ nonisolated public struct HStack<Content: View>: View, PrimitiveView {
 
     public var body: Never { fatalError("a primitive view has no body") }
 
-    @MainActor func render(in context: RenderContext) -> [String] {
-        content.renderLines(in: context).joined(separator: String(repeating: " ", count: spacing))
+    /// Its lines, for Parra's runtime.
+    @MainActor public func _render(in context: _RenderContext) -> [String] {
+        content._render(in: context).joined(separator: String(repeating: " ", count: spacing))
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 }

@@ -1,5 +1,5 @@
 /// A line (or lines) of text.
-nonisolated public struct Text: View, PrimitiveView {
+nonisolated public struct Text: View {
     let content: String
 
     /// Text showing `content`; newlines start new lines.
@@ -7,7 +7,8 @@ nonisolated public struct Text: View, PrimitiveView {
 
     public var body: Never { fatalError("a primitive view has no body") }
 
-    @MainActor func render(in context: RenderContext) -> [String] {
+    /// Its lines, for Parra's runtime.
+    @MainActor public func _render(in context: _RenderContext) -> [String] {
         content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 }

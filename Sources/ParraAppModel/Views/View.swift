@@ -7,13 +7,12 @@ public protocol View {
     associatedtype Body: View
     /// The content, built with `@ViewBuilder`.
     @ViewBuilder var body: Body { get }
-}
-
-/// A view that draws itself rather than being made of other views; its body is `Never`.
-@MainActor
-protocol PrimitiveView: View where Body == Never {
-    /// The view's lines for `context`.
-    func render(in context: RenderContext) -> [String]
+    /// The lines the view draws, for Parra's runtime; leave it to the default, which draws
+    /// `body`. The primitive views (`Text`, the stacks, the builder's pairs) draw themselves
+    /// here, as SwiftUI's do in `_makeView`. A requirement, not a cast to a protocol of
+    /// primitives: such a cast searched every loaded library the first time each view type
+    /// was drawn.
+    func _render(in context: _RenderContext) -> [String]
 }
 
 extension Never: View {
@@ -22,18 +21,12 @@ extension Never: View {
 }
 
 extension View {
+    /// Draws `body`.
+    public func _render(in context: _RenderContext) -> [String] { body._render(in: context) }
+
     /// The lines this view draws before anyone has signed in: what a launch screen shows.
     /// Drawn on the main actor, from any thread.
     package nonisolated var launchScreenLines: [String] {
-        MainActorHop.run { renderLines(in: RenderContext(authState: .undetermined)) }
-    }
-
-    /// The lines this view draws in `context`.
-    func renderLines(in context: RenderContext) -> [String] {
-        // Only a view whose body is `Never` can be primitive (`PrimitiveView` requires it).
-        // Asking that first spares a view made of others the cast, which searches every loaded
-        // library's conformances for each new view type before it can say no.
-        if Body.self == Never.self, let primitive = self as? any PrimitiveView { return primitive.render(in: context) }
-        return body.renderLines(in: context)
+        MainActorHop.run { _render(in: _RenderContext(authState: .undetermined)) }
     }
 }

@@ -23,42 +23,46 @@ public enum ViewBuilder {
 }
 
 /// Nothing.
-nonisolated public struct EmptyView: View, PrimitiveView {
+nonisolated public struct EmptyView: View {
     /// An empty view.
     public init() {}
     public var body: Never { fatalError("a primitive view has no body") }
-    @MainActor func render(in context: RenderContext) -> [String] { [] }
+    /// Its lines, for Parra's runtime.
+    @MainActor public func _render(in context: _RenderContext) -> [String] { [] }
 }
 
 /// Two views, one after the other; what `ViewBuilder` makes of a sequence.
-nonisolated public struct ViewPair<First: View, Second: View>: View, PrimitiveView {
+nonisolated public struct ViewPair<First: View, Second: View>: View {
     let first: First
     let second: Second
     public var body: Never { fatalError("a primitive view has no body") }
-    @MainActor func render(in context: RenderContext) -> [String] {
-        first.renderLines(in: context) + second.renderLines(in: context)
+    /// Its lines, for Parra's runtime.
+    @MainActor public func _render(in context: _RenderContext) -> [String] {
+        first._render(in: context) + second._render(in: context)
     }
 }
 
 /// A view that may be absent; what `ViewBuilder` makes of an `if` without `else`.
-nonisolated public struct OptionalView<Content: View>: View, PrimitiveView {
+nonisolated public struct OptionalView<Content: View>: View {
     let content: Content?
     public var body: Never { fatalError("a primitive view has no body") }
-    @MainActor func render(in context: RenderContext) -> [String] { content?.renderLines(in: context) ?? [] }
+    /// Its lines, for Parra's runtime.
+    @MainActor public func _render(in context: _RenderContext) -> [String] { content?._render(in: context) ?? [] }
 }
 
 /// One of two views; what `ViewBuilder` makes of `if`/`else`.
-nonisolated public struct EitherView<First: View, Second: View>: View, PrimitiveView {
+nonisolated public struct EitherView<First: View, Second: View>: View {
     enum Storage {
         case first(First)
         case second(Second)
     }
     let storage: Storage
     public var body: Never { fatalError("a primitive view has no body") }
-    @MainActor func render(in context: RenderContext) -> [String] {
+    /// Its lines, for Parra's runtime.
+    @MainActor public func _render(in context: _RenderContext) -> [String] {
         switch storage {
-        case .first(let view): view.renderLines(in: context)
-        case .second(let view): view.renderLines(in: context)
+        case .first(let view): view._render(in: context)
+        case .second(let view): view._render(in: context)
         }
     }
 }
