@@ -365,8 +365,9 @@ struct APIClientTests {
         let server = try LoopbackHTTPServer(script: [.silent, .json(status: 200, APITest.appInfoJSON)])
         defer { server.stop() }
         let scheduler = RecordingScheduler()
+        // The timeout also bounds the answered second attempt: long enough for a loaded machine.
         let client = APITest.client(
-            server, retry: ParraAPIRetryPolicy(maxAttempts: 2), timeout: 0.3, scheduler: scheduler)
+            server, retry: ParraAPIRetryPolicy(maxAttempts: 2), timeout: 1, scheduler: scheduler)
         #expect((try? APITest.appInfo(client).get()) != nil)
         #expect(scheduler.delays == [0.25])
     }
@@ -471,19 +472,6 @@ struct APIClientTests {
         #expect(APITest.send(client, APIRequest(method: "GE T", path: "x")).failure != nil)
         #expect(server.requests.isEmpty)
         #expect((try? APITest.send(client, APIRequest(method: "GET", path: "tenants/a:b/x")).get()) != nil)
-    }
-
-    @Test(
-        "a dot segment is found however its dots are written, and only a dot segment",
-        arguments: [
-            (".", true), ("..", true), ("%2E", true), ("%2e%2E", true), (".%2e", true), ("%2E.", true),
-            ("...", false), ("%2E%2E%2E", false), ("%252E", false), ("%2", false), ("%2F", false), (".a", false),
-            ("", false), ("a", false),
-        ])
-    func dotSegments(segment: String, isDot: Bool) {
-        #expect(ParraAPIClient.isDotSegment(Substring(segment)) == isDot)
-        let decoded = segment.removingPercentEncoding ?? segment
-        #expect((decoded == "." || decoded == "..") == isDot, "Foundation's decoding agrees")
     }
 
     @Test("a redirect to another server is not followed, so the token stays home")
