@@ -1,4 +1,5 @@
 import Foundation
+import ParraRuntime
 
 #if canImport(Glibc)
     import Glibc
@@ -62,7 +63,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
 
     private func answer(_ request: ParraAPIOutgoingRequest) -> Result<ParraAPIRawResponse, ParraAPIError.Kind> {
         let segments = request.pathWithoutQuery.split(separator: "/", omittingEmptySubsequences: false).map {
-            String($0).removingPercentEncoding ?? String($0)
+            percentDecoded($0) ?? String($0)
         }
         let method = request.method.uppercased()
         switch (method, segments.count) {

@@ -302,32 +302,15 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
             return .failure(InvalidPath(reason: "'\(path)' is not relative to the API base"))
         }
         guard !relative.contains("#") else { return .failure(InvalidPath(reason: "the path contains a fragment")) }
-        guard !beforeQuery.split(separator: "/", omittingEmptySubsequences: false).contains(where: isDotSegment) else {
+        guard
+            !beforeQuery.split(separator: "/", omittingEmptySubsequences: false).contains(where: {
+                let segment = percentDecoded($0) ?? String($0)
+                return segment == "." || segment == ".."
+            })
+        else {
             return .failure(InvalidPath(reason: "the path has a '.' or '..' segment"))
         }
         return .success(String(relative))
-    }
-
-    /// Whether `segment` is `.` or `..` once percent-decoded: one or two dots, each written
-    /// `.` or `%2E` (either case). Read byte by byte: `removingPercentEncoding` bridges through
-    /// `NSString`, which costs the first request three conformance searches of every loaded
-    /// library.
-    package static func isDotSegment(_ segment: Substring) -> Bool {
-        var rest = segment.utf8[...]
-        var dots = 0
-        while let first = rest.first, dots < 3 {
-            if first == UInt8(ascii: ".") {
-                rest = rest.dropFirst()
-            } else if first == UInt8(ascii: "%"), rest.dropFirst().starts(with: [UInt8(ascii: "2")]),
-                let last = rest.dropFirst(2).first, last == UInt8(ascii: "E") || last == UInt8(ascii: "e")
-            {
-                rest = rest.dropFirst(3)
-            } else {
-                return false
-            }
-            dots += 1
-        }
-        return rest.isEmpty && (dots == 1 || dots == 2)
     }
 
     /// Why a path was refused.

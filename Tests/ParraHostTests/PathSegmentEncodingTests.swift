@@ -3,7 +3,7 @@ import Testing
 
 @testable import ParraRuntime
 
-/// The tenant and application ids in request paths: encoded as Foundation would, without it.
+/// Request path segments: encoded and decoded as Foundation would, without it.
 @Suite("Path segment percent-encoding")
 struct PathSegmentEncodingTests {
     /// What Foundation writes for `text` as one path segment.
@@ -29,6 +29,16 @@ struct PathSegmentEncodingTests {
         ])
     func texts(_ text: String) {
         #expect(percentEncodedPathSegment(text) == Self.foundationEncoding(text))
+    }
+
+    @Test(
+        "decoding gives what removingPercentEncoding gives, nil for a broken escape or bytes that are not UTF-8",
+        arguments: [
+            ".", "%2E", "%2e%2E", "a%20b", "%C3%A9t%C3%A9", "%25", "%", "%2", "%G1", "a%2", "%FF", "%C3", "plain", "",
+            "%F0%9F%91%A9", "+%2B",
+        ])
+    func decoding(_ text: String) {
+        #expect(percentDecoded(Substring(text)) == text.removingPercentEncoding)
     }
 
     @Test("a segment with nothing to encode comes back as it was")

@@ -66,39 +66,3 @@ extension ParraAPIService {
             .replacingOccurrences(of: "{applicationId}", with: percentEncodedPathSegment(identity.applicationId))
     }
 }
-
-/// `text` percent-encoded for use as one URL path segment: each UTF-8 byte other than RFC 3986's
-/// unreserved characters, its sub-delimiters but `;`, `:` and `@` (Foundation's
-/// `.urlPathAllowed` less `/`) becomes `%XX`, the bytes `addingPercentEncoding` writes. Written out because
-/// Foundation's version goes through `NSString`, three protocol conformance searches of every
-/// loaded library on the launch's first request.
-package func percentEncodedPathSegment(_ text: String) -> String {
-    guard !text.utf8.allSatisfy(isPathSegmentByte) else { return text }
-    let hexDigits = Array("0123456789ABCDEF".utf8)
-    var encoded: [UInt8] = []
-    encoded.reserveCapacity(text.utf8.count * 3)
-    for byte in text.utf8 {
-        if isPathSegmentByte(byte) {
-            encoded.append(byte)
-        } else {
-            encoded += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
-        }
-    }
-    return String(decoding: encoded, as: UTF8.self)
-}
-
-/// Whether `byte` stands for itself in a path segment: `A-Z a-z 0-9 - . _ ~ ! $ & ' ( ) * + , = : @`.
-private func isPathSegmentByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"):
-        return true
-    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
-        UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-        UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: "="),
-        UInt8(ascii: ":"), UInt8(ascii: "@"):
-        return true
-    default:
-        return false
-    }
-}
