@@ -124,6 +124,23 @@ struct JSONParserTests {
         #expect(error?.message == "null is not an option value")
     }
 
+    @Test("an API answer's nulls are left out, members and items; a null document and a repeated key are refused")
+    func answerNulls() throws {
+        #expect(
+            try OptionValue(answerJSON: #"{"a": null, "b": [1, null, 2], "c": {"d": null}}"#)
+                == .object(["b": .list([.integer(1), .integer(2)]), "c": .object([:])]))
+        #expect(throws: OptionJSONError.self) { try OptionValue(answerJSON: "null") }
+        #expect(throws: OptionJSONError.self) { try OptionValue(answerJSON: #"{"a": null, "a": 1}"#) }
+        // A path still counts the items left out.
+        do {
+            _ = try OptionValue(answerJSON: #"[null, null, nul]"#)
+            Issue.record("a misspelled null parsed")
+        } catch {
+            #expect(error.path == "$[2]")
+        }
+        #expect(reason("null") == "null is not an option value at line 1, column 1")
+    }
+
     @Test("a duplicate key is refused, naming the key")
     func duplicateKeys() throws {
         #expect(reason(#"{"a": 1, "a": 2}"#) == #"duplicate key "a" at line 1, column 10"#)

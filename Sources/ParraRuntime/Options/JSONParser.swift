@@ -1,7 +1,7 @@
 /// A strict RFC 8259 JSON parser that reads UTF-8 bytes straight into `OptionValue`s.
 ///
 /// Stricter than JSON in one way: options have no null, so `null` is refused where it is
-/// written. Otherwise it accepts exactly RFC 8259 (plus a leading UTF-8 byte order mark):
+/// written (`parse(answer:)`, for API answers, drops it instead). Otherwise it accepts exactly RFC 8259 (plus a leading UTF-8 byte order mark):
 /// no comments, trailing commas, single quotes, leading zeros, `+1`, `.5`, `1.`, `NaN` or
 /// `Infinity`; escapes must be valid and `\u` surrogates paired; an object may not repeat
 /// a key; nesting is capped at `maximumDepth`; nothing but whitespace may follow the value.
@@ -18,10 +18,22 @@ struct JSONParser {
 
     /// Parses a whole JSON document.
     static func parse(_ text: String) throws(OptionJSONError) -> OptionValue {
+        try parse(text, dropsNulls: false)
+    }
+
+    /// Parses a whole JSON document from a server, where `null` is common: an object member
+    /// whose value is `null` is left out, as is a `null` array item, and a `null` document is
+    /// refused. Made for reading a few members of an answer, where absent and `null` mean the
+    /// same; it is no way to round-trip JSON.
+    static func parse(answer text: String) throws(OptionJSONError) -> OptionValue {
+        try parse(text, dropsNulls: true)
+    }
+
+    private static func parse(_ text: String, dropsNulls: Bool) throws(OptionJSONError) -> OptionValue {
         var text = text
         let result = text.withUTF8 { bytes in
             Result { () throws(OptionJSONError) -> OptionValue in
-                var parser = JSONParser(bytes: bytes)
+                var parser = JSONParser(bytes: bytes, dropsNulls: dropsNulls)
                 return try parser.parseDocument()
             }
         }
@@ -63,9 +75,12 @@ struct JSONParser {
     private let start: Int
     private var index: Int
     private var depth = 0
+    /// Whether `null` is read as nothing (`parse(answer:)`) rather than refused.
+    private let dropsNulls: Bool
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, dropsNulls: Bool) {
         self.bytes = bytes
+        self.dropsNulls = dropsNulls
         let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         start = hasBOM ? 3 : 0
         index = start
@@ -81,7 +96,10 @@ struct JSONParser {
                         : "the document holds only whitespace; expected a JSON value",
                     offset: index)
             }
-            let value = try parseValue()
+            let valueOffset = index
+            guard let value = try parseValue() else {
+                throw Failure(message: "the document is null; expected a JSON value", offset: valueOffset)
+            }
             skipWhitespace()
             guard index == bytes.count else {
                 throw Failure(message: "unexpected \(found()) after the JSON value", offset: index)
@@ -94,7 +112,8 @@ struct JSONParser {
 
     // MARK: - Values
 
-    private mutating func parseValue() throws(Failure) -> OptionValue {
+    /// The value at the index; nil for a `null` that is dropped.
+    private mutating func parseValue() throws(Failure) -> OptionValue? {
         skipWhitespace()
         guard index < bytes.count else {
             throw Failure(message: "expected a JSON value, found the end of the input", offset: index)
@@ -118,15 +137,18 @@ struct JSONParser {
         }
     }
 
-    /// `true`, `false`, and the words JSON does not have (`null` among them, for options).
-    private mutating func parseWord() throws(Failure) -> OptionValue {
+    /// `true`, `false`, `null` (nil, when dropped; refused for options), and the words JSON
+    /// does not have.
+    private mutating func parseWord() throws(Failure) -> OptionValue? {
         let begin = index
         while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
         let word = text(begin..<index)
         switch word {
         case "true": return .bool(true)
         case "false": return .bool(false)
-        case "null": throw Failure(message: "null is not an option value", offset: begin)
+        case "null":
+            guard dropsNulls else { throw Failure(message: "null is not an option value", offset: begin) }
+            return nil
         case "NaN", "Infinity":
             throw Failure(message: "\(word) is not a JSON number", offset: begin)
         default:
@@ -319,6 +341,7 @@ struct JSONParser {
         try enter()
         index += 1
         var items: [OptionValue] = []
+        var position = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == Byte.closeBracket {
             index += 1
@@ -327,12 +350,13 @@ struct JSONParser {
         }
         while true {
             do throws(Failure) {
-                items.append(try parseValue())
+                if let item = try parseValue() { items.append(item) }
             } catch {
                 var failure = error
-                failure.reversedPath.append(.index(items.count))
+                failure.reversedPath.append(.index(position))
                 throw failure
             }
+            position += 1
             if try closesAfterElement(close: Byte.closeBracket, closeText: "]", container: "an array") {
                 return .list(items)
             }
@@ -343,6 +367,7 @@ struct JSONParser {
         try enter()
         index += 1
         var members: [String: OptionValue] = [:]
+        var nullKeys: [String] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == Byte.closeBrace {
             index += 1
@@ -360,7 +385,7 @@ struct JSONParser {
             let key = try parseString()
             // Keys compare as Swift strings do (canonically equivalent spellings are equal),
             // which is also how the resulting dictionary would merge them.
-            if members[key] != nil {
+            if members[key] != nil || nullKeys.contains(key) {
                 throw Failure(message: "duplicate key \(OptionValue.string(key).json)", offset: keyOffset)
             }
             skipWhitespace()
@@ -371,7 +396,7 @@ struct JSONParser {
             }
             index += 1
             do throws(Failure) {
-                members[key] = try parseValue()
+                if let value = try parseValue() { members[key] = value } else { nullKeys.append(key) }
             } catch {
                 var failure = error
                 failure.reversedPath.append(.key(key))

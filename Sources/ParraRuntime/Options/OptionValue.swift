@@ -61,6 +61,12 @@ package enum OptionValue: Hashable, Sendable {
         self = try JSONParser.parse(text)
     }
 
+    /// Parses a server's JSON answer, where `null` members and items are left out rather than
+    /// refused (`JSONParser.parse(answer:)`).
+    package init(answerJSON text: String) throws(OptionJSONError) {
+        self = try JSONParser.parse(answer: text)
+    }
+
     /// The value converted to `type` where JSON allows it (an integer where a double is
     /// expected); nil when it does not fit.
     package func converted(to type: OptionType) -> OptionValue? {
