@@ -14,14 +14,14 @@ extension ParraAPIClient {
         perform(APIRequest(method: "GET", path: path, timeout: timeout), retryPolicy: retryPolicy) { outcome in
             completion(
                 outcome.result.flatMap { raw in
-                    Self.decode(ParraAppInfo.self, from: raw, endpoint: outcome.endpoint, attempts: outcome.attempts)
+                    Self.read(ParraAppInfo.self, from: raw, endpoint: outcome.endpoint, attempts: outcome.attempts)
                         .map { Self.keepingWholeAnswer($0, raw) }
                 })
         }
     }
 
     /// `info` with the whole answer as `json`, without the white space around it. The answer
-    /// is an object (a blank one stands for `{}`): `info` was decoded from it with keys.
+    /// is an object (a blank one stands for `{}`): `info` was read from it.
     private static func keepingWholeAnswer(_ info: ParraAppInfo, _ raw: ParraAPIRawResponse) -> ParraAppInfo {
         var body = raw.body[...]
         while let first = body.first, isJSONWhiteSpace(first) { body.removeFirst() }

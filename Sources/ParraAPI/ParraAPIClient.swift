@@ -339,6 +339,24 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
         }
     }
 
+    /// Sends a JSON request and reads a 2xx JSON answer as `T` with `ParraAPIAnswer`, with the
+    /// errors of `request(_:_:body:as:...)`.
+    package func request<T: ParraAPIAnswerReadable>(
+        _ method: String, _ path: String, body: Data? = nil, reading type: T.Type, timeout: TimeInterval? = nil,
+        retryPolicy: ParraAPIRetryPolicy? = nil, authorize: Bool = true, credential: String? = nil,
+        completion: @escaping @Sendable (Result<T, ParraAPIError>) -> Void
+    ) {
+        perform(
+            APIRequest(method: method, path: path, body: body, timeout: timeout), retryPolicy: retryPolicy,
+            authorize: authorize, credential: credential
+        ) { outcome in
+            completion(
+                outcome.result.flatMap {
+                    Self.read(T.self, from: $0, endpoint: outcome.endpoint, attempts: outcome.attempts)
+                })
+        }
+    }
+
     /// Encodes `value` with the API's JSON conventions.
     package func encode<T: Encodable>(_ value: T) throws -> Data { try ParraAPICoding.makeEncoder().encode(value) }
 
@@ -373,37 +391,70 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
     )
         -> Result<T, ParraAPIError>
     {
-        func failure(_ kind: ParraAPIError.Kind) -> Result<T, ParraAPIError> {
+        answerBody(of: response, endpoint: endpoint, attempts: attempts).flatMap { body in
+            do {
+                return .success(try ParraAPICoding.makeDecoder().decode(T.self, from: body))
+            } catch {
+                return .failure(
+                    malformed(response, detail: decodingDetail(error), endpoint: endpoint, attempts: attempts))
+            }
+        }
+    }
+
+    /// Reads a response as a JSON endpoint's answer with `ParraAPIAnswer`, with the errors of
+    /// `decode(_:from:endpoint:attempts:)`.
+    package static func read<T: ParraAPIAnswerReadable>(
+        _ type: T.Type, from response: ParraAPIRawResponse, endpoint: String, attempts: Int
+    ) -> Result<T, ParraAPIError> {
+        answerBody(of: response, endpoint: endpoint, attempts: attempts).flatMap { body in
+            do throws(ParraAPIAnswer.Mismatch) {
+                guard let text = String(validating: body, as: UTF8.self) else {
+                    throw ParraAPIAnswer.Mismatch(description: "not valid JSON: the body is not UTF-8")
+                }
+                return .success(try T(answer: ParraAPIAnswer(json: text)))
+            } catch {
+                return .failure(
+                    malformed(response, detail: error.description, endpoint: endpoint, attempts: attempts))
+            }
+        }
+    }
+
+    /// The JSON body of a 2xx answer (`{}` for a blank one), or the error the status, a
+    /// redirect or the content type makes of it. Only a failure quotes the body: a success
+    /// (the launch's token and app-info answers) does not pay for the excerpt's string work.
+    private static func answerBody(of response: ParraAPIRawResponse, endpoint: String, attempts: Int) -> Result<
+        Data, ParraAPIError
+    > {
+        func failure(_ kind: ParraAPIError.Kind) -> Result<Data, ParraAPIError> {
             .failure(ParraAPIError(endpoint: endpoint, kind: kind, attempts: attempts))
         }
-        // Only a failure quotes the body: a success (the launch's token and app-info answers)
-        // does not pay for the excerpt's string work.
-        func excerpt() -> String { ParraAPIError.excerpt(response.body) }
         if (300...399).contains(response.status), let location = response.headers["location"] {
             return failure(
                 .redirectNotFollowed(code: response.status, location: ParraAPIError.excerpt(Data(location.utf8))))
         }
         guard (200...299).contains(response.status) else {
-            return failure(.status(code: response.status, excerpt: excerpt()))
+            return failure(.status(code: response.status, excerpt: ParraAPIError.excerpt(response.body)))
         }
-        let body: Data
-        if response.body.allSatisfy(isJSONWhiteSpace) {
-            body = Data("{}".utf8)
-        } else {
-            guard response.isJSON else {
-                return failure(
-                    .wrongContentType(
-                        found: response.header("content-type"), status: response.status, excerpt: excerpt())
-                )
-            }
-            body = response.body
+        if response.body.allSatisfy(isJSONWhiteSpace) { return .success(Data("{}".utf8)) }
+        guard response.isJSON else {
+            return failure(
+                .wrongContentType(
+                    found: response.header("content-type"), status: response.status,
+                    excerpt: ParraAPIError.excerpt(response.body)))
         }
-        do {
-            return .success(try ParraAPICoding.makeDecoder().decode(T.self, from: body))
-        } catch {
-            let detail = response.body.isEmpty ? "the body is empty" : decodingDetail(error)
-            return failure(.malformedJSON(detail: detail, status: response.status, excerpt: excerpt()))
-        }
+        return .success(response.body)
+    }
+
+    /// A 2xx answer whose body does not hold what was asked for; `detail` says why.
+    private static func malformed(_ response: ParraAPIRawResponse, detail: String, endpoint: String, attempts: Int)
+        -> ParraAPIError
+    {
+        ParraAPIError(
+            endpoint: endpoint,
+            kind: .malformedJSON(
+                detail: response.body.isEmpty ? "the body is empty" : detail, status: response.status,
+                excerpt: ParraAPIError.excerpt(response.body)),
+            attempts: attempts)
     }
 
     /// A short account of a decoding failure: what was expected where.
@@ -411,14 +462,14 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
         func path(_ keys: [CodingKey]) -> String {
             keys.isEmpty
                 ? "the top level"
-                : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\(snakeCase($0.stringValue))" }.joined()
+                : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\(ParraAPIAnswer.snakeCase($0.stringValue))" }.joined()
                     .trimmingCharacters(
                         in: CharacterSet(charactersIn: "."))
         }
         guard let error = error as? DecodingError else { return "\(error)" }
         switch error {
         case .keyNotFound(let key, let context):
-            return "missing key '\(Self.snakeCase(key.stringValue))' at \(path(context.codingPath))"
+            return "missing key '\(ParraAPIAnswer.snakeCase(key.stringValue))' at \(path(context.codingPath))"
         case .typeMismatch(let type, let context): return "expected \(type) at \(path(context.codingPath))"
         case .valueNotFound(let type, let context):
             return "null where \(type) was expected at \(path(context.codingPath))"
@@ -432,17 +483,5 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
             return context.codingPath.isEmpty ? text : "\(text) at \(path(context.codingPath))"
         @unknown default: return "\(error)"
         }
-    }
-
-    private static func snakeCase(_ key: String) -> String {
-        var result = ""
-        for character in key {
-            if character.isUppercase {
-                result += "_" + character.lowercased()
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -14,6 +14,14 @@ package struct ParraAppAuthInfo: Codable, Sendable, Hashable {
     }
 }
 
+extension ParraAppAuthInfo: ParraAPIAnswerReadable {
+    /// The `auth` member of an app-info answer.
+    package init(answer: ParraAPIAnswer) throws(ParraAPIAnswer.Mismatch) {
+        anonymousUsersEnabled = try answer.bool("anonymousUsersEnabled")
+        issuer = try answer.string("issuer")
+    }
+}
+
 /// `GET tenants/{t}/applications/{a}/app-info[?version_token=]`: what the server says of the
 /// app, as the launch got it. The host reads only a few members; modules get the whole answer
 /// as JSON (the launch step's result), so the host models nothing a feature owns.
@@ -33,7 +41,7 @@ public struct ParraAppInfo: Decodable, Sendable, Hashable {
     /// The app-info in `json`, the whole answer (an object); the members the host reads are
     /// nil when it does not have them.
     package init(json: String) {
-        self = (try? ParraAPICoding.makeDecoder().decode(Self.self, from: Data(json.utf8))) ?? ParraAppInfo()
+        self = (try? ParraAppInfo(answer: ParraAPIAnswer(json: json))) ?? ParraAppInfo()
         self.json = json
     }
 
@@ -42,5 +50,15 @@ public struct ParraAppInfo: Decodable, Sendable, Hashable {
         self.versionToken = versionToken
         self.auth = auth
         self.json = json
+    }
+}
+
+extension ParraAppInfo: ParraAPIAnswerReadable {
+    /// The members the host reads; `json` is left for the caller to fill.
+    package init(answer: ParraAPIAnswer) throws(ParraAPIAnswer.Mismatch) {
+        versionToken = try answer.string("versionToken")
+        auth = try answer.object("auth").map { answer throws(ParraAPIAnswer.Mismatch) in
+            try ParraAppAuthInfo(answer: answer)
+        }
     }
 }

@@ -61,9 +61,16 @@ package struct ParraAuthToken: Codable, Sendable, Hashable {
 
 /// What the issuer answers: `{access_token, expires_in, user_id}` (`token_type`, if present,
 /// must be `Bearer`).
-struct ParraAuthTokenResponse: Codable, Sendable {
+struct ParraAuthTokenResponse: ParraAPIAnswerReadable {
     var accessToken: String
     var expiresIn: Double?
     var userId: String?
     var tokenType: String?
+
+    init(answer: ParraAPIAnswer) throws(ParraAPIAnswer.Mismatch) {
+        accessToken = try answer.required(answer.string("accessToken"), "accessToken")
+        expiresIn = try answer.number("expiresIn")
+        userId = try answer.string("userId")
+        tokenType = try answer.string("tokenType")
+    }
 }

@@ -250,7 +250,8 @@ package final class ParraAuthenticator: @unchecked Sendable {
                 Void = { [self] kind, done in
                     client.request(
                         "POST", path + (kind == .anonymous ? "anonymous" : "guest"), body: body,
-                        as: ParraAuthTokenResponse.self, timeout: timeout, retryPolicy: retryPolicy, authorize: false
+                        reading: ParraAuthTokenResponse.self, timeout: timeout, retryPolicy: retryPolicy,
+                        authorize: false
                     ) { result in
                         done(
                             result.flatMap { response in
@@ -297,7 +298,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
                 let body = (try? JSONSerialization.data(withJSONObject: ["user_id": userId])) ?? Data()
                 let credential = "Basic " + Data("api_key:\(keyID)".utf8).base64EncodedString()
                 client.request(
-                    "POST", path + "public", body: body, as: ParraAuthTokenResponse.self, timeout: timeout,
+                    "POST", path + "public", body: body, reading: ParraAuthTokenResponse.self, timeout: timeout,
                     retryPolicy: retryPolicy, authorize: false, credential: credential
                 ) { result in
                     finish(result.flatMap { self.token(from: $0, kind: .user, endpoint: "POST \(path)public") })
