@@ -57,10 +57,17 @@ package struct ParraAPIRawResponse: Sendable, Hashable {
     /// The header `name` (any case).
     package func header(_ name: String) -> String? { headers[name.lowercased()] }
 
-    /// The media type of `Content-Type`, lower-cased, without parameters.
+    /// The media type of `Content-Type`, lower-cased, without parameters or the spaces and
+    /// tabs around it (HTTP's optional white space). Trimmed byte by byte: Foundation's
+    /// `trimmingCharacters(in:)` goes through `NSString`, three conformance searches of every
+    /// loaded library on the launch's first answer.
     package var mediaType: String? {
-        header("content-type").map {
-            String($0.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased()
+        header("content-type").map { value in
+            func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            var type = value.utf8.prefix { $0 != UInt8(ascii: ";") }
+            while let first = type.first, isSpace(first) { type = type.dropFirst() }
+            while let last = type.last, isSpace(last) { type = type.dropLast() }
+            return String(Substring(type)).lowercased()
         }
     }
 

@@ -441,6 +441,22 @@ struct APIClientTests {
         #expect(server.requests.count == 1)
     }
 
+    @Test(
+        "the media type is Content-Type lower-cased, without parameters or the spaces and tabs around it",
+        arguments: [
+            ("application/json", "application/json", true),
+            (" Application/JSON ; charset=utf-8", "application/json", true),
+            ("\tapplication/problem+json\t", "application/problem+json", true),
+            ("text/html; charset=utf-8", "text/html", false),
+            ("application/jsonp", "application/jsonp", false), ("", "", false),
+        ])
+    func mediaType(header: String, mediaType: String, isJSON: Bool) {
+        let response = ParraAPIRawResponse(status: 200, headers: ["Content-Type": header])
+        #expect(response.mediaType == mediaType)
+        #expect(response.isJSON == isJSON)
+        #expect(ParraAPIRawResponse(status: 200).mediaType == nil)
+    }
+
     @Test("a body over the cap is its own error; the default cap is 10 MiB")
     func overSizeBody() throws {
         #expect(ParraAPIClient.defaultMaxBodyBytes == 10 * 1024 * 1024)
