@@ -48,7 +48,10 @@ extension HostServiceTable {
     private static let didFail:
         @convention(c) (UnsafePointer<parra_host>?, parra_string, UnsafeMutablePointer<parra_error>?) -> parra_status =
             { host, reason, error in
-                let line = text(reason).replacingOccurrences(of: "\n", with: " ")
+                // One line: each line feed a space. By scalar, not with `replacingOccurrences`,
+                // which goes through `NSString` (three conformance searches on first use).
+                var line = ""
+                for scalar in text(reason).unicodeScalars { line.unicodeScalars.append(scalar == "\n" ? " " : scalar) }
                 return deliver(host, error) { _ in .didFailToRegisterForRemoteNotifications(line) }
             }
 
