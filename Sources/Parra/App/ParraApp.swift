@@ -4,8 +4,11 @@ import Foundation
 /// runtime once per process (loading the feature modules with `configuration`), and holds the
 /// app's window groups. A second `ParraApp` in the same process reuses the runtime.
 /// Main-actor isolated, as the SDK's.
+///
+/// A scene when its content is (a conditional conformance rather than a constraint on the
+/// type: a constraint is looked up in every loaded library when the type is first made).
 @MainActor
-public struct ParraApp<Content: Scene, SceneDelegate: ParraSceneDelegate>: Scene {
+public struct ParraApp<Content, SceneDelegate: ParraSceneDelegate> {
     let content: Content
 
     /// The app's root scene, with the Parra SDK's arguments in its order. `appDelegate` is the
@@ -23,7 +26,7 @@ public struct ParraApp<Content: Scene, SceneDelegate: ParraSceneDelegate>: Scene
         @SceneBuilder makeScene: () -> Content,
         performLaunchPrerequisite: (@MainActor @Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)? = nil,
         urlHandler: (@MainActor (URL) -> Void)? = nil
-    ) {
+    ) where Content: Scene {
         var setup = configuration.appSetup(
             tenantId: tenantId, applicationId: applicationId, launchPrerequisite: performLaunchPrerequisite)
         setup.appAuthentication = authenticationMethod.appAuthentication
@@ -31,7 +34,9 @@ public struct ParraApp<Content: Scene, SceneDelegate: ParraSceneDelegate>: Scene
         ParraAppContext.current?.register(appDelegate: appDelegate, setup: setup)
         content = makeScene()
     }
+}
 
+extension ParraApp: Scene where Content: Scene {
     public func collectWindowGroups(into groups: inout [WindowGroupDeclaration]) {
         content.collectWindowGroups(into: &groups)
     }

@@ -30,9 +30,15 @@ public enum SceneBuilder {
 }
 
 /// Two scenes in order.
-public struct ScenePair<First: Scene, Second: Scene>: Scene {
+///
+/// A scene when both its parts are (a conditional conformance rather than a constraint on the
+/// type: a constraint is looked up in every loaded library when the type is first made).
+public struct ScenePair<First, Second> {
     let first: First
     let second: Second
+}
+
+extension ScenePair: Scene where First: Scene, Second: Scene {
 
     public func collectWindowGroups(into groups: inout [WindowGroupDeclaration]) {
         first.collectWindowGroups(into: &groups)
@@ -41,8 +47,14 @@ public struct ScenePair<First: Scene, Second: Scene>: Scene {
 }
 
 /// A scene that may be absent.
-public struct OptionalScene<Content: Scene>: Scene {
+///
+/// A scene when its content is (a conditional conformance rather than a constraint on the
+/// type: a constraint is looked up in every loaded library when the type is first made).
+public struct OptionalScene<Content> {
     let content: Content?
+}
+
+extension OptionalScene: Scene where Content: Scene {
 
     public func collectWindowGroups(into groups: inout [WindowGroupDeclaration]) {
         content?.collectWindowGroups(into: &groups)
@@ -50,9 +62,15 @@ public struct OptionalScene<Content: Scene>: Scene {
 }
 
 /// One of two scenes.
-public struct EitherScene<First: Scene, Second: Scene>: Scene {
+///
+/// A scene when both its choices are (a conditional conformance rather than a constraint on the
+/// type: a constraint is looked up in every loaded library when the type is first made).
+public struct EitherScene<First, Second> {
     let first: First?
     let second: Second?
+}
+
+extension EitherScene: Scene where First: Scene, Second: Scene {
 
     public func collectWindowGroups(into groups: inout [WindowGroupDeclaration]) {
         first?.collectWindowGroups(into: &groups)

@@ -1,20 +1,25 @@
 /// A group of windows showing the same content. Every group opens one window at launch.
-public struct WindowGroup<Content: View>: Scene {
+///
+/// A scene when its content is a view (a conditional conformance rather than a constraint on
+/// the type: a constraint is looked up in every loaded library when the type is first made).
+public struct WindowGroup<Content> {
     let id: String?
     let content: () -> Content
 
     /// A group with an id (unique within the app) and its content.
-    public init(id: String, @ViewBuilder content: @escaping () -> Content) {
+    public init(id: String, @ViewBuilder content: @escaping () -> Content) where Content: View {
         self.id = id
         self.content = content
     }
 
     /// A group without an id; its windows are named by position.
-    public init(@ViewBuilder content: @escaping () -> Content) {
+    public init(@ViewBuilder content: @escaping () -> Content) where Content: View {
         self.id = nil
         self.content = content
     }
+}
 
+extension WindowGroup: Scene where Content: View {
     public func collectWindowGroups(into groups: inout [WindowGroupDeclaration]) {
         let content = self.content
         groups.append(WindowGroupDeclaration(id: id) { context in content()._render(in: context) })

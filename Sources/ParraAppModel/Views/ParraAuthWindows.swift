@@ -1,10 +1,15 @@
 /// Wraps a window's content and always shows it, whatever the auth state.
-public struct ParraOptionalAuthWindow<Content: View>: View {
+///
+/// A view when its content is (a conditional conformance rather than a constraint on the
+/// type: a constraint is looked up in every loaded library when the type is first made).
+public struct ParraOptionalAuthWindow<Content> {
     let content: Content
 
     /// A window showing `content`.
-    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    public init(@ViewBuilder content: () -> Content) where Content: View { self.content = content() }
+}
 
+extension ParraOptionalAuthWindow: View where Content: View {
     public var body: Never { fatalError("a primitive view has no body") }
 
     /// Its lines, for Parra's runtime.
@@ -14,7 +19,10 @@ public struct ParraOptionalAuthWindow<Content: View>: View {
 /// Shows the app only to a signed-in user: `authenticatedContent` when authenticated,
 /// `unauthenticatedContent` (a sign-in flow) otherwise, and nothing while the state is
 /// undetermined.
-public struct ParraRequiredAuthWindow<Authenticated: View, Unauthenticated: View>: View {
+///
+/// A view when both its contents are (a conditional conformance rather than a constraint on
+/// the type: a constraint is looked up in every loaded library when the type is first made).
+public struct ParraRequiredAuthWindow<Authenticated, Unauthenticated> {
     let authenticated: Authenticated
     let unauthenticated: Unauthenticated
 
@@ -22,11 +30,13 @@ public struct ParraRequiredAuthWindow<Authenticated: View, Unauthenticated: View
     public init(
         @ViewBuilder authenticatedContent: () -> Authenticated,
         @ViewBuilder unauthenticatedContent: () -> Unauthenticated
-    ) {
+    ) where Authenticated: View, Unauthenticated: View {
         authenticated = authenticatedContent()
         unauthenticated = unauthenticatedContent()
     }
+}
 
+extension ParraRequiredAuthWindow: View where Authenticated: View, Unauthenticated: View {
     public var body: Never { fatalError("a primitive view has no body") }
 
     /// Its lines, for Parra's runtime.

@@ -1,14 +1,19 @@
 /// Views stacked top to bottom, with `spacing` blank lines between them.
-nonisolated public struct VStack<Content: View>: View {
+///
+/// A view when its content is (a conditional conformance rather than a constraint on the
+/// type: a constraint is looked up in every loaded library when the type is first made).
+nonisolated public struct VStack<Content> {
     let spacing: Int
     let content: Content
 
     /// A vertical stack.
-    public init(spacing: Int = 0, @ViewBuilder content: () -> Content) {
+    public init(spacing: Int = 0, @ViewBuilder content: () -> Content) where Content: View {
         self.spacing = max(0, spacing)
         self.content = content()
     }
+}
 
+extension VStack: View where Content: View {
     public var body: Never { fatalError("a primitive view has no body") }
 
     /// Its lines, for Parra's runtime.
@@ -21,16 +26,21 @@ nonisolated public struct VStack<Content: View>: View {
 }
 
 /// Views side by side, joined on each line with `spacing` spaces.
-nonisolated public struct HStack<Content: View>: View {
+///
+/// A view when its content is (a conditional conformance rather than a constraint on the
+/// type: a constraint is looked up in every loaded library when the type is first made).
+nonisolated public struct HStack<Content> {
     let spacing: Int
     let content: Content
 
     /// A horizontal stack.
-    public init(spacing: Int = 1, @ViewBuilder content: () -> Content) {
+    public init(spacing: Int = 1, @ViewBuilder content: () -> Content) where Content: View {
         self.spacing = max(0, spacing)
         self.content = content()
     }
+}
 
+extension HStack: View where Content: View {
     public var body: Never { fatalError("a primitive view has no body") }
 
     /// Its lines, for Parra's runtime.

@@ -32,9 +32,15 @@ nonisolated public struct EmptyView: View {
 }
 
 /// Two views, one after the other; what `ViewBuilder` makes of a sequence.
-nonisolated public struct ViewPair<First: View, Second: View>: View {
+///
+/// A view when both its parts are (a conditional conformance rather than a constraint on the
+/// type: a constraint is looked up in every loaded library when the type is first made).
+nonisolated public struct ViewPair<First, Second> {
     let first: First
     let second: Second
+}
+
+extension ViewPair: View where First: View, Second: View {
     public var body: Never { fatalError("a primitive view has no body") }
     /// Its lines, for Parra's runtime.
     @MainActor public func _render(in context: _RenderContext) -> [String] {
@@ -43,20 +49,32 @@ nonisolated public struct ViewPair<First: View, Second: View>: View {
 }
 
 /// A view that may be absent; what `ViewBuilder` makes of an `if` without `else`.
-nonisolated public struct OptionalView<Content: View>: View {
+///
+/// A view when its content is (a conditional conformance rather than a constraint on the
+/// type: a constraint is looked up in every loaded library when the type is first made).
+nonisolated public struct OptionalView<Content> {
     let content: Content?
+}
+
+extension OptionalView: View where Content: View {
     public var body: Never { fatalError("a primitive view has no body") }
     /// Its lines, for Parra's runtime.
     @MainActor public func _render(in context: _RenderContext) -> [String] { content?._render(in: context) ?? [] }
 }
 
 /// One of two views; what `ViewBuilder` makes of `if`/`else`.
-nonisolated public struct EitherView<First: View, Second: View>: View {
+///
+/// A view when both its choices are (a conditional conformance rather than a constraint on the
+/// type: a constraint is looked up in every loaded library when the type is first made).
+nonisolated public struct EitherView<First, Second> {
     enum Storage {
         case first(First)
         case second(Second)
     }
     let storage: Storage
+}
+
+extension EitherView: View where First: View, Second: View {
     public var body: Never { fatalError("a primitive view has no body") }
     /// Its lines, for Parra's runtime.
     @MainActor public func _render(in context: _RenderContext) -> [String] {
