@@ -77,7 +77,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
     /// empty when they ended cleanly. Call once, before any module is opened. The journal of a
     /// process still running (the app started twice) is left alone.
     func recoverCrashes() -> [Entry] {
-        guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+        guard let folder, let names = DirectoryListing.names(in: folder.path) else {
             return []
         }
         var recovered: [Entry] = []

@@ -84,9 +84,8 @@ package struct ModuleSearchPath: Sendable {
             let exists = fileManager.fileExists(atPath: location.path, isDirectory: &isDirectory)
             let isLink = (try? fileManager.destinationOfSymbolicLink(atPath: location.path)) != nil
             if exists && isDirectory.boolValue && !location.path.hasSuffix(".so") {
-                let names = (try? fileManager.contentsOfDirectory(atPath: location.path)) ?? []
-                for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
-                where name.hasSuffix(".so") {
+                let names = (DirectoryListing.names(in: location.path) ?? []).filter { $0.hasSuffix(".so") }
+                for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                     if location.onlyPackageModules
                         && (!name.hasPrefix("libParra") || name.hasPrefix("libParraTestFixture"))
                     {
