@@ -1,7 +1,8 @@
 import Foundation
-import ParraRuntime
 import ParraTestSupport
 import Testing
+
+@testable import ParraRuntime
 
 #if canImport(Glibc)
     import Glibc
@@ -28,6 +29,16 @@ struct TrustCheckTests {
     /// A fixture built in `folder`.
     private func fixture(in folder: URL) throws -> URL {
         try CFixtureBuilder.build("trust.so", defines: [#"FIXTURE_ID="com.test.trust""#], in: folder)
+    }
+
+    @Test(
+        "the folders checked above a path: each one up to /, however many slashes separate them",
+        arguments: [
+            ("/a/b/c.so", ["/a/b", "/a", "/"]), ("/a//b///c.so", ["/a//b", "/a", "/"]), ("a/b.so", ["a"]),
+            ("relative.so", []), ("/", ["/"]), ("//a", ["/"]), ("/a/", ["/"]), ("/é/ü.so", ["/é", "/"]),
+        ])
+    func foldersAbove(path: String, folders: [String]) {
+        #expect(FileTrust.folders(above: path) == folders)
     }
 
     @Test("a file its group may write is refused, with its mode")
