@@ -458,14 +458,15 @@ package final class ModuleRuntime {
     }
 
     private func initializeAll() {
+        // Folder URLs made from their paths: `appendingPathComponent` parses the URL again and
+        // asks the file system whether each step is a folder, four times per module.
+        let storage = settings.storageDirectory.path
         for module in usableModules {
             let context = ModuleHostContext(
                 moduleID: module.id, runtime: self,
                 storage: ModuleStorage(
-                    folder: settings.storageDirectory.appendingPathComponent("modules").appendingPathComponent(
-                        module.id)),
-                filesFolder: settings.storageDirectory.appendingPathComponent("module-files").appendingPathComponent(
-                    module.id))
+                    folder: URL(fileURLWithPath: "\(storage)/modules/\(module.id)", isDirectory: true)),
+                filesFolder: URL(fileURLWithPath: "\(storage)/module-files/\(module.id)", isDirectory: true))
             module.context = context
             var data: UnsafeMutableRawPointer?
             let refusal = quarantine.during(module.file, "init") {
