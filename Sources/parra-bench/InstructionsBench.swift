@@ -120,7 +120,7 @@ enum InstructionsBench {
         process.environment = variables
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         let log = folder.appendingPathComponent("\(URL(fileURLWithPath: path).lastPathComponent).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)  // FileHandle says why if not
         let handle = try FileHandle(forWritingTo: log)
         defer { try? handle.close() }
         process.standardOutput = handle

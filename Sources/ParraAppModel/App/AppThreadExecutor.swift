@@ -53,7 +53,7 @@ final class AppThreadExecutor: TaskExecutor, @unchecked Sendable {
             for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
             if done { return }
             if onMainThread && batch.isEmpty {
-                RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+                _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
             }
         }
     }

@@ -203,7 +203,7 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
             while !done() && Date() < deadline && !cancelled() {
                 // One turn of the run loop (the main queue's block that settles the launch, say),
                 // then look again: `run(until:)` would keep turning for the whole 10 ms slice.
-                RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
+                _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
             }
             return done()
         }
