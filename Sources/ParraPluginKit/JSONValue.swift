@@ -81,74 +81,75 @@ public enum JSONValue: Decodable, Equatable, Sendable {
 
     /// Compact JSON text, object keys sorted.
     public var json: String {
-        var text = ""
-        write(to: &text)
-        return text
+        var bytes: [UInt8] = []
+        write(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the compact JSON text to `text`: one buffer for the whole value, where joining
-    /// each member's own string cost a module's descriptor (its option schemas) a fraction of
-    /// a millisecond before the app's first frame.
-    private func write(to text: inout String) {
+    /// Appends the compact JSON text's UTF-8 to `bytes`: one byte buffer for the whole value,
+    /// made a string once. Appending to a `String` piece by piece cost a module's descriptor
+    /// (its option schemas) about a million instructions before the app's first frame.
+    private func write(to bytes: inout [UInt8]) {
         switch self {
-        case .null: text += "null"
-        case .bool(let value): text += value ? "true" : "false"
+        case .null: bytes += "null".utf8
+        case .bool(let value): bytes += (value ? "true" : "false").utf8
         case .number(let value):
             if !value.isFinite {
-                text += "null"
+                bytes += "null".utf8
             } else {
-                text += value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+                bytes += (value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)").utf8
             }
-        case .string(let string): Self.append(quoted: string, to: &text)
+        case .string(let string): Self.append(quoted: string, to: &bytes)
         case .array(let items):
-            text += "["
+            bytes.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { text += "," }
-                item.write(to: &text)
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                item.write(to: &bytes)
             }
-            text += "]"
+            bytes.append(UInt8(ascii: "]"))
         case .object(let members):
-            text += "{"
+            bytes.append(UInt8(ascii: "{"))
             for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { text += "," }
-                Self.append(quoted: key, to: &text)
-                text += ":"
-                members[key]!.write(to: &text)
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                Self.append(quoted: key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                members[key]!.write(to: &bytes)
             }
-            text += "}"
+            bytes.append(UInt8(ascii: "}"))
         }
     }
 
     /// `text` as a JSON string literal: quoted, with the escapes JSON requires.
     public static func quoted(_ text: String) -> String {
-        var result = ""
-        append(quoted: text, to: &result)
-        return result
+        var bytes: [UInt8] = []
+        append(quoted: text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `text` as a JSON string literal to `result`.
-    private static func append(quoted text: String, to result: inout String) {
-        result += "\""
+    /// Appends `text` as a JSON string literal to `bytes`. Byte by byte: every character JSON
+    /// escapes is ASCII, and no byte of a longer UTF-8 sequence is.
+    private static func append(quoted text: String, to bytes: inout [UInt8]) {
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
+        bytes.append(quote)
         // Most text needs no escape: it is appended whole.
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) else {
-            result += text
-            result += "\""
+        guard text.utf8.contains(where: { $0 == quote || $0 == backslash || $0 < 0x20 }) else {
+            bytes += text.utf8
+            bytes.append(quote)
             return
         }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+        let hexDigits = Array("0123456789abcdef".utf8)
+        for byte in text.utf8 {
+            switch byte {
+            case quote, backslash: bytes += [backslash, byte]
+            case UInt8(ascii: "\n"): bytes += [backslash, UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): bytes += [backslash, UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): bytes += [backslash, UInt8(ascii: "t")]
+            case 0..<0x20: bytes += "\\u00".utf8 + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+            default: bytes.append(byte)
             }
         }
-        result += "\""
+        bytes.append(quote)
     }
 }
 

@@ -28,6 +28,17 @@ struct JSONReaderTests {
         #expect(try JSONValue.parse(value.json) == value)
     }
 
+    @Test("json is compact, keys sorted, whole numbers without a fraction, only what JSON requires escaped")
+    func writtenText() {
+        let value = JSONValue.object([
+            "z": .array([.number(3), .number(-0.5), .number(1e20), .null, .bool(false)]),
+            "a": .string("q\"\\/\u{08}\u{1F}\n\r\té😀"), "m": .object([:]),
+        ])
+        #expect(value.json == #"{"a":"q\"\\/\u0008\u001f\n\r\té😀","m":{},"z":[3,-0.5,1e+20,null,false]}"#)
+        #expect(JSONValue.quoted("plain é") == #""plain é""#)
+        #expect(JSONValue.number(.infinity).json == "null")
+    }
+
     @Test(
         "what is not strict JSON is refused, saying what and at which byte",
         arguments: [
