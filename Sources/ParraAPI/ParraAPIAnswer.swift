@@ -6,9 +6,12 @@ import ParraRuntime
 /// each type's coding keys.
 ///
 /// Members are named as the Swift properties are (`versionToken`) and found as the API spells
-/// them (`version_token`) or as named, as `JSONDecoder`'s `.convertFromSnakeCase` finds them.
-/// A `null` member reads as absent, as `decodeIfPresent` reads it. A member of the wrong type
-/// is a `Mismatch` worded as `ParraAPIClient.decodingDetail` words a decoding error.
+/// them (`version_token`), else as named: the two spellings `JSONDecoder`'s
+/// `.convertFromSnakeCase` matched in practice. The answer is parsed leniently where members
+/// nobody reads should not fail it (`JSONParser.parse(answer:)`). A `null` member reads as
+/// absent, as `decodeIfPresent` reads it, so a required one that is `null` is reported missing.
+/// A member of the wrong type is a `Mismatch` saying `expected String at auth.issuer`, as the
+/// client worded `JSONDecoder`'s type errors; a number too large for a double is one too.
 package struct ParraAPIAnswer: Sendable {
     /// Why an answer does not fit: `expected String at auth.issuer`.
     package struct Mismatch: Error, Sendable, Equatable, CustomStringConvertible {
@@ -57,7 +60,7 @@ package struct ParraAPIAnswer: Sendable {
         guard let (key, value) = member(name) else { return nil }
         switch value {
         case .integer(let number): return Double(number)
-        case .double(let number): return number
+        case .double(let number) where number.isFinite: return number
         default: throw mismatch("Double", key)
         }
     }

@@ -1,7 +1,8 @@
 /// A strict RFC 8259 JSON parser that reads UTF-8 bytes straight into `OptionValue`s.
 ///
 /// Stricter than JSON in one way: options have no null, so `null` is refused where it is
-/// written (`parse(answer:)`, for API answers, drops it instead). Otherwise it accepts exactly RFC 8259 (plus a leading UTF-8 byte order mark):
+/// written (`parse(answer:)`, for API answers, is lenient instead). Otherwise it accepts
+/// exactly RFC 8259 (plus a leading UTF-8 byte order mark):
 /// no comments, trailing commas, single quotes, leading zeros, `+1`, `.5`, `1.`, `NaN` or
 /// `Infinity`; escapes must be valid and `\u` surrogates paired; an object may not repeat
 /// a key; nesting is capped at `maximumDepth`; nothing but whitespace may follow the value.
@@ -18,22 +19,27 @@ struct JSONParser {
 
     /// Parses a whole JSON document.
     static func parse(_ text: String) throws(OptionJSONError) -> OptionValue {
-        try parse(text, dropsNulls: false)
+        try parse(text, readsAnswer: false)
     }
 
-    /// Parses a whole JSON document from a server, where `null` is common: an object member
-    /// whose value is `null` is left out, as is a `null` array item, and a `null` document is
-    /// refused. Made for reading a few members of an answer, where absent and `null` mean the
-    /// same; it is no way to round-trip JSON.
+    /// Parses a whole JSON document from a server, lenient where an answer's members that
+    /// nobody reads should not fail it: an object member whose value is `null` is left out,
+    /// as is a `null` array item (a `null` document is refused); a repeated key keeps its last
+    /// value; nesting may go `maximumAnswerDepth` deep; a number too large for a double is
+    /// infinite. Made for reading a few members of an answer, where absent and `null` mean
+    /// the same; it is no way to round-trip JSON.
     static func parse(answer text: String) throws(OptionJSONError) -> OptionValue {
-        try parse(text, dropsNulls: true)
+        try parse(text, readsAnswer: true)
     }
 
-    private static func parse(_ text: String, dropsNulls: Bool) throws(OptionJSONError) -> OptionValue {
+    /// The deepest nesting of arrays and objects `parse(answer:)` accepts.
+    static let maximumAnswerDepth = 512
+
+    private static func parse(_ text: String, readsAnswer: Bool) throws(OptionJSONError) -> OptionValue {
         var text = text
         let result = text.withUTF8 { bytes in
             Result { () throws(OptionJSONError) -> OptionValue in
-                var parser = JSONParser(bytes: bytes, dropsNulls: dropsNulls)
+                var parser = JSONParser(bytes: bytes, readsAnswer: readsAnswer)
                 return try parser.parseDocument()
             }
         }
@@ -75,12 +81,12 @@ struct JSONParser {
     private let start: Int
     private var index: Int
     private var depth = 0
-    /// Whether `null` is read as nothing (`parse(answer:)`) rather than refused.
-    private let dropsNulls: Bool
+    /// Whether this reads a server's answer (`parse(answer:)`), leniently.
+    private let readsAnswer: Bool
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, dropsNulls: Bool) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, readsAnswer: Bool) {
         self.bytes = bytes
-        self.dropsNulls = dropsNulls
+        self.readsAnswer = readsAnswer
         let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         start = hasBOM ? 3 : 0
         index = start
@@ -147,7 +153,7 @@ struct JSONParser {
         case "true": return .bool(true)
         case "false": return .bool(false)
         case "null":
-            guard dropsNulls else { throw Failure(message: "null is not an option value", offset: begin) }
+            guard readsAnswer else { throw Failure(message: "null is not an option value", offset: begin) }
             return nil
         case "NaN", "Infinity":
             throw Failure(message: "\(word) is not a JSON number", offset: begin)
@@ -218,7 +224,7 @@ struct JSONParser {
             return .integer(value)
         }
         let literal = text(begin..<index)
-        guard let double = Double(literal), double.isFinite else {
+        guard let double = Double(literal), double.isFinite || readsAnswer else {
             throw Failure(message: "the number \(Self.cut(literal)) is too large for a double", offset: begin)
         }
         return .double(double)
@@ -367,7 +373,6 @@ struct JSONParser {
         try enter()
         index += 1
         var members: [String: OptionValue] = [:]
-        var nullKeys: [String] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == Byte.closeBrace {
             index += 1
@@ -385,7 +390,7 @@ struct JSONParser {
             let key = try parseString()
             // Keys compare as Swift strings do (canonically equivalent spellings are equal),
             // which is also how the resulting dictionary would merge them.
-            if members[key] != nil || nullKeys.contains(key) {
+            if !readsAnswer, members[key] != nil {
                 throw Failure(message: "duplicate key \(OptionValue.string(key).json)", offset: keyOffset)
             }
             skipWhitespace()
@@ -396,7 +401,8 @@ struct JSONParser {
             }
             index += 1
             do throws(Failure) {
-                if let value = try parseValue() { members[key] = value } else { nullKeys.append(key) }
+                // In an answer, a repeated key keeps its last value, `null` included.
+                if let value = try parseValue() { members[key] = value } else { members[key] = nil }
             } catch {
                 var failure = error
                 failure.reversedPath.append(.key(key))
@@ -439,9 +445,9 @@ struct JSONParser {
     /// Counts one more level of nesting, `index` at its opening bracket.
     private mutating func enter() throws(Failure) {
         depth += 1
-        guard depth <= Self.maximumDepth else {
-            throw Failure(
-                message: "arrays and objects are nested more than \(Self.maximumDepth) levels deep", offset: index)
+        let limit = readsAnswer ? Self.maximumAnswerDepth : Self.maximumDepth
+        guard depth <= limit else {
+            throw Failure(message: "arrays and objects are nested more than \(limit) levels deep", offset: index)
         }
     }
 
