@@ -320,27 +320,9 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
 
     // MARK: Typed requests
 
-    /// Sends a JSON request and decodes a 2xx JSON answer as `T`. A non-2xx status, a
-    /// content type other than JSON, or a body that does not decode is a `ParraAPIError`. An
-    /// empty body decodes when `T` has no required fields (`ParraAPIEmpty`).
-    package func request<T: Decodable & Sendable>(
-        _ method: String, _ path: String, body: Data? = nil, as type: T.Type, timeout: TimeInterval? = nil,
-        retryPolicy: ParraAPIRetryPolicy? = nil, authorize: Bool = true, credential: String? = nil,
-        completion: @escaping @Sendable (Result<T, ParraAPIError>) -> Void
-    ) {
-        perform(
-            APIRequest(method: method, path: path, body: body, timeout: timeout), retryPolicy: retryPolicy,
-            authorize: authorize, credential: credential
-        ) { outcome in
-            completion(
-                outcome.result.flatMap {
-                    Self.decode(T.self, from: $0, endpoint: outcome.endpoint, attempts: outcome.attempts)
-                })
-        }
-    }
-
-    /// Sends a JSON request and reads a 2xx JSON answer as `T` with `ParraAPIAnswer`, with the
-    /// errors of `request(_:_:body:as:...)`.
+    /// Sends a JSON request and reads a 2xx JSON answer as `T` with `ParraAPIAnswer`. A
+    /// non-2xx status, a content type other than JSON, or a body that does not hold a `T` is a
+    /// `ParraAPIError`; a blank body reads as `{}`.
     package func request<T: ParraAPIAnswerReadable>(
         _ method: String, _ path: String, body: Data? = nil, reading type: T.Type, timeout: TimeInterval? = nil,
         retryPolicy: ParraAPIRetryPolicy? = nil, authorize: Bool = true, credential: String? = nil,
@@ -357,52 +339,10 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
         }
     }
 
-    /// Encodes `value` with the API's JSON conventions.
-    package func encode<T: Encodable>(_ value: T) throws -> Data { try ParraAPICoding.makeEncoder().encode(value) }
-
-    /// Sends `value` JSON-encoded, decoding the answer as `T`.
-    package func request<Body: Encodable, T: Decodable & Sendable>(
-        _ method: String, _ path: String, json value: Body, as type: T.Type, timeout: TimeInterval? = nil,
-        retryPolicy: ParraAPIRetryPolicy? = nil, completion: @escaping @Sendable (Result<T, ParraAPIError>) -> Void
-    ) {
-        let body: Data
-        do {
-            body = try encode(value)
-        } catch {
-            let endpoint = "\(method.uppercased()) \(path)"
-            callbackQueue.async {
-                completion(
-                    .failure(
-                        ParraAPIError(
-                            endpoint: endpoint, kind: .invalidRequest(reason: "the body does not encode: \(error)"),
-                            attempts: 0)))
-            }
-            return
-        }
-        request(method, path, body: body, as: type, timeout: timeout, retryPolicy: retryPolicy, completion: completion)
-    }
-
     /// Whether `byte` is white space between JSON tokens: space, line feed, return or tab.
     static func isJSONWhiteSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
-    /// Decodes a response as a JSON endpoint's answer.
-    package static func decode<T: Decodable>(
-        _ type: T.Type, from response: ParraAPIRawResponse, endpoint: String, attempts: Int
-    )
-        -> Result<T, ParraAPIError>
-    {
-        answerBody(of: response, endpoint: endpoint, attempts: attempts).flatMap { body in
-            do {
-                return .success(try ParraAPICoding.makeDecoder().decode(T.self, from: body))
-            } catch {
-                return .failure(
-                    malformed(response, detail: decodingDetail(error), endpoint: endpoint, attempts: attempts))
-            }
-        }
-    }
-
-    /// Reads a response as a JSON endpoint's answer with `ParraAPIAnswer`, with the errors of
-    /// `decode(_:from:endpoint:attempts:)`.
+    /// Reads a response as a JSON endpoint's answer with `ParraAPIAnswer`.
     package static func read<T: ParraAPIAnswerReadable>(
         _ type: T.Type, from response: ParraAPIRawResponse, endpoint: String, attempts: Int
     ) -> Result<T, ParraAPIError> {
@@ -445,18 +385,6 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
         return .success(response.body)
     }
 
-    /// A 2xx answer whose body does not hold what was asked for; `detail` says why.
-    private static func malformed(_ response: ParraAPIRawResponse, detail: String, endpoint: String, attempts: Int)
-        -> ParraAPIError
-    {
-        ParraAPIError(
-            endpoint: endpoint,
-            kind: .malformedJSON(
-                detail: response.body.isEmpty ? "the body is empty" : detail, status: response.status,
-                excerpt: ParraAPIError.excerpt(response.body)),
-            attempts: attempts)
-    }
-
     /// A short account of a decoding failure: what was expected where.
     package static func decodingDetail(_ error: Error) -> String {
         func path(_ keys: [CodingKey]) -> String {
@@ -483,5 +411,17 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
             return context.codingPath.isEmpty ? text : "\(text) at \(path(context.codingPath))"
         @unknown default: return "\(error)"
         }
+    }
+
+    /// A 2xx answer whose body does not hold what was asked for; `detail` says why.
+    private static func malformed(_ response: ParraAPIRawResponse, detail: String, endpoint: String, attempts: Int)
+        -> ParraAPIError
+    {
+        ParraAPIError(
+            endpoint: endpoint,
+            kind: .malformedJSON(
+                detail: response.body.isEmpty ? "the body is empty" : detail, status: response.status,
+                excerpt: ParraAPIError.excerpt(response.body)),
+            attempts: attempts)
     }
 }
