@@ -48,12 +48,23 @@ extension HostServiceTable {
     private static let didFail:
         @convention(c) (UnsafePointer<parra_host>?, parra_string, UnsafeMutablePointer<parra_error>?) -> parra_status =
             { host, reason, error in
-                // One line: each line feed a space. By scalar, not with `replacingOccurrences`,
-                // which goes through `NSString` (three conformance searches on first use).
-                var line = ""
-                for scalar in text(reason).unicodeScalars { line.unicodeScalars.append(scalar == "\n" ? " " : scalar) }
+                let line = oneLine(text(reason))
                 return deliver(host, error) { _ in .didFailToRegisterForRemoteNotifications(line) }
             }
+
+    /// `text` on one line: each line break (`\n`, `\r\n` or `\r`) a space. By scalar, not
+    /// with `replacingOccurrences`, which goes through `NSString` (three conformance searches of
+    /// every loaded library on its first use).
+    static func oneLine(_ text: String) -> String {
+        var line = ""
+        var afterReturn = false
+        for scalar in text.unicodeScalars {
+            defer { afterReturn = scalar == "\r" }
+            if scalar == "\n" && afterReturn { continue }
+            line.unicodeScalars.append(scalar == "\n" || scalar == "\r" ? " " : scalar)
+        }
+        return line
+    }
 
     private static let willPresent:
         @convention(c) (
