@@ -33,6 +33,7 @@ public enum SceneBuilder {
 ///
 /// A scene when both its parts are (a conditional conformance rather than a constraint on the
 /// type: a constraint is looked up in every loaded library when the type is first made).
+@MainActor
 public struct ScenePair<First, Second> {
     let first: First
     let second: Second
@@ -50,6 +51,7 @@ extension ScenePair: Scene where First: Scene, Second: Scene {
 ///
 /// A scene when its content is (a conditional conformance rather than a constraint on the
 /// type: a constraint is looked up in every loaded library when the type is first made).
+@MainActor
 public struct OptionalScene<Content> {
     let content: Content?
 }
@@ -65,6 +67,7 @@ extension OptionalScene: Scene where Content: Scene {
 ///
 /// A scene when both its choices are (a conditional conformance rather than a constraint on the
 /// type: a constraint is looked up in every loaded library when the type is first made).
+@MainActor
 public struct EitherScene<First, Second> {
     let first: First?
     let second: Second?

@@ -2,6 +2,7 @@
 ///
 /// A scene when its content is a view (a conditional conformance rather than a constraint on
 /// the type: a constraint is looked up in every loaded library when the type is first made).
+@MainActor
 public struct WindowGroup<Content> {
     let id: String?
     let content: () -> Content

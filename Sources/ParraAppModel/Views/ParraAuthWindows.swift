@@ -2,6 +2,7 @@
 ///
 /// A view when its content is (a conditional conformance rather than a constraint on the
 /// type: a constraint is looked up in every loaded library when the type is first made).
+@MainActor
 public struct ParraOptionalAuthWindow<Content> {
     let content: Content
 
@@ -22,6 +23,7 @@ extension ParraOptionalAuthWindow: View where Content: View {
 ///
 /// A view when both its contents are (a conditional conformance rather than a constraint on
 /// the type: a constraint is looked up in every loaded library when the type is first made).
+@MainActor
 public struct ParraRequiredAuthWindow<Authenticated, Unauthenticated> {
     let authenticated: Authenticated
     let unauthenticated: Unauthenticated

@@ -14,7 +14,7 @@ nonisolated public struct VStack<Content> {
 }
 
 extension VStack: View where Content: View {
-    public var body: Never { fatalError("a primitive view has no body") }
+    nonisolated public var body: Never { fatalError("a primitive view has no body") }
 
     /// Its lines, for Parra's runtime.
     @MainActor public func _render(in context: _RenderContext) -> [String] {
@@ -41,7 +41,7 @@ nonisolated public struct HStack<Content> {
 }
 
 extension HStack: View where Content: View {
-    public var body: Never { fatalError("a primitive view has no body") }
+    nonisolated public var body: Never { fatalError("a primitive view has no body") }
 
     /// Its lines, for Parra's runtime.
     @MainActor public func _render(in context: _RenderContext) -> [String] {

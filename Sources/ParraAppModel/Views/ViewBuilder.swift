@@ -41,7 +41,7 @@ nonisolated public struct ViewPair<First, Second> {
 }
 
 extension ViewPair: View where First: View, Second: View {
-    public var body: Never { fatalError("a primitive view has no body") }
+    nonisolated public var body: Never { fatalError("a primitive view has no body") }
     /// Its lines, for Parra's runtime.
     @MainActor public func _render(in context: _RenderContext) -> [String] {
         first._render(in: context) + second._render(in: context)
@@ -57,7 +57,7 @@ nonisolated public struct OptionalView<Content> {
 }
 
 extension OptionalView: View where Content: View {
-    public var body: Never { fatalError("a primitive view has no body") }
+    nonisolated public var body: Never { fatalError("a primitive view has no body") }
     /// Its lines, for Parra's runtime.
     @MainActor public func _render(in context: _RenderContext) -> [String] { content?._render(in: context) ?? [] }
 }
@@ -75,7 +75,7 @@ nonisolated public struct EitherView<First, Second> {
 }
 
 extension EitherView: View where First: View, Second: View {
-    public var body: Never { fatalError("a primitive view has no body") }
+    nonisolated public var body: Never { fatalError("a primitive view has no body") }
     /// Its lines, for Parra's runtime.
     @MainActor public func _render(in context: _RenderContext) -> [String] {
         switch storage {
