@@ -1,9 +1,9 @@
-/// Percent-encoding of URL path segments, byte by byte. Foundation's `addingPercentEncoding`
-/// and `removingPercentEncoding` go through `NSString`, which costs three protocol conformance
-/// searches of every loaded library the first time, on the launch's first request.
-///
-/// `text` percent-encoded for use as one URL path segment: each UTF-8 byte other than RFC 3986's
-/// unreserved characters, its sub-delimiters but `;`, `:` and `@` (Foundation's
+// Percent-encoding of URL path segments, byte by byte. Foundation's `addingPercentEncoding`
+// and `removingPercentEncoding` go through `NSString`, which costs three protocol conformance
+// searches of every loaded library the first time, on the launch's first request.
+
+/// `text` percent-encoded for use as one URL path segment: each UTF-8 byte other than RFC
+/// 3986's unreserved characters, its sub-delimiters except `;`, and `:` and `@` (Foundation's
 /// `.urlPathAllowed` less `/`) becomes `%XX`, the bytes `addingPercentEncoding` writes.
 package func percentEncodedPathSegment(_ text: String) -> String {
     guard !text.utf8.allSatisfy(isPathSegmentByte) else { return text }
