@@ -32,7 +32,8 @@ package final class ParraAuthenticator: @unchecked Sendable {
     private var installationId: String
     private var token: ParraAuthToken?
     private var currentState: ParraAuthState = .undetermined
-    private var waiting: [@Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void]?
+    /// Who waits for the token being fetched; nil when none is.
+    private var waiting: [Waiter]?
     private var lastFailure: (at: Date, error: ParraAPIError)?
     private var pendingProblems: [String] = []
     private var guestOnly = false
@@ -197,7 +198,11 @@ package final class ParraAuthenticator: @unchecked Sendable {
         let (first, body, guestOnly, appAuthentication): (Bool, Data, Bool, ParraAppAuthentication?) =
             lock.withLock {
                 let first = waiting == nil
-                if first { waiting = [completion] } else { waiting?.append(completion) }
+                if first {
+                    waiting = [Waiter(deliver: completion)]
+                } else {
+                    waiting?.append(Waiter(deliver: completion))
+                }
                 // Written directly: JSONSerialization's first use costs the launch its casts.
                 let body = Data("{\"installation_id\":\(JSONStringLiteral.quoted(installationId))}".utf8)
                 return (first, body, self.guestOnly, self.appAuthentication)
@@ -205,7 +210,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
         guard first else { return }
         let finish: @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void = { [self] fetched in
             var result = fetched
-            let waiters: [@Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void] = lock.withLock {
+            let waiters: [Waiter] = lock.withLock {
                 // A token fetched the old way while the app switched to its own sign-in
                 // (`use(_:)`) is neither kept nor cached.
                 if (self.appAuthentication == nil) != (appAuthentication == nil), case .success = result {
@@ -228,7 +233,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
             } else if case .failure(let error) = result {
                 log.log(.warn, "no auth token: \(error)")
             }
-            for waiter in waiters { waiter(result) }
+            for waiter in waiters { waiter.deliver(result) }
         }
         let path = identity.tenantPath + "/auth/"
         if let appAuthentication {
@@ -305,6 +310,14 @@ package final class ParraAuthenticator: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// One caller waiting for the token. A struct around the completion, not the closure
+    /// itself in the array: an array of closures taking `Result<ParraAuthToken, ParraAPIError>`
+    /// makes that `Result` type at run time, and with it a search of every loaded library for
+    /// `ParraAPIError`'s `Error` conformance, on the launch's main thread.
+    private struct Waiter {
+        let deliver: @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void
     }
 
     /// Passes on the first of several answers and drops the rest.
