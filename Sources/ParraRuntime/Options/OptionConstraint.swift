@@ -94,7 +94,8 @@ package final class OptionConstraint: @unchecked Sendable {
         var anyOf: [Node] = []
         var condition: (if: Node, then: Node)?
 
-        /// The keywords a schema may use; anything else refuses it.
+        /// The keywords a schema may use, as a refusal lists them; `init` reads each by name and
+        /// refuses anything else.
         static let keywords: Set<String> = [
             "type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength",
             "maxLength", "pattern", "items", "properties", "required", "additionalProperties", "discriminator", "oneOf",
@@ -109,53 +110,100 @@ package final class OptionConstraint: @unchecked Sendable {
             func fail(_ keyword: String, _ rule: String) -> OptionConstraintError {
                 OptionConstraintError(location: "\(location)/\(keyword)", rule: rule)
             }
-            for keyword in members.keys.sorted() where !Self.keywords.contains(keyword) {
+            // One pass over the members, each keyword kept by name: a lookup per keyword the
+            // host reads, and sorting the keys to find an unknown one, cost every module's
+            // schemas about a third of a million instructions at start-up.
+            var type: OptionValue?
+            var enumList: OptionValue?
+            var minimumValue: OptionValue?
+            var maximumValue: OptionValue?
+            var exclusiveMinimumValue: OptionValue?
+            var exclusiveMaximumValue: OptionValue?
+            var minLengthValue: OptionValue?
+            var maxLengthValue: OptionValue?
+            var patternValue: OptionValue?
+            var itemsValue: OptionValue?
+            var propertiesValue: OptionValue?
+            var requiredValue: OptionValue?
+            var additionalProperties: OptionValue?
+            var discriminator: OptionValue?
+            var oneOf: OptionValue?
+            var anyOfValue: OptionValue?
+            var ifValue: OptionValue?
+            var thenValue: OptionValue?
+            var description: OptionValue?
+            var unknown: [String] = []
+            for (keyword, value) in members {
+                switch keyword {
+                case "type": type = value
+                case "enum": enumList = value
+                case "const": constValue = value
+                case "minimum": minimumValue = value
+                case "maximum": maximumValue = value
+                case "exclusiveMinimum": exclusiveMinimumValue = value
+                case "exclusiveMaximum": exclusiveMaximumValue = value
+                case "minLength": minLengthValue = value
+                case "maxLength": maxLengthValue = value
+                case "pattern": patternValue = value
+                case "items": itemsValue = value
+                case "properties": propertiesValue = value
+                case "required": requiredValue = value
+                case "additionalProperties": additionalProperties = value
+                case "discriminator": discriminator = value
+                case "oneOf": oneOf = value
+                case "anyOf": anyOfValue = value
+                case "if": ifValue = value
+                case "then": thenValue = value
+                case "description": description = value
+                default: unknown.append(keyword)
+                }
+            }
+            if let keyword = unknown.min() {
                 throw OptionConstraintError(
                     location: location,
                     rule:
                         "unknown keyword \"\(keyword)\" (this host reads \(Self.keywords.sorted().joined(separator: ", ")))"
                 )
             }
-            if let text = members["type"] {
+            if let text = type {
                 guard case .string(let name) = text, let parsed = JSONType(rawValue: name) else {
                     throw fail(
                         "type", "must be one of \"boolean\", \"integer\", \"number\", \"string\", \"array\", \"object\""
                     )
                 }
-                type = parsed
+                self.type = parsed
             }
-            if let list = members["enum"] {
+            if let list = enumList {
                 guard case .list(let values) = list, !values.isEmpty else {
                     throw fail("enum", "must be a non-empty array")
                 }
                 enumValues = values
             }
-            constValue = members["const"]
             // Each keyword read by name, not through a list of key paths built for every node.
-            func bound(_ keyword: String) throws(OptionConstraintError) -> OptionValue? {
-                guard let bound = members[keyword] else { return nil }
+            func bound(_ value: OptionValue?, _ keyword: String) throws(OptionConstraintError) -> OptionValue? {
+                guard let bound = value else { return nil }
                 guard bound.number != nil else { throw fail(keyword, "must be a number") }
                 return bound
             }
-            minimum = try bound("minimum")
-            maximum = try bound("maximum")
-            exclusiveMinimum = try bound("exclusiveMinimum")
-            exclusiveMaximum = try bound("exclusiveMaximum")
+            minimum = try bound(minimumValue, "minimum")
+            maximum = try bound(maximumValue, "maximum")
+            exclusiveMinimum = try bound(exclusiveMinimumValue, "exclusiveMinimum")
+            exclusiveMaximum = try bound(exclusiveMaximumValue, "exclusiveMaximum")
             if let low = (minimum ?? exclusiveMinimum)?.number, let high = (maximum ?? exclusiveMaximum)?.number,
                 low > high
             {
                 throw OptionConstraintError(location: location, rule: "the minimum \(low) is above the maximum \(high)")
             }
-            func length(_ keyword: String) throws(OptionConstraintError) -> Int? {
-                guard let length = members[keyword] else { return nil }
+            func length(_ value: OptionValue?, _ keyword: String) throws(OptionConstraintError) -> Int? {
+                guard let length = value else { return nil }
                 guard case .integer(let count) = length, count >= 0, count <= Int32.max else {
                     throw fail(keyword, "must be a non-negative integer")
                 }
                 return Int(count)
             }
-            minLength = try length("minLength")
-            maxLength = try length("maxLength")
-            if let text = members["pattern"] {
+            minLength = try length(minLengthValue, "minLength")
+            maxLength = try length(maxLengthValue, "maxLength")
+            if let text = patternValue {
                 guard case .string(let source) = text else { throw fail("pattern", "must be a string") }
                 do {
                     pattern = try SchemaPattern(source)
@@ -163,8 +211,8 @@ package final class OptionConstraint: @unchecked Sendable {
                     throw fail("pattern", "\(OptionValue.string(source).json) is not a regular expression")
                 }
             }
-            if let schema = members["items"] { items = try Node(schema, at: "\(location)/items") }
-            if let object = members["properties"] {
+            if let schema = itemsValue { items = try Node(schema, at: "\(location)/items") }
+            if let object = propertiesValue {
                 guard case .object(let schemas) = object else {
                     throw fail("properties", "must be an object of schemas")
                 }
@@ -172,7 +220,7 @@ package final class OptionConstraint: @unchecked Sendable {
                     properties[name] = try Node(schemas[name]!, at: "\(location)/properties/\(name)")
                 }
             }
-            if let list = members["required"] {
+            if let list = requiredValue {
                 guard case .list(let names) = list else { throw fail("required", "must be an array of member names") }
                 for name in names {
                     guard case .string(let text) = name, !required.contains(text) else {
@@ -181,14 +229,14 @@ package final class OptionConstraint: @unchecked Sendable {
                     required.append(text)
                 }
             }
-            if let flag = members["additionalProperties"] {
+            if let flag = additionalProperties {
                 guard case .bool(let allowed) = flag else {
                     throw fail("additionalProperties", "must be true or false (a schema is not supported here)")
                 }
                 closed = !allowed
             }
-            try readUnion(members, at: location)
-            if let list = members["anyOf"] {
+            try readUnion(discriminator: discriminator, oneOf: oneOf, at: location)
+            if let list = anyOfValue {
                 guard case .list(let schemas) = list, !schemas.isEmpty else {
                     throw fail("anyOf", "must be a non-empty array of schemas")
                 }
@@ -196,21 +244,23 @@ package final class OptionConstraint: @unchecked Sendable {
                     anyOf.append(try Node(schema, at: "\(location)/anyOf/\(index)"))
                 }
             }
-            switch (members["if"], members["then"]) {
+            switch (ifValue, thenValue) {
             case (nil, nil): break
             case (let test?, let consequence?):
                 condition = (try Node(test, at: "\(location)/if"), try Node(consequence, at: "\(location)/then"))
             default:
                 throw OptionConstraintError(location: location, rule: "\"if\" and \"then\" go together")
             }
-            if let text = members["description"], text.type != .string {
+            if let text = description, text.type != .string {
                 throw fail("description", "must be a string")
             }
         }
 
         /// Reads `discriminator` with `oneOf`: each branch tagged by a distinct string const.
-        private func readUnion(_ members: [String: OptionValue], at location: String) throws(OptionConstraintError) {
-            switch (members["discriminator"], members["oneOf"]) {
+        private func readUnion(discriminator: OptionValue?, oneOf: OptionValue?, at location: String)
+            throws(OptionConstraintError)
+        {
+            switch (discriminator, oneOf) {
             case (nil, nil): return
             case (nil, _?):
                 throw OptionConstraintError(
