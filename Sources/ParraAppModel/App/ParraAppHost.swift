@@ -112,8 +112,9 @@ private final class AppSession {
         }
         defer { MainActorHop.run { UIApplication.setRunning(nil) } }
         // What the store resolved before the app's delegate runs, recorded once the windows are
-        // up: only `parra config show --app` reads it, so it is no work for the first frame.
-        let resolvedOptions = context.runtime.map { ResolvedOptionsRecord($0.options) }
+        // up: only `parra config show --app` reads it, so it is no work for the first frame
+        // (the values are taken now; their text is made with the record).
+        let resolvedOptions = context.runtime.map { (options: $0.options.all, problems: $0.options.problems) }
         if let items = context.launchShortcutItems { MainActorHop.run { application.shortcutItems = items } }
         var launchOptions: [UIApplication.LaunchOptionsKey: Any]?
         if let type = LaunchShortcutRecord.requestedType(in: context.platform.launchArguments) {
@@ -136,7 +137,9 @@ private final class AppSession {
         for (index, group) in groups.enumerated() { connect(group, index: index, delegate: delegate) }
         setState(.active)
         appMethod(\.applicationDidBecomeActive)
-        if let resolvedOptions { record(resolvedOptions) }
+        if let resolvedOptions {
+            record(ResolvedOptionsRecord(options: resolvedOptions.options, problems: resolvedOptions.problems))
+        }
         if let launch = context.launch, launch.isSessionHeld {
             launch.waitWhileSessionHeld(cancelled: { [platform = context.platform] in platform.terminationRequested })
         }

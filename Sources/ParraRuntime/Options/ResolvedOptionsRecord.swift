@@ -26,10 +26,16 @@ package struct ResolvedOptionsRecord: AppRecordFile, Sendable {
 
     /// The record of `store`.
     package init(_ store: OptionStore) {
-        options = store.all.map {
+        self.init(options: store.all, problems: store.problems)
+    }
+
+    /// The record of `options` and `problems`, as a store listed them (`all`, `problems`): a
+    /// snapshot taken early can be written out later, its text made then.
+    package init(options: [ResolvedOption], problems: [OptionProblem]) {
+        self.options = options.map {
             Entry(key: $0.schema.key, value: $0.value.json, source: $0.source.description, owner: $0.schema.ownerID)
         }
-        problems = store.problems.map(\.description)
+        self.problems = problems.map(\.description)
     }
 
 }
