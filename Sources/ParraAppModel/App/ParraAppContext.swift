@@ -78,7 +78,10 @@ package final class ParraAppContext: @unchecked Sendable {
     /// The run's launch: which module drives it and its state.
     private(set) var launch: ParraLaunchCoordinator?
     private var apiStorage: URL?
-    private var delegates: [ObjectIdentifier: AnyObject] = [:]
+    /// The delegate instances made, one per type. A list, not a dictionary keyed by type: it
+    /// is filled before the modules load, and hashing `ObjectIdentifier` that early costs a
+    /// conformance search that loading a library undoes.
+    private var delegates: [(type: ObjectIdentifier, instance: AnyObject)] = []
     /// The run's hold on app logs, released once the runtime has attached its sinks.
     var logHold: LogRouter.Hold?
     /// Whether the launch completed and the host handed over to the app.
@@ -112,9 +115,12 @@ package final class ParraAppContext: @unchecked Sendable {
     @MainActor
     static func delegate<DelegateType: UIApplicationDelegate>(of type: DelegateType.Type) -> DelegateType {
         let store = current ?? processContext
-        if let existing = store.delegates[ObjectIdentifier(type)] as? DelegateType { return existing }
+        let id = ObjectIdentifier(type)
+        if let existing = store.delegates.first(where: { $0.type == id })?.instance as? DelegateType {
+            return existing
+        }
         let made = DelegateType()
-        store.delegates[ObjectIdentifier(type)] = made
+        store.delegates.append((id, made))
         return made
     }
 

@@ -65,7 +65,9 @@ package final class LogRouter: @unchecked Sendable {
     /// Starts in progress that will attach sinks (`hold()`): while there are any and no sinks
     /// are attached, logs are buffered rather than printed. The process starts with one (0),
     /// which the first attach releases, so logs made before any app runs are kept for it.
-    private var holds: Set<UInt64> = [0]
+    /// An array, not a `Set`: it is made before the modules load, and hashing `UInt64` that
+    /// early costs a conformance search that loading a library undoes (a few holds at most).
+    private var holds: [UInt64] = [0]
     private var nextHold: UInt64 = 1
     /// Attaches handing held records to their new sinks: until they are done, logs are held
     /// back (their threads wait), so that no later log reaches a sink before an earlier one.
@@ -153,8 +155,8 @@ package final class LogRouter: @unchecked Sendable {
     {
         let (early, dropped, nothingAttached) = lock.withLock {
             self.fallbackLevel = fallbackLevel
-            holds.remove(hold.id)
-            holds.remove(0)
+            removeHold(hold.id)
+            removeHold(0)
             let id = ObjectIdentifier(runtime)
             if !sinks.isEmpty {
                 attached[id] = sinks
@@ -203,10 +205,18 @@ package final class LogRouter: @unchecked Sendable {
         lock.withLock {
             let hold = Hold(id: nextHold)
             nextHold += 1
-            holds.insert(hold.id)
+            holds.append(hold.id)
             publish()
             return hold
         }
+    }
+
+    /// Removes the hold `id`; false when it was not held. Call with the lock held.
+    @discardableResult
+    private func removeHold(_ id: UInt64) -> Bool {
+        guard let index = holds.firstIndex(of: id) else { return false }
+        holds.remove(at: index)
+        return true
     }
 
     /// Ends a hold whose start attached nothing (an app that never started Parra); when no
@@ -214,8 +224,8 @@ package final class LogRouter: @unchecked Sendable {
     /// Releasing twice does nothing. Any thread.
     package func release(_ hold: Hold) {
         let kept = lock.withLock { () -> [Entry] in
-            guard holds.remove(hold.id) != nil else { return [] }
-            holds.remove(0)
+            guard removeHold(hold.id) else { return [] }
+            removeHold(0)
             publish()
             guard holds.isEmpty, attached.isEmpty else { return [] }
             defer {
