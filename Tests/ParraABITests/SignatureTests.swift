@@ -18,11 +18,14 @@ struct SignatureTests {
         }
     }
 
-    @Test("parsing ignores spaces and prints the canonical form")
+    @Test("parsing ignores white space, any Unicode kind of it, and prints the canonical form")
     func parsing() throws {
         let signature = try HookSignature(parsing: " bool ( ptr, str ,u64 ) ")
         #expect(signature.description == "bool(ptr,str,u64)")
         #expect(signature == (try HookSignature(parsing: "bool(ptr,str,u64)")))
+        #expect(try HookSignature(parsing: "\tbool(\nptr,\r\nstr,\u{0B}u64\u{0C})") == signature)
+        #expect(try HookSignature(parsing: "bool(ptr,\u{A0}str,\u{2003}u64\u{3000})") == signature)
+        #expect(throws: HookSignatureError.self) { try HookSignature(parsing: "bool(ptr,st\u{E9}r,u64)") }
     }
 
     @Test(
