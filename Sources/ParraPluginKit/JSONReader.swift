@@ -23,18 +23,26 @@ struct JSONReader {
 
     /// The value `data` holds; a `JSONError` saying what is wrong and at which byte otherwise.
     static func parse(_ data: Data) throws(JSONError) -> JSONValue {
-        let result = data.withUnsafeBytes { bytes in
-            Result { () throws(JSONError) -> JSONValue in
-                var reader = JSONReader(bytes: bytes)
-                if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { reader.offset = 3 }
-                reader.skipWhitespace()
-                let value = try reader.readValue()
-                reader.skipWhitespace()
-                guard reader.offset == bytes.count else { throw reader.failure("text after the value") }
-                return value
-            }
-        }
-        return try result.get()
+        try data.withUnsafeBytes { bytes in Result { () throws(JSONError) in try parse(bytes) } }.get()
+    }
+
+    /// The value `text` holds, read from its UTF-8 in place: a `Data` made of the text would
+    /// cost the first parse a search of every loaded library's conformances.
+    static func parse(_ text: String) throws(JSONError) -> JSONValue {
+        var text = text
+        return try text.withUTF8 { utf8 in
+            Result { () throws(JSONError) in try parse(UnsafeRawBufferPointer(utf8)) }
+        }.get()
+    }
+
+    private static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONError) -> JSONValue {
+        var reader = JSONReader(bytes: bytes)
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { reader.offset = 3 }
+        reader.skipWhitespace()
+        let value = try reader.readValue()
+        reader.skipWhitespace()
+        guard reader.offset == bytes.count else { throw reader.failure("text after the value") }
+        return value
     }
 
     private init(bytes: UnsafeRawBufferPointer) {

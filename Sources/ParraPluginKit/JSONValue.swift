@@ -35,7 +35,7 @@ public enum JSONValue: Decodable, Equatable, Sendable {
 
     /// Parses `text` (strict JSON, `JSONReader`); throws saying what is wrong and where.
     public static func parse(_ text: String) throws -> JSONValue {
-        try parse(Data(text.utf8))
+        try JSONReader.parse(text)
     }
 
     /// Parses `data` (strict JSON, `JSONReader`); throws saying what is wrong and where.
