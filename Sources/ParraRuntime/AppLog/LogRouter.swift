@@ -369,18 +369,7 @@ package final class LogRouter: @unchecked Sendable {
 
     /// The plain line used without a logger module: `2024-02-24T20:47:51.530Z INFO [File:function:42] message`.
     private func printPlain(_ entry: Entry) {
-        var line = PlainLogLine.format(entry)
-        line += "\n"
-        // A raw write: FileHandle traps on a closed or broken stderr, and a log must not.
-        line.utf8.withContiguousStorageIfAvailable { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        StandardError.write(PlainLogLine.format(entry) + "\n")
     }
 
     /// The current thread's name, or "main" for the main thread.

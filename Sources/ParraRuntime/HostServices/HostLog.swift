@@ -65,9 +65,7 @@ package struct HostLog: Sendable {
 
     /// Standard error, one line per record.
     package static func standardError(minimumLevel: HostLogLevel = .info) -> HostLog {
-        HostLog(minimumLevel: minimumLevel) { record in
-            FileHandle.standardError.write(Data((record.formatted + "\n").utf8))
-        }
+        HostLog(minimumLevel: minimumLevel) { record in StandardError.write(record.formatted + "\n") }
     }
 
     package func log(_ level: HostLogLevel, _ message: @autoclosure () -> String, moduleID: String? = nil) {
