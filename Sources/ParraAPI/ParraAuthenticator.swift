@@ -203,8 +203,10 @@ package final class ParraAuthenticator: @unchecked Sendable {
                 } else {
                     waiting?.append(Waiter(deliver: completion))
                 }
-                // Written directly: JSONSerialization's first use costs the launch its casts.
-                let body = Data("{\"installation_id\":\(JSONStringLiteral.quoted(installationId))}".utf8)
+                // Written directly: JSONSerialization's first use costs the launch its casts, and
+                // so does `Data(text.utf8)` (a conformance search), on the main thread.
+                var text = "{\"installation_id\":\(JSONStringLiteral.quoted(installationId))}"
+                let body = text.withUTF8 { Data(buffer: $0) }
                 return (first, body, self.guestOnly, self.appAuthentication)
             }
         guard first else { return }
