@@ -33,8 +33,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
     /// The largest file served, in bytes (the same cap as a server's body).
     package let maxBodyBytes: Int
     private let now: @Sendable () -> Date
-    /// Where requests are answered, one at a time: outbox lines never interleave.
-    private let queue = DispatchQueue(label: "parra.local-backend")
+    private let lock = NSLock()
 
     /// A backend answering from `directory` and writing to `outbox` (by default
     /// `directory/outbox`); `now` stamps outbox lines.
@@ -55,14 +54,11 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
 
     package func invalidate() {}
 
-    /// Answers on a queue of its own, one request at a time, as a server answers on another
-    /// machine: the caller's thread (the main thread, for the launch's token request) does
-    /// none of the backend's work.
     package func perform(
         _ request: ParraAPIOutgoingRequest,
         completion: @escaping @Sendable (Result<ParraAPIRawResponse, ParraAPIError.Kind>) -> Void
     ) {
-        queue.async { completion(self.answer(request)) }
+        completion(answer(request))
     }
 
     private func answer(_ request: ParraAPIOutgoingRequest) -> Result<ParraAPIRawResponse, ParraAPIError.Kind> {
@@ -210,7 +206,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
         }
         data.append(UInt8(ascii: "\n"))
         do {
-            try Self.appendLine(data, to: file)
+            try lock.withLock { try Self.appendLine(data, to: file) }
         } catch {
             return .failure(.localBackend(reason: "cannot append to \(file.path): \(error.localizedDescription)"))
         }
