@@ -99,13 +99,13 @@ extension LaunchScreenSpec {
     var summary: String {
         switch self {
         case .standard(let config):
-            var parts = ["default"]
-            if let colorName = config.colorName { parts.append("colour \(colorName)") }
-            if let imageName = config.imageName { parts.append("image \(imageName)") }
-            if config.navigationBar == true { parts.append("navigation bar") }
-            if config.toolbar == true { parts.append("toolbar") }
-            if config.tabBar == true { parts.append("tab bar") }
-            return parts.joined(separator: ", ")
+            var summary = "default"
+            if let colorName = config.colorName { summary += ", colour \(colorName)" }
+            if let imageName = config.imageName { summary += ", image \(imageName)" }
+            if config.navigationBar == true { summary += ", navigation bar" }
+            if config.toolbar == true { summary += ", toolbar" }
+            if config.tabBar == true { summary += ", tab bar" }
+            return summary
         case .storyboard(let name, let identifier, let folder):
             return "storyboard \(name)" + (identifier.map { " (\($0))" } ?? "") + (folder.map { " in \($0)" } ?? "")
         case .custom(let identifier):

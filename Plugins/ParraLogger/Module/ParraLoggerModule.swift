@@ -153,7 +153,9 @@ final class ParraLoggerModule: ParraModule {
     /// 32 random hex digits: a new session for every process.
     static func makeSessionID() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+        var id = ""
+        for _ in 0..<2 { id += String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }
+        return id
     }
 }
 
