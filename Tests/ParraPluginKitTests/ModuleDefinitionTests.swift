@@ -1,4 +1,5 @@
 import CParraPlugin
+import Foundation
 import ParraPluginKit
 import ParraTestSupport
 import Testing
@@ -49,6 +50,28 @@ struct ModuleDefinitionTests {
         #expect(declaration.hooks.map(\.pointID) == ["application.didFinishLaunching", "scene.willConnect"])
         #expect(declaration.hooks.first?.order == -3)
         #expect(declaration.extensionPoints.first?.combine == .any)
+    }
+
+    @Test(
+        "a descriptor string that is not UTF-8, or longer than the limit, is refused naming its field; any other is read",
+        arguments: [
+            ([0xE2, 0x82, 0xAC], "€"), ([0x66, 0xFF, 0x6F], nil), ([0xC3], nil), ([0xED, 0xA0, 0x80], nil),
+            (Array(repeating: 0x61, count: DescriptorReader.maximumStringLength + 1), nil),
+        ] as [([UInt8], String?)])
+    func descriptorStrings(bytes: [UInt8], read: String?) throws {
+        var descriptor = InProcessModule.definition.export().pointee
+        let name = (bytes + [0]).withUnsafeBufferPointer {
+            strdup(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self))
+        }
+        defer { free(name) }
+        descriptor.name = UnsafePointer(name)
+        do {
+            let declaration = try DescriptorReader.read(&descriptor)
+            #expect(declaration.name == read)
+        } catch {
+            #expect(read == nil)
+            #expect(error.reason.contains("name is not valid UTF-8 of at most"), "\(error)")
+        }
     }
 
     @Test("the Swift fixture's descriptor, read through dlopen, matches its definition")
