@@ -1,4 +1,5 @@
 import Foundation
+import ParraRuntime
 
 /// An opaque sRGB colour with 8-bit components, written as `#RRGGBB`.
 public struct ParraColor: Sendable, Hashable, CustomStringConvertible {
@@ -31,23 +32,14 @@ public struct ParraColor: Sendable, Hashable, CustomStringConvertible {
         guard scalars.count == 6 else { return nil }
         var value: UInt32 = 0
         for scalar in scalars {
-            guard scalar.isASCII, let digit = Self.hexDigitValue(UInt8(scalar.value)) else { return nil }
-            value = value << 4 | digit
+            guard scalar.isASCII, let digit = ASCIIByte.hexValue(UInt8(scalar.value)) else { return nil }
+            value = value << 4 | UInt32(digit)
         }
         self.init(rgb: value)
     }
 
     private init(rgb value: UInt32) {
         self.init(red: UInt8((value >> 16) & 0xFF), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
-    }
-
-    private static func hexDigitValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
     }
 
     /// The colour as `#RRGGBB`, upper-case hex digits.

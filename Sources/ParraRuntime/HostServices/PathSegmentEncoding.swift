@@ -48,20 +48,11 @@ package func percentDecoded(_ text: Substring) -> String? {
             bytes.append(byte)
             continue
         }
-        guard let high = rest.next().flatMap(hexDigitValue), let low = rest.next().flatMap(hexDigitValue) else {
+        guard let high = rest.next().flatMap(ASCIIByte.hexValue), let low = rest.next().flatMap(ASCIIByte.hexValue)
+        else {
             return nil
         }
         bytes.append(high << 4 | low)
     }
     return String(validating: bytes, as: UTF8.self)
-}
-
-/// The value of hex digit `byte`, either case.
-private func hexDigitValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
 }

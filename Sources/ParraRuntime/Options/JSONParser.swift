@@ -137,7 +137,7 @@ struct JSONParser {
             throw Failure(message: "strings must be in double quotes, not single quotes", offset: index)
         case Byte.comma, Byte.closeBracket, Byte.closeBrace:
             throw Failure(message: "expected a JSON value, found \(found())", offset: index)
-        case _ where Self.isWordByte(bytes[index]): return try parseWord()
+        case _ where ASCIIByte.isWord(bytes[index]): return try parseWord()
         default:
             throw Failure(message: "expected a JSON value, found \(found())", offset: index)
         }
@@ -147,7 +147,7 @@ struct JSONParser {
     /// does not have.
     private mutating func parseWord() throws(Failure) -> OptionValue? {
         let begin = index
-        while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
+        while index < bytes.count, ASCIIByte.isWord(bytes[index]) { index += 1 }
         let word = text(begin..<index)
         switch word {
         case "true": return .bool(true)
@@ -168,9 +168,9 @@ struct JSONParser {
         if negative {
             index += 1
             guard index < bytes.count, Self.isDigit(bytes[index]) else {
-                if index < bytes.count, Self.isWordByte(bytes[index]) {
+                if index < bytes.count, ASCIIByte.isWord(bytes[index]) {
                     let wordStart = index
-                    while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
+                    while index < bytes.count, ASCIIByte.isWord(bytes[index]) { index += 1 }
                     let word = text(wordStart..<index)
                     if word == "Infinity" || word == "NaN" {
                         throw Failure(message: "-\(word) is not a JSON number", offset: begin)
@@ -334,7 +334,7 @@ struct JSONParser {
     private mutating func hex4(escape: Int) throws(Failure) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard index < bytes.count, let digit = Self.hexValue(bytes[index]) else {
+            guard index < bytes.count, let digit = ASCIIByte.hexValue(bytes[index]).map(UInt32.init) else {
                 throw Failure(message: "\\u must be followed by four hex digits", offset: escape)
             }
             value = value << 4 | digit
@@ -382,7 +382,7 @@ struct JSONParser {
         while true {
             guard index < bytes.count, bytes[index] == Byte.quote else {
                 let hint =
-                    index < bytes.count && (Self.isWordByte(bytes[index]) || bytes[index] == Byte.apostrophe)
+                    index < bytes.count && (ASCIIByte.isWord(bytes[index]) || bytes[index] == Byte.apostrophe)
                     ? " (object keys must be in double quotes)" : ""
                 throw Failure(message: "expected a string key, found \(found())\(hint)", offset: index)
             }
@@ -523,24 +523,6 @@ struct JSONParser {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= Byte.zero && byte <= Byte.nine }
 
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), Byte.zero...Byte.nine,
-            UInt8(ascii: "_"):
-            true
-        default: false
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case Byte.zero...Byte.nine: UInt32(byte - Byte.zero)
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
-    }
-
     private static func escapeText(_ unit: UInt32) -> String {
         let code = String(unit, radix: 16, uppercase: true)
         return "\\u" + String(repeating: "0", count: max(0, 4 - code.count)) + code
@@ -548,7 +530,7 @@ struct JSONParser {
 
     private static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.utf8.first, !isDigit(first) else { return false }
-        return key.utf8.allSatisfy { isWordByte($0) }
+        return key.utf8.allSatisfy(ASCIIByte.isWord)
     }
 
     /// `text`, shortened for a message.

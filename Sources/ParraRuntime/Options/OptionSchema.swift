@@ -67,9 +67,7 @@ package struct OptionSchema: Sendable, Hashable {
                 guard segmentLength > 0 else { return false }
                 segments += 1
                 segmentLength = 0
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-                segmentLength += 1
+            case _ where ASCIIByte.isWord(byte): segmentLength += 1
             default: return false
             }
         }
