@@ -35,7 +35,7 @@ package enum OptionValue: Hashable, Sendable {
         case .bool(let value): text += value ? "true" : "false"
         case .integer(let value): text += String(value)
         case .double(let value): text += value.isFinite ? "\(value)" : "null"
-        case .string(let value): text += JSONStringLiteral.quoted(value)
+        case .string(let value): JSONStringLiteral.append(value, to: &text)
         case .list(let items):
             text += "["
             for (index, item) in items.enumerated() {
@@ -47,7 +47,7 @@ package enum OptionValue: Hashable, Sendable {
             text += "{"
             for (index, key) in members.keys.sorted().enumerated() {
                 if index > 0 { text += "," }
-                text += JSONStringLiteral.quoted(key)
+                JSONStringLiteral.append(key, to: &text)
                 text += ":"
                 members[key]!.write(to: &text)
             }
