@@ -5,8 +5,7 @@ import Foundation
 /// app's window groups. A second `ParraApp` in the same process reuses the runtime.
 /// Main-actor isolated, as the SDK's.
 ///
-/// A scene when its content is (a conditional conformance rather than a constraint on the
-/// type: a constraint is looked up in every loaded library when the type is first made).
+/// A scene when its content is a scene: a conditional conformance, as `Scene` explains.
 @MainActor
 public struct ParraApp<Content, SceneDelegate: ParraSceneDelegate> {
     let content: Content

@@ -1,5 +1,9 @@
 /// Part of an app's user interface: window groups, and the `ParraApp` that holds them.
 /// Main-actor isolated, as SwiftUI's.
+///
+/// Parra's generic scenes (`WindowGroup`, `ScenePair`, `ParraApp`, ...) are scenes when their
+/// contents are: the conformance is conditional, and only the initializers require it, for the
+/// reason `View` gives.
 @MainActor
 public protocol Scene {
     /// Adds the window groups this scene declares, in order, to `groups`.
@@ -31,8 +35,7 @@ public enum SceneBuilder {
 
 /// Two scenes in order.
 ///
-/// A scene when both its parts are (a conditional conformance rather than a constraint on the
-/// type: a constraint is looked up in every loaded library when the type is first made).
+/// A scene when both its parts are scenes: a conditional conformance, as `Scene` explains.
 @MainActor
 public struct ScenePair<First, Second> {
     let first: First
@@ -40,7 +43,6 @@ public struct ScenePair<First, Second> {
 }
 
 extension ScenePair: Scene where First: Scene, Second: Scene {
-
     public func collectWindowGroups(into groups: inout [WindowGroupDeclaration]) {
         first.collectWindowGroups(into: &groups)
         second.collectWindowGroups(into: &groups)
@@ -49,15 +51,13 @@ extension ScenePair: Scene where First: Scene, Second: Scene {
 
 /// A scene that may be absent.
 ///
-/// A scene when its content is (a conditional conformance rather than a constraint on the
-/// type: a constraint is looked up in every loaded library when the type is first made).
+/// A scene when its content is a scene: a conditional conformance, as `Scene` explains.
 @MainActor
 public struct OptionalScene<Content> {
     let content: Content?
 }
 
 extension OptionalScene: Scene where Content: Scene {
-
     public func collectWindowGroups(into groups: inout [WindowGroupDeclaration]) {
         content?.collectWindowGroups(into: &groups)
     }
@@ -65,8 +65,7 @@ extension OptionalScene: Scene where Content: Scene {
 
 /// One of two scenes.
 ///
-/// A scene when both its choices are (a conditional conformance rather than a constraint on the
-/// type: a constraint is looked up in every loaded library when the type is first made).
+/// A scene when both its choices are scenes: a conditional conformance, as `Scene` explains.
 @MainActor
 public struct EitherScene<First, Second> {
     let first: First?
@@ -74,7 +73,6 @@ public struct EitherScene<First, Second> {
 }
 
 extension EitherScene: Scene where First: Scene, Second: Scene {
-
     public func collectWindowGroups(into groups: inout [WindowGroupDeclaration]) {
         first?.collectWindowGroups(into: &groups)
         second?.collectWindowGroups(into: &groups)

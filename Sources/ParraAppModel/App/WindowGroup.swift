@@ -1,7 +1,6 @@
 /// A group of windows showing the same content. Every group opens one window at launch.
 ///
-/// A scene when its content is a view (a conditional conformance rather than a constraint on
-/// the type: a constraint is looked up in every loaded library when the type is first made).
+/// A scene when its content is a view: a conditional conformance, as `Scene` explains.
 @MainActor
 public struct WindowGroup<Content> {
     let id: String?

@@ -1,7 +1,6 @@
 /// Wraps a window's content and always shows it, whatever the auth state.
 ///
-/// A view when its content is (a conditional conformance rather than a constraint on the
-/// type: a constraint is looked up in every loaded library when the type is first made).
+/// A view when its content is a view: a conditional conformance, as `View` explains.
 @MainActor
 public struct ParraOptionalAuthWindow<Content> {
     let content: Content
@@ -21,8 +20,7 @@ extension ParraOptionalAuthWindow: View where Content: View {
 /// `unauthenticatedContent` (a sign-in flow) otherwise, and nothing while the state is
 /// undetermined.
 ///
-/// A view when both its contents are (a conditional conformance rather than a constraint on
-/// the type: a constraint is looked up in every loaded library when the type is first made).
+/// A view when both its contents are views: a conditional conformance, as `View` explains.
 @MainActor
 public struct ParraRequiredAuthWindow<Authenticated, Unauthenticated> {
     let authenticated: Authenticated

@@ -1,7 +1,6 @@
 /// Views stacked top to bottom, with `spacing` blank lines between them.
 ///
-/// A view when its content is (a conditional conformance rather than a constraint on the
-/// type: a constraint is looked up in every loaded library when the type is first made).
+/// A view when its content is a view: a conditional conformance, as `View` explains.
 nonisolated public struct VStack<Content> {
     let spacing: Int
     let content: Content
@@ -27,8 +26,7 @@ extension VStack: View where Content: View {
 
 /// Views side by side, joined on each line with `spacing` spaces.
 ///
-/// A view when its content is (a conditional conformance rather than a constraint on the
-/// type: a constraint is looked up in every loaded library when the type is first made).
+/// A view when its content is a view: a conditional conformance, as `View` explains.
 nonisolated public struct HStack<Content> {
     let spacing: Int
     let content: Content

@@ -1,6 +1,11 @@
 /// A piece of user interface. Write `body` with `@ViewBuilder`, as in SwiftUI; on Linux a view
 /// renders to lines of terminal text. Main-actor isolated, as SwiftUI's: the host builds and
 /// renders views on the main actor.
+///
+/// Parra's generic views (`VStack`, `ViewPair`, the auth windows, ...) are views when their
+/// contents are: the conformance is conditional, and only the initializers require `View`. A
+/// protocol constraint on a generic type's parameter is looked up in every loaded library the
+/// first time the type is made at run time, which the first frame paid for each view type.
 @MainActor
 public protocol View {
     /// The view this one is made of.

@@ -33,8 +33,7 @@ nonisolated public struct EmptyView: View {
 
 /// Two views, one after the other; what `ViewBuilder` makes of a sequence.
 ///
-/// A view when both its parts are (a conditional conformance rather than a constraint on the
-/// type: a constraint is looked up in every loaded library when the type is first made).
+/// A view when both its parts are views: a conditional conformance, as `View` explains.
 nonisolated public struct ViewPair<First, Second> {
     let first: First
     let second: Second
@@ -50,8 +49,7 @@ extension ViewPair: View where First: View, Second: View {
 
 /// A view that may be absent; what `ViewBuilder` makes of an `if` without `else`.
 ///
-/// A view when its content is (a conditional conformance rather than a constraint on the
-/// type: a constraint is looked up in every loaded library when the type is first made).
+/// A view when its content is a view: a conditional conformance, as `View` explains.
 nonisolated public struct OptionalView<Content> {
     let content: Content?
 }
@@ -64,8 +62,7 @@ extension OptionalView: View where Content: View {
 
 /// One of two views; what `ViewBuilder` makes of `if`/`else`.
 ///
-/// A view when both its choices are (a conditional conformance rather than a constraint on the
-/// type: a constraint is looked up in every loaded library when the type is first made).
+/// A view when both its choices are views: a conditional conformance, as `View` explains.
 nonisolated public struct EitherView<First, Second> {
     enum Storage {
         case first(First)
