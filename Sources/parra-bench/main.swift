@@ -186,7 +186,10 @@ let usage = """
 
     Logger: \(loggerRepetitions) repetitions after a warm-up, the variants in rotating order, each
     sample \(loggerCallsPerSample) calls from one thread (retaken when preempted); medians and paired
-    ratios as for dispatch. Throughput: 5 samples of each, one and two threads.
+    ratios as for dispatch. Throughput: 5 samples of each, one and two threads. The console file and
+    the fwrite baseline's file are emptied before every sample, so the figures measure the writers
+    and not how fast the machine provides fresh page cache (on these VMs, about 150 MB/s once a
+    hundred or so megabytes of new pages have been written).
 
     Options:
       --json   print one JSON object: the figures, <figure>_ratio entries, a "budgets"
