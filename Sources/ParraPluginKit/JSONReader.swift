@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A strict RFC 8259 reader from UTF-8 bytes to `JSONValue`, for `JSONValue.parse`.
 ///

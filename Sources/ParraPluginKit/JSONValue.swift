@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON value, strictly typed (a number is never a bool), for what a module reads as JSON:
 /// list and object options, the app facts, launch step results, command arguments.

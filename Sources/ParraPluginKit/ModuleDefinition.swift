@@ -1,5 +1,4 @@
 import CParraPlugin
-import Foundation
 
 /// Everything a Swift module declares: identity, option keys, hooks, extension points and
 /// commands, and the type the host instantiates. Export it from the module's `.so` with
@@ -178,7 +177,7 @@ private func permanentArray<T>(_ items: [T]) -> UnsafePointer<T>? {
 
 /// This shared object's one exported module.
 enum Export {
-    static let lock = NSLock()
+    static let lock = Lock()
     static var descriptor: UnsafePointer<parra_module_descriptor>?
     static var factory: ((ModuleHost) throws -> ModuleInstance)?
 }

@@ -1,5 +1,5 @@
 import CParraPlugin
-import Foundation
+import Glibc
 
 /// The host's services, as a Swift module sees them. Thread rules are the C header's:
 /// logging, options, storage, requests, timers and clocks from any thread; `observe`,
@@ -70,7 +70,7 @@ public final class ModuleHost: @unchecked Sendable {
     }
 
     let table: UnsafePointer<parra_host>
-    let lock = NSLock()
+    let lock = Lock()
     /// Option observers: they live until shutdown.
     var observers: [Unmanaged<CallbackBox>] = []
     /// Timer callbacks by timer id, released when a one-shot timer fires or any is cancelled.

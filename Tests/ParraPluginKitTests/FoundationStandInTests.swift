@@ -1,0 +1,57 @@
+import Foundation
+import ParraPluginKit
+import Testing
+
+/// ParraPluginKit's stand-ins for what modules took from corelibs Foundation, checked against
+/// Foundation itself.
+@Suite("Foundation stand-ins")
+struct FoundationStandInTests {
+    @Test("parentPath(of:) is NSString.deletingLastPathComponent")
+    func parentPaths() {
+        for path in [
+            "/a//b/c/", "/a", "/", "", "a/b", "/run/user/1000//parra/x/push.sock", "./x/y", "/a/b//", "x//y/z",
+        ] {
+            #expect(parentPath(of: path) == (path as NSString).deletingLastPathComponent, "\(path)")
+        }
+    }
+
+    @Test("a lock keeps four threads' counting whole; a recursive lock is taken again by its holder")
+    func locks() {
+        let lock = Lock()
+        let counter = Counter()
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<4 {
+            detachThread {
+                for _ in 0..<10_000 { lock.withLock { counter.value += 1 } }
+                done.signal()
+            }
+        }
+        for _ in 0..<4 { done.wait() }
+        #expect(counter.value == 40_000)
+        let recursive = Lock(recursive: true)
+        #expect(recursive.withLock { recursive.withLock { 1 } } == 1)
+    }
+
+    @Test("a condition's timed wait is false when the time comes first, true when signalled")
+    func condition() {
+        let condition = Condition()
+        let counter = Counter()
+        condition.lock()
+        let start = Date()
+        #expect(!condition.wait(until: Date(timeIntervalSinceNow: 0.05)))
+        #expect(Date().timeIntervalSince(start) >= 0.05)
+        detachThread {
+            condition.withLock {
+                counter.value = 1
+                condition.signal()
+            }
+        }
+        while counter.value == 0 { #expect(condition.wait(until: Date(timeIntervalSinceNow: 10))) }
+        condition.unlock()
+    }
+}
+
+/// A count shared between the test's threads, under a lock.
+private final class Counter: @unchecked Sendable {
+    var value = 0
+}
