@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraPluginKit
 
 /// The launch: its state machine and its tasks.
@@ -28,7 +28,7 @@ final class LaunchController {
 
     private let services: LaunchServices
     private let settings: LaunchSettings
-    private let lock = NSRecursiveLock()
+    private let lock = Lock(recursive: true)
     private var current = State.idle
     private var attempt = 0
     private var appInfo = "{}"
@@ -281,7 +281,9 @@ final class LaunchController {
 
     private func isCurrent(_ attempt: Int) -> Bool { attempt == self.attempt }
 
-    private static func date(_ seconds: Double) -> String {
-        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds))
+    /// `2024-02-24T20:47:52Z`, as `ISO8601DateFormatter` writes it: rounded half up to the
+    /// millisecond, then cut to the second (`Date.ISO8601FormatStyle` alone only cuts).
+    static func date(_ seconds: Double) -> String {
+        Date.ISO8601FormatStyle().format(Date(timeIntervalSince1970: (seconds * 1000 + 0.5).rounded(.down) / 1000))
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ParraPluginKit
 
 /// Launch screen art: text or ANSI art files in the app's resources folder (`Resources`

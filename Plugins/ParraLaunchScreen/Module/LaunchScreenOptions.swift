@@ -1,4 +1,3 @@
-import Foundation
 import ParraPluginKit
 
 /// Reads the module's option values and the Info.plist's launch keys, reporting every value
@@ -92,7 +91,7 @@ enum LaunchScreenOptions {
             return (.view(lines: lines), [])
         case "storyboard", "custom":
             let field = kind == "storyboard" ? "name" : "identifier"
-            guard let name = members[field]?.string, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let name = members[field]?.string, name.unicodeScalars.contains(where: { !Self.isBlank($0) }) else {
                 return (
                     .none,
                     [
@@ -200,5 +199,11 @@ enum LaunchScreenOptions {
             colorName: string(names.color), imageName: string(names.image),
             respectsSafeArea: flag(names.safeArea, bar: false), navigationBar: flag(names.navigationBar, bar: true),
             tabBar: flag(names.tabBar, bar: true), toolbar: flag(names.toolbar, bar: true))
+    }
+
+    /// Whether `scalar` is in `CharacterSet.whitespaces`: a tab, a space separator (Zs) or
+    /// U+200B ZERO WIDTH SPACE, which Core Foundation's set also holds.
+    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
     }
 }
