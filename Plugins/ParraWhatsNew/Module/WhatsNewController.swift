@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraPluginKit
 
 /// What's New's work, on the host's main thread: the automatic check once per process after
@@ -132,8 +132,8 @@ final class WhatsNewController {
             var ignored: [String] = []
             return WhatsNewState.read(version: nil, token: bytes, problems: &ignored).token
         }
-        if let stored, let query = stored.addingPercentEncoding(withAllowedCharacters: Self.queryValue) {
-            path += "?version_token=\(query)"
+        if let stored {
+            path += "?version_token=\(Self.percentEncoded(stored, keeping: "-._~"))"
         }
         getJSON(path) { [self] result in
             switch result {
@@ -152,8 +152,8 @@ final class WhatsNewController {
     private func completeSections(
         of info: NewVersionInfo, _ completion: @escaping (Result<NewVersionInfo?, ModuleError>) -> Void
     ) {
-        let id = info.release.id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["-", "_", "."]))
-        getJSON(Self.releasesPath + "/" + (id ?? "")) { [self] result in
+        let id = Self.percentEncoded(info.release.id, keeping: "-_.")
+        getJSON(Self.releasesPath + "/" + id) { [self] result in
             switch result {
             case .failure(let error):
                 services.log(.warn, "What's New: release \(info.release.id)'s notes could not be fetched: \(error)")
@@ -324,7 +324,25 @@ final class WhatsNewController {
         }
     }
 
-    private static let queryValue = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+    /// `text` with every UTF-8 byte percent-encoded (`%XX`, upper case) but ASCII letters and
+    /// digits and the bytes of `kept` (ASCII), as `addingPercentEncoding(withAllowedCharacters:)`
+    /// encodes with `.alphanumerics` and those characters: it keeps no byte past ASCII.
+    static func percentEncoded(_ text: String, keeping kept: String) -> String {
+        let hexDigits = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                bytes.append(byte)
+            case _ where kept.utf8.contains(byte):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// Whether dotted version `a` is newer than `b`, number by number.
     static func isVersion(_ a: String, newerThan b: String) -> Bool {
