@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraPluginKit
 
 /// ParraPush on the desktop's session bus: registers with the user's UnifiedPush distributor

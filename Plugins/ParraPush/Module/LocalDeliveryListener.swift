@@ -1,5 +1,6 @@
 import CParraPushSupport
-import Foundation
+import FoundationEssentials
+import ParraPluginKit
 
 #if canImport(Glibc)
     import Glibc
@@ -30,7 +31,7 @@ final class LocalDeliveryListener: @unchecked Sendable {
     let path: String
     private let descriptor: Int32
     private let receive: Receive
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stopped = false
 
     /// Listens at `path`, or throws why it cannot (another app already listens there, the
@@ -38,7 +39,7 @@ final class LocalDeliveryListener: @unchecked Sendable {
     init(path: String, receive: @escaping Receive) throws {
         self.path = path
         self.receive = receive
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = parentPath(of: path)
         try FileManager.default.createDirectory(
             atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         chmod(folder, 0o700)
@@ -61,7 +62,7 @@ final class LocalDeliveryListener: @unchecked Sendable {
             close(descriptor)
             throw LocalDeliveryError("cannot listen at \(path): \(reason)")
         }
-        Thread.detachNewThread { [self] in acceptLoop() }
+        detachThread { [self] in acceptLoop() }
     }
 
     /// Stops listening and removes the socket.

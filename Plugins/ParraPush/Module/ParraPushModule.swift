@@ -1,5 +1,6 @@
 import CParraPlugin
-import Foundation
+import Dispatch
+import Glibc
 import ParraPluginKit
 
 /// The push notifications feature module: owns the `pushNotifications.*` options; keeps the

@@ -1,4 +1,3 @@
-import Foundation
 import ParraPluginKit
 
 /// ParraPush's behaviour, on the main thread unless said otherwise: the permission, the
@@ -25,7 +24,7 @@ final class PushController {
         set { lock.withLock { sendingRecord = newValue } }
     }
     private var sendingRecord: String?
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Whether the app is in the foreground (a notification then asks willPresent).
     var inForeground = true
     /// Shows a notification on the desktop when the app does not; nil without a notification

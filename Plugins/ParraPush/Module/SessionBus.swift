@@ -1,5 +1,6 @@
 import CParraPushSupport
-import Foundation
+import FoundationEssentials
+import ParraPluginKit
 
 /// ParraPush's connection to the user's D-Bus session bus (`parra_push_bus.h` in C, on
 /// libdbus-1): the UnifiedPush connector under the app's bus name, registration with a
@@ -99,7 +100,7 @@ final class SessionBus: @unchecked Sendable {
         parra_push_bus_notify(bus, key, appName, title, body)
     }
 
-    private let closeLock = NSLock()
+    private let closeLock = Lock()
     private var closed = false
 
     /// Disconnects; no event comes after it returns. Never call it from `onEvent`.
