@@ -25,6 +25,10 @@ let package = Package(
         // ParraPush's session-bus code on libdbus, which the module opens with dlopen when it
         // first connects to a bus. Not `libParra*`: discovery passes it by.
         .library(name: "parra-push-dbus", type: .dynamic, targets: ["CParraPushDBus"]),
+        // The logger's console formatting that needs corelibs Foundation (custom timestamp
+        // patterns, condensed and pretty extras), which the logger module opens with dlopen when
+        // a console format first needs it. Not `libParra*`: discovery passes it by.
+        .library(name: "parra-logger-foundation", type: .dynamic, targets: ["ParraLoggerFoundation"]),
         // The API client's URLSession transport, which ParraAPI opens with dlopen only for an
         // HTTP(S) backend, so an app on the local backend never loads FoundationNetworking.
         // Not `libParra*`: discovery passes it by.
@@ -85,6 +89,8 @@ let package = Package(
             name: "ParraLogger", dependencies: ["ParraPluginKit", "CParraLoggerSupport"],
             path: "Plugins/ParraLogger/Module"),
         .target(name: "ParraLoggerEntry", dependencies: ["ParraLogger"], path: "Plugins/ParraLogger/Entry"),
+        // libparra-logger-foundation.so: the logger's formatting on Foundation only.
+        .target(name: "ParraLoggerFoundation", path: "Plugins/ParraLogger/Foundation"),
         // A process that logs through the logger module until it is killed, for crash tests.
         .executableTarget(
             name: "ParraLoggerProbe", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel"], path: "Tests/Fixtures/ParraLoggerProbe"),

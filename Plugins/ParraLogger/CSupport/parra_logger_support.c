@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "parra_logger_support.h"
 
+#include <dlfcn.h>
 #include <pthread.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -22,3 +23,11 @@ size_t parra_logger_thread_name(char *buffer, size_t capacity) {
 }
 
 bool parra_logger_is_terminal(int fd) { return isatty(fd) == 1; }
+
+const char *parra_logger_image_path(void) {
+    Dl_info image;
+    if (dladdr((const void *)&parra_logger_image_path, &image) == 0) {
+        return NULL;
+    }
+    return image.dli_fname;
+}

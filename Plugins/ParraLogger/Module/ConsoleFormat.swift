@@ -1,4 +1,3 @@
-import Foundation
 import ParraPluginKit
 
 /// The pieces of a console line, in order, as `logger.consoleFormatOptions` lists them: each
@@ -138,8 +137,14 @@ struct ConsoleFormat: Equatable {
             case "rfc3339": item = .timestamp(.rfc3339)
             case "epoch": item = .timestamp(.epoch)
             case "custom":
+                // Foundation writes custom timestamps (`CustomTimestampFormat`) and knows the zones.
+                let library: FoundationLibrary
+                switch FoundationLibrary.shared {
+                case .success(let loaded): library = loaded
+                case .failure(let error): throw FormatProblem(message: "a custom timestamp cannot be written: \(error)")
+                }
                 let timeZone = object["timeZone"] == nil ? nil : try text("timeZone")
-                if let timeZone, TimeZone(identifier: timeZone) == nil {
+                if let timeZone, !timeZone.withCString(library.isTimeZone) {
                     throw FormatProblem(message: "timeZone \"\(timeZone)\" is not a time zone identifier")
                 }
                 let locale = object["locale"] == nil ? nil : try text("locale")

@@ -1,6 +1,5 @@
 import CParraLoggerSupport
 import CParraPlugin
-import Foundation
 import ParraPluginKit
 import Synchronization
 
@@ -356,36 +355,22 @@ final class ConsoleLineFormatter: @unchecked Sendable {
         }
     }
 
+    /// Appends the extras: raw as given (style 0), else condensed (1) or pretty (2) by
+    /// Foundation in `libparra-logger-foundation.so`, loaded by the first such line; as given
+    /// when it cannot be loaded or the JSON cannot be read.
     private func appendExtras(_ json: parra_string, style: UInt8, to buffer: ByteBuffer) -> Bool {
         guard json.length > 2 else { return false }  // absent, or "{}"
-        if style == 0 {
+        guard style != 0, case .success(let library) = FoundationLibrary.shared,
+            let bytes = json.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        else {
             buffer.append(json)
             return true
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(json.bytes)) else {
-            buffer.append(json)
-            return true
-        }
-        let shown = style == 1 ? Self.condensed(object) : object
-        var writing: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
-        if style == 2 { writing.insert(.prettyPrinted) }
-        guard let data = try? JSONSerialization.data(withJSONObject: shown, options: writing) else {
-            buffer.append(json)
-            return true
-        }
-        data.withUnsafeBytes { buffer.append($0.baseAddress, $0.count) }
+        let written = library.extras(
+            bytes, json.bytes.count, style == 1, style == 2, Unmanaged.passUnretained(buffer).toOpaque(),
+            FoundationLibrary.appendToBuffer)
+        if !written { buffer.append(json) }
         return true
-    }
-
-    /// As the SDK condenses extras: every string value cut to its first 80 characters plus
-    /// `...` (a short one keeps all of itself and still gets the `...`), in nested objects too;
-    /// lists and other values as they are.
-    static func condensed(_ value: Any) -> Any {
-        switch value {
-        case let text as String: return String(text.prefix(80)) + "..."
-        case let object as [String: Any]: return object.mapValues(condensed)
-        default: return value
-        }
     }
 
     /// The file name of a `#fileID` without its folder or extension: `ContentView`.

@@ -1,6 +1,7 @@
 import CParraLoggerSupport
 import CParraPlugin
-import Foundation
+import Dispatch
+import Glibc
 import ParraPluginKit
 import Synchronization
 

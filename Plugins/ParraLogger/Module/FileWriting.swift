@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The calls through which the logger writes its files: the system's, or a test's that can
 /// refuse them the way a full or read-only disk does (ENOSPC, EROFS, EIO, ...).

@@ -1,4 +1,3 @@
-import Foundation
 import ParraPluginKit
 
 /// The logger's options, read from the host and checked. Every value the module cannot use is

@@ -1,5 +1,5 @@
 import CParraPlugin
-import Foundation
+import FoundationEssentials
 import ParraPluginKit
 
 /// The Parra logger as a feature module: receives the app's log records from the host,

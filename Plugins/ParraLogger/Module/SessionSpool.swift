@@ -1,5 +1,7 @@
 import CParraPlugin
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import ParraPluginKit
 import Synchronization
 
@@ -93,7 +95,7 @@ final class SessionSpool: @unchecked Sendable {
     private let buffers = [PendingRecords(capacity: 256 * 1024), PendingRecords(capacity: 256 * 1024)]
 
     // The writer's progress, guarded by `progress`.
-    private let progress = NSCondition()
+    private let progress = Condition()
     private var durable: UInt64 = 0
     /// Flushes asked for, and the last one a writer round began after.
     private var flushRequests: UInt64 = 0
@@ -107,7 +109,7 @@ final class SessionSpool: @unchecked Sendable {
     private var opened = false
 
     // Segments and the cursor, guarded by `state`.
-    private let state = NSLock()
+    private let state = Lock()
     private var segmentSizes: [UInt64: Int] = [:]
     private var activeSegment: UInt64 = 0
     private var cursor = Position(segment: 0, offset: 0)
@@ -251,7 +253,7 @@ final class SessionSpool: @unchecked Sendable {
             return
         }
         let refusal = errno
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parentPath(of: path)
         guard refusal == ENOENT, parent != path, !parent.isEmpty else { throw FolderRefusal(path, refusal) }
         try makeFolder(parent)
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw FolderRefusal(path, errno) }
@@ -307,13 +309,11 @@ final class SessionSpool: @unchecked Sendable {
         writerRunning = true
         let opening = !self.opened
         progress.unlock()
-        let thread = Thread { [self] in
+        detachThread { [self] in
             if opening { openNow() }
             whenOpened(counts.recovered)
             writerLoop()
         }
-        thread.name = "ParraLogger spool"
-        thread.start()
     }
 
     /// Writes what is queued, stops the writer, waits for it (up to `timeout`) and lets go of
@@ -656,14 +656,22 @@ final class SessionSpool: @unchecked Sendable {
 
     /// The bytes of `segment` from `offset`, at most `limit` of them.
     private func read(_ segment: UInt64, from offset: Int, upTo limit: Int) -> Data? {
-        guard let handle = FileHandle(forReadingAtPath: segmentURL(segment).path) else { return nil }
-        defer { try? handle.close() }
-        do {
-            try handle.seek(toOffset: UInt64(offset))
-            return try limit == Int.max ? handle.readToEnd() ?? Data() : handle.read(upToCount: limit) ?? Data()
-        } catch {
-            return nil
+        let descriptor = open(segmentURL(segment).path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { return nil }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: min(limit, 64 * 1024))
+        while data.count < limit {
+            let count = chunk.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress, min($0.count, limit - data.count))
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[..<count])
         }
+        return data
     }
 
     // MARK: - The uploader
@@ -791,10 +799,10 @@ final class SessionSpool: @unchecked Sendable {
     /// A stored line's session, when it is an event: a JSON object with string id and
     /// session_id.
     private static func event(_ line: Data) -> (sessionID: String, startedAt: String)? {
-        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
-            object["id"] is String, let session = object["session_id"] as? String
+        guard let object = (try? JSONValue.parse(line))?.object, object["id"]?.string != nil,
+            let session = object["session_id"]?.string
         else { return nil }
-        return (session, object["session_started_at"] as? String ?? "")
+        return (session, object["session_started_at"]?.string ?? "")
     }
 
     private func noteDamage(_ position: Position, _ what: String) {

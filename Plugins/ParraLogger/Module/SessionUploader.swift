@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import ParraPluginKit
 
 /// Uploads the spool's events to `POST tenants/{tenantId}/sessions` in chunks of at most 250,
 /// one session per chunk, on a queue of its own. A chunk is acknowledged (and so leaves the
@@ -34,7 +36,7 @@ final class SessionUploader: @unchecked Sendable {
     private let report: @Sendable (String) -> Void
     private let interval: Double
     private let queue = DispatchQueue(label: "ParraLogger upload")
-    private let lock = NSLock()
+    private let lock = Lock()
     private var counters = Counters()
     private var backoff: Double = 0
     private var retryScheduled = false
@@ -197,7 +199,7 @@ final class SessionUploader: @unchecked Sendable {
 
 /// A result handed from the host's worker thread to the waiting uploader.
 private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stored: Result<Int, SessionUploader.SendFailure>?
 
     func set(_ value: Result<Int, SessionUploader.SendFailure>) { lock.withLock { stored = value } }

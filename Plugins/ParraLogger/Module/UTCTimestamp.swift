@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes timestamps without `DateFormatter` (which costs microseconds a call): ISO 8601 with
 /// milliseconds and RFC 3339 in UTC are computed from the seconds directly.
 enum UTCTimestamp {
@@ -76,24 +74,36 @@ enum UTCTimestamp {
 }
 
 /// A `DateFormatter` pattern (`.custom(format)`), in the app formatter's time zone and locale
-/// (UTC and POSIX when the option names none). DateFormatter is not thread-safe, so calls take
-/// a lock; only custom timestamps pay for it.
+/// (UTC and POSIX when the option names none), written by Foundation in
+/// `libparra-logger-foundation.so`: only custom timestamps load it.
 final class CustomTimestampFormat: @unchecked Sendable {
-    private let formatter: DateFormatter
-    private let lock = NSLock()
+    private let library: FoundationLibrary
+    private let formatter: UnsafeMutableRawPointer
 
     /// A format for the pattern `format`, e.g. `HH:mm:ss`, in the time zone and locale with
-    /// those identifiers; an identifier the options checked already.
-    init(_ format: String, timeZone: String?, locale: String?) {
-        formatter = DateFormatter()
-        formatter.locale = Locale(identifier: locale ?? "en_US_POSIX")
-        formatter.timeZone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")
-        formatter.dateFormat = format
+    /// those identifiers; an identifier the options checked already. Nil when the library
+    /// cannot be loaded, which `ConsoleFormat.parse` reports.
+    init?(_ format: String, timeZone: String?, locale: String?) {
+        guard case .success(let library) = FoundationLibrary.shared else { return nil }
+        self.library = library
+        formatter = format.withCString { format in
+            Self.withCString(timeZone) { timeZone in
+                Self.withCString(locale) { locale in library.createDateFormat(format, timeZone, locale) }
+            }
+        }
     }
+
+    deinit { library.releaseDateFormat(formatter) }
 
     /// Appends the time `seconds` in this format.
     func append(_ seconds: Double, to buffer: ByteBuffer) {
-        let text = lock.withLock { formatter.string(from: Date(timeIntervalSince1970: seconds)) }
-        buffer.append(text)
+        library.dateString(
+            formatter, seconds, Unmanaged.passUnretained(buffer).toOpaque(), FoundationLibrary.appendToBuffer)
+    }
+
+    /// Calls `body` with `text` as a C string, or with NULL when there is none.
+    private static func withCString<Result>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> Result) -> Result {
+        guard let text else { return body(nil) }
+        return text.withCString(body)
     }
 }
