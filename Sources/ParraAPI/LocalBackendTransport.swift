@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraRuntime
 
 #if canImport(Glibc)
@@ -33,7 +33,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
     /// The largest file served, in bytes (the same cap as a server's body).
     package let maxBodyBytes: Int
     private let now: @Sendable () -> Date
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// A backend answering from `directory` and writing to `outbox` (by default
     /// `directory/outbox`); `now` stamps outbox lines.
@@ -112,13 +112,13 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
             }
             data = try Data(contentsOf: url)
         } catch {
-            return .failure(.localBackend(reason: "cannot read \(url.path): \(error.localizedDescription)"))
+            return .failure(.localBackend(reason: "cannot read \(url.path): \(FileManager.failureCause(error))"))
         }
         do {
-            let value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return .success((data, value))
+            let value = try OptionValue(answerJSON: String(decoding: data, as: UTF8.self))
+            return .success((data, value.anyValue))
         } catch {
-            return .failure(.localBackend(reason: "\(url.path) is not valid JSON (\(Self.detail(of: error)))"))
+            return .failure(.localBackend(reason: "\(url.path) is not valid JSON (\(error.message))"))
         }
     }
 
@@ -194,7 +194,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
             "headers": request.headers,
         ]
         let body = request.body ?? Data()
-        let parsed = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+        let parsed = try? OptionValue(answerJSON: String(decoding: body, as: UTF8.self)).anyValue
         if let parsed {
             line["body"] = parsed
         } else {
@@ -208,7 +208,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
         do {
             try lock.withLock { try Self.appendLine(data, to: file) }
         } catch {
-            return .failure(.localBackend(reason: "cannot append to \(file.path): \(error.localizedDescription)"))
+            return .failure(.localBackend(reason: "cannot append to \(file.path): \(FileManager.failureCause(error))"))
         }
         guard parsed != nil else { return .success(Self.json(400, ["message": "the body is not JSON"])) }
         return .success(Self.json(200, [String: Any]()))
@@ -244,7 +244,9 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
         case .success(let file?): allowAnonymous = ((file.value as? [String: Any])?["allow_anonymous"] as? Bool) ?? true
         case .success(nil): break
         }
-        let body = (request.body.flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]) ?? [:]
+        let body =
+            (request.body.flatMap { try? OptionValue(answerJSON: String(decoding: $0, as: UTF8.self)).anyValue }
+                as? [String: Any]) ?? [:]
         let installation = (body["installation_id"] as? String) ?? "unknown-installation"
         let lifetime = 30 * 24 * 3600
         switch kind {
@@ -301,11 +303,5 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
 
     private static func json(_ status: Int, _ value: Any) -> ParraAPIRawResponse {
         raw(status, SortedKeysJSON.data(value) ?? Data("{}".utf8))
-    }
-
-    static func detail(of error: Error) -> String {
-        let nsError = error as NSError
-        if let debug = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return debug }
-        return nsError.localizedDescription
     }
 }

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+import ParraRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where the client's requests go: a Parra server, or a folder on disk that answers offline.
 package enum ParraAPIBackend: Sendable, Hashable, CustomStringConvertible {
@@ -30,11 +35,11 @@ package enum ParraAPIBackend: Sendable, Hashable, CustomStringConvertible {
     /// working directory; `~` is expanded) or an `http`/`https` URL (a missing trailing `/` is
     /// added so relative paths resolve under it).
     package static func parse(_ value: String) -> Result<ParraAPIBackend, InvalidValue> {
-        let text = value.trimmingCharacters(in: .whitespaces)
+        let text = value.trimmingSpaces()
         if text.hasPrefix("local:") {
             let path = String(text.dropFirst("local:".count))
             guard !path.isEmpty else { return .failure(InvalidValue(value: value, reason: "local: needs a folder")) }
-            let expanded = (path as NSString).expandingTildeInPath
+            let expanded = Self.expandingTilde(path)
             let url =
                 expanded.hasPrefix("/")
                 ? URL(fileURLWithPath: expanded, isDirectory: true)
@@ -60,7 +65,7 @@ package enum ParraAPIBackend: Sendable, Hashable, CustomStringConvertible {
         backend: ParraAPIBackend, source: String, problem: InvalidValue?
     ) {
         var problem: InvalidValue?
-        if let value = environment[environmentKey], !value.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let value = environment[environmentKey], !value.trimmingSpaces().isEmpty {
             switch parse(value) {
             case .success(let backend): return (backend, environmentKey, nil)
             case .failure(let invalid): problem = invalid
@@ -70,7 +75,23 @@ package enum ParraAPIBackend: Sendable, Hashable, CustomStringConvertible {
         return (production, "default", problem)
     }
 
-    private static let appDefaultLock = NSLock()
+    /// `path` with a leading `~` (the user's home, from HOME) or `~name` (that user's home)
+    /// expanded, as a shell would; otherwise `path` itself.
+    private static func expandingTilde(_ path: String) -> String {
+        guard path.hasPrefix("~") else { return path }
+        let slash = path.firstIndex(of: "/") ?? path.endIndex
+        let user = path[path.index(after: path.startIndex)..<slash]
+        let home: String?
+        if user.isEmpty {
+            home = getenv("HOME").map { String(cString: $0) } ?? FileManager.default.homeDirectoryForCurrentUser.path
+        } else {
+            home = getpwnam(String(user)).flatMap { $0.pointee.pw_dir }.map { String(cString: $0) }
+        }
+        guard let home else { return path }
+        return home + path[slash...]
+    }
+
+    private static let appDefaultLock = Lock()
     nonisolated(unsafe) private static var storedAppDefault: ParraAPIBackend?
 
     /// The backend the app chose in code, used when `PARRA_API_BASE_URL` is not set (the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraRuntime
 
 /// The endpoint the host itself calls. Each calls `completion` once, on a background queue.

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import ParraRuntime
 
 /// The host's Parra API client: every module's requests go through it (`ParraAPIService`), so
@@ -276,7 +276,7 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
         }
 
         private func retry(after seconds: TimeInterval) {
-            client.settings.log.log(.debug, "\(endpoint): retry \(attempts) in \(String(format: "%.3f", seconds)) s")
+            client.settings.log.log(.debug, "\(endpoint): retry \(attempts) in \(String(cFormat: "%.3f", seconds)) s")
             client.settings.scheduler.schedule(after: seconds) { self.attempt() }
         }
 
@@ -390,9 +390,9 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
         func path(_ keys: [CodingKey]) -> String {
             keys.isEmpty
                 ? "the top level"
-                : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\(ParraAPIAnswer.snakeCase($0.stringValue))" }.joined()
-                    .trimmingCharacters(
-                        in: CharacterSet(charactersIn: "."))
+                : String(
+                    keys.map { $0.intValue.map { "[\($0)]" } ?? ".\(ParraAPIAnswer.snakeCase($0.stringValue))" }
+                        .joined().drop { $0 == "." })
         }
         guard let error = error as? DecodingError else { return "\(error)" }
         switch error {
@@ -403,7 +403,7 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
             return "null where \(type) was expected at \(path(context.codingPath))"
         case .dataCorrupted(let context):
             if let underlying = context.underlyingError {
-                return "not valid JSON: \(LocalBackendTransport.detail(of: underlying))"
+                return "not valid JSON: \(underlying)"
             }
             let text =
                 context.debugDescription.hasSuffix(".")

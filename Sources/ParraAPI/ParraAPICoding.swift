@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ParraRuntime
 
 /// The JSON conventions of the Parra API: snake_case keys and ISO-8601 dates with fractional
 /// seconds (`2024-02-24T20:47:51.530Z`). Decoding also accepts dates without the fraction.
@@ -73,7 +74,7 @@ package enum ParraAPICoding {
         let whole = seconds - (fraction < 0 ? 1 : 0)
         let text = Date(timeIntervalSince1970: Double(whole)).formatted(withoutFraction)
         let millis = fraction < 0 ? fraction + 1000 : fraction
-        return String(text.dropLast()) + "." + String(format: "%03d", Int(millis)) + "Z"
+        return String(text.dropLast()) + "." + String(cFormat: "%03d", Int(millis)) + "Z"
     }
 
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {

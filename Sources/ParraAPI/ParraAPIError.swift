@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraRuntime
 
 /// Why a Parra API call did not give the caller what it asked for. Says which endpoint, what
@@ -100,8 +100,7 @@ package struct ParraAPIError: Error, Sendable, Hashable, CustomStringConvertible
         let text = String(decoding: prefix, as: UTF8.self)
         let printable = text.unicodeScalars.filter { $0 == "\u{FFFD}" || $0.value < 0x20 && $0 != "\n" && $0 != "\t" }
         if printable.count > text.unicodeScalars.count / 4 { return "<\(body.count) bytes of binary>" }
-        let line = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
-            .trimmingCharacters(in: .whitespaces)
+        let line = String(text.map { $0 == "\n" || $0 == "\t" ? " " : $0 }).trimmingSpaces()
         if line.count > excerptLength || body.count > prefix.count { return String(line.prefix(excerptLength)) + "..." }
         return line
     }
@@ -109,7 +108,7 @@ package struct ParraAPIError: Error, Sendable, Hashable, CustomStringConvertible
     private static func quote(_ excerpt: String) -> String { excerpt.isEmpty ? "" : ": \(excerpt)" }
 
     private static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.2f s", value)
+        value == value.rounded() ? "\(Int(value)) s" : String(cFormat: "%.2f s", value)
     }
 
     /// The error as the host-service boundary reports it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraRuntime
 
 /// Who is calling the Parra API: the facts every request carries as PARRA-* headers.

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+import ParraRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// When and how long the client waits before sending a request again.
 ///
@@ -51,19 +56,10 @@ package struct ParraAPIRetryPolicy: Sendable, Hashable {
     /// HTTP-date (IMF-fixdate, RFC 850 or asctime) relative to `now`; a date in the past
     /// gives 0. Nil when the value is neither.
     package static func retryAfterSeconds(_ value: String, now: Date) -> TimeInterval? {
-        let text = value.trimmingCharacters(in: .whitespaces)
+        let text = value.trimmingSpaces()
         if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) {
             return Double(text)
         }
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text.replacingOccurrences(of: "  ", with: " ")) {
-                return max(0, date.timeIntervalSince(now))
-            }
-        }
-        return nil
+        return HTTPDate.parse(text, now: now).map { max(0, $0.timeIntervalSince(now)) }
     }
 }

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// The client's clock and sleeper: what time it is (for `Retry-After` dates and token expiry)
 /// and how to run work later (for backoff). Injected so tests check delays without sleeping.

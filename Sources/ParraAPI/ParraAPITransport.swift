@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One request as it leaves the client: all headers set, path checked.
 package struct ParraAPIOutgoingRequest: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the tenant allows for sign-in, as far as the Linux runtime uses it.
 package struct ParraAppAuthInfo: Codable, Sendable, Hashable {

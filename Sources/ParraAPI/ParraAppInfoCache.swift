@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraRuntime
 
 /// The last app-info the server gave, kept whole at `<folder>/app-info.json` as
@@ -28,12 +28,11 @@ package struct ParraAppInfoCache: Sendable {
     package func load() -> (entry: Entry?, problem: String?) {
         guard FileManager.default.fileExists(atPath: file.path) else { return (nil, nil) }
         let data = try? Data(contentsOf: file)
-        if let data, let members = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-            let fetchedAt = (members["fetched_at"] as? NSNumber)?.doubleValue,
-            let backend = members["backend"] as? String, let appInfo = members["app_info"] as? [String: Any],
-            let json = try? JSONSerialization.data(withJSONObject: appInfo, options: [.sortedKeys])
+        if let data, case .object(let members)? = try? OptionValue(answerJSON: String(decoding: data, as: UTF8.self)),
+            let fetchedAt = members["fetched_at"]?.number, case .string(let backend)? = members["backend"],
+            let appInfo = members["app_info"], case .object = appInfo
         {
-            return (Entry(fetchedAt: fetchedAt, backend: backend, json: String(decoding: json, as: UTF8.self)), nil)
+            return (Entry(fetchedAt: fetchedAt, backend: backend, json: appInfo.json), nil)
         }
         try? FileManager.default.removeItem(at: file)
         let reason =

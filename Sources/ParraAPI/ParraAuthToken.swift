@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An access token from the tenant's issuer, with what it stands for.
 package struct ParraAuthToken: Codable, Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraRuntime
 
 #if canImport(Glibc)
@@ -70,7 +70,7 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
 
     /// The cache file.
     package let file: URL
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// A store keeping its file in `folder`.
     package init(folder: URL) {
@@ -85,7 +85,7 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
             do {
                 data = try Data(contentsOf: file)
             } catch {
-                return .corrupt(reason: "unreadable: \(error.localizedDescription)")
+                return .corrupt(reason: "unreadable: \(FileManager.failureCause(error))")
             }
             guard data.count <= 64 * 1024 else {
                 return .corrupt(reason: "\(data.count) bytes, too large for a token file")

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import ParraRuntime
 
 /// Holds the auth state and the access token, and gets a new token from the tenant's issuer
@@ -28,7 +29,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
     private let store: ParraAuthTokenStore?
     private let scheduler: ParraAPIScheduler
     private let log: HostLog
-    private let lock = NSLock()
+    private let lock = Lock()
     private var installationId: String
     private var token: ParraAuthToken?
     private var currentState: ParraAuthState = .undetermined
@@ -244,7 +245,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
             let once = FirstAnswer(finish)
             let seconds = timeout ?? providerTimeout
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
-                let limit = String(format: "%g", seconds)
+                let limit = String(cFormat: "%g", seconds)
                 once.answer(appFailure("the app's provider", "it did not answer within \(limit) s"))
             }
             finishApp(
@@ -302,7 +303,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
                 guard let userId, !userId.isEmpty else {
                     return finish(appFailure("the app's user id provider", "it gave no user id: no user is signed in"))
                 }
-                let body = (try? JSONSerialization.data(withJSONObject: ["user_id": userId])) ?? Data()
+                let body = Data(OptionValue.object(["user_id": .string(userId)]).json.utf8)
                 let credential = "Basic " + Data("api_key:\(keyID)".utf8).base64EncodedString()
                 client.request(
                     "POST", path + "public", body: body, reading: ParraAuthTokenResponse.self, timeout: timeout,
@@ -324,7 +325,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
 
     /// Passes on the first of several answers and drops the rest.
     private final class FirstAnswer: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var pending: (@Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void)?
 
         init(_ finish: @escaping @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void) { pending = finish }
@@ -352,10 +353,11 @@ package final class ParraAuthenticator: @unchecked Sendable {
             return appFailure("the app's token provider", "it gave no token: no user is signed in")
         }
         let claims = Self.jwtClaims(text)
-        let expiry = (claims["exp"] as? Double).map(Date.init(timeIntervalSince1970:)) ?? .distantFuture
+        let expiry = claims["exp"]?.number.map(Date.init(timeIntervalSince1970:)) ?? .distantFuture
         return .success(
             ParraAuthToken(
-                accessToken: text, expiresAt: expiry, kind: .user, userId: claims["sub"] as? String,
+                accessToken: text, expiresAt: expiry, kind: .user,
+                userId: claims["sub"].flatMap { if case .string(let id) = $0 { id } else { nil } },
                 tenantId: identity.tenantId, backend: backend, obtainedAt: scheduler.now))
     }
 
@@ -365,13 +367,13 @@ package final class ParraAuthenticator: @unchecked Sendable {
     }
 
     /// The claims of `token` when it is a JWT (its middle part, base64url JSON); empty otherwise.
-    package static func jwtClaims(_ token: String) -> [String: Any] {
+    package static func jwtClaims(_ token: String) -> [String: OptionValue] {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { return [:] }
-        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        var base64 = String(parts[1].map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         guard let data = Data(base64Encoded: base64),
-            let claims = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+            case .object(let claims)? = try? OptionValue(answerJSON: String(decoding: data, as: UTF8.self))
         else { return [:] }
         return claims
     }
@@ -404,7 +406,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
         do {
             try store.save(ParraAuthTokenStore.Contents(installationId: installation, token: token))
         } catch {
-            problem("cannot write the auth token cache \(store.file.path): \(error.localizedDescription)")
+            problem("cannot write the auth token cache \(store.file.path): \(FileManager.failureCause(error))")
         }
     }
 

@@ -1,13 +1,10 @@
-import Foundation
+import FoundationEssentials
 import ParraRuntime
 
-/// Compact JSON text of a `JSONSerialization` object (dictionaries, arrays, strings, numbers,
-/// booleans, `NSNull`) with every object's keys in ascending order of Swift's `<`, so the same
-/// value always gives the same bytes.
-///
-/// `JSONSerialization`'s own `.sortedKeys` compares keys with the system locale, which loads
-/// ICU's collation data on first use: about 0.7 ms and 3.5 MiB of resident memory, paid by the
-/// first answer of the local backend before the sample's first frame.
+/// Compact JSON text of a JSON object as Swift's types hold it (`[String: Any]`, `[Any]`,
+/// `String`, `Int`, `Double`, `Bool`, as `OptionValue.anyValue` gives them) with every
+/// object's keys in ascending order of Swift's `<`, so the same value always gives the same
+/// bytes.
 enum SortedKeysJSON {
     /// The text of `value`, or nil when it holds something JSON cannot carry.
     static func data(_ value: Any) -> Data? {
@@ -16,22 +13,16 @@ enum SortedKeysJSON {
     }
 
     private static func append(_ value: Any, to text: inout Data) -> Bool {
-        // The types a literal or `JSONSerialization` makes are matched by their exact type
-        // first: a cast to a type the value does not have searches every loaded library's
-        // conformances the first time, a tenth of a millisecond each, paid by the local
-        // backend's first answer before the sample's first frame.
+        // Matched by their exact type: a cast to a protocol the value does not conform to
+        // searches every loaded library's conformances the first time, a tenth of a
+        // millisecond each, paid by the local backend's first answer before the sample's
+        // first frame.
         let type = type(of: value)
-        // A string with a control character other than a line feed, return or tab goes to
-        // JSONSerialization below, which escapes some of them (`\b`, `\f`) otherwise than
-        // `JSONStringLiteral`.
         if type == String.self {
-            let string = value as! String
-            if !string.utf8.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
-                var quoted = ""
-                JSONStringLiteral.append(string, to: &quoted)
-                text.append(contentsOf: quoted.utf8)
-                return true
-            }
+            var quoted = ""
+            JSONStringLiteral.append(value as! String, to: &quoted)
+            text.append(contentsOf: quoted.utf8)
+            return true
         }
         if type == Int.self {
             text.append(contentsOf: String(value as! Int).utf8)
@@ -41,19 +32,19 @@ enum SortedKeysJSON {
             text.append(contentsOf: ((value as! Bool) ? "true" : "false").utf8)
             return true
         }
+        if type == Double.self {
+            let number = value as! Double
+            guard number.isFinite else { return false }
+            text.append(contentsOf: OptionValue.double(number).json.utf8)
+            return true
+        }
         if type == [String: Any].self { return appendObject(value as! [String: Any], to: &text) }
         if type == [Any].self { return appendList(value as! [Any], to: &text) }
         switch value {
         case let object as [String: Any]: return appendObject(object, to: &text)
         case let list as [Any]: return appendList(list, to: &text)
-        default:
-            guard
-                let fragment = try? JSONSerialization.data(
-                    withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes])
-            else { return false }
-            text.append(fragment)
+        default: return false
         }
-        return true
     }
 
     private static func appendObject(_ object: [String: Any], to text: inout Data) -> Bool {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -46,7 +46,7 @@ struct URLSessionLibrary: @unchecked Sendable {
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if length > 0 {
             let path = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            folders.append((path as NSString).deletingLastPathComponent)
+            folders.append(path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ".")
         }
         var reasons: [String] = []
         for candidate in folders.map({ $0 + "/" + fileName }) + [fileName] {

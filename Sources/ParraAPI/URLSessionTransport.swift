@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Sends requests to an HTTP(S) server with URLSession, in `libparra-urlsession.so`
 /// (`URLSessionLibrary`), loaded when the first transport is made.

@@ -10,12 +10,12 @@ struct SortedKeysJSONTests {
     func nested() throws {
         let value: [String: Any] = [
             "token_type": "Bearer", "access_token": "a/b \"c\" é\n", "expires_in": 2_592_000,
-            "data": [["z": true, "a": NSNull()], 1.5, "x"], "empty": [String: Any](),
+            "data": [["z": true, "a": false], 1.5, "x"], "empty": [String: Any](),
         ]
         let text = try #require(SortedKeysJSON.data(value)).utf8Text
         #expect(
             text
-                == #"{"access_token":"a/b \"c\" é\n","data":[{"a":null,"z":true},1.5,"x"],"empty":{},"expires_in":2592000,"token_type":"Bearer"}"#
+                == #"{"access_token":"a/b \"c\" é\n","data":[{"a":false,"z":true},1.5,"x"],"empty":{},"expires_in":2592000,"token_type":"Bearer"}"#
         )
         let reparsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(reparsed["expires_in"] as? Int == 2_592_000)
@@ -34,6 +34,7 @@ struct SortedKeysJSONTests {
     @Test("a value JSON cannot carry gives nil")
     func refused() {
         #expect(SortedKeysJSON.data(["date": Date()]) == nil)
+        #expect(SortedKeysJSON.data(["infinite": Double.infinity]) == nil)
     }
 }
 

@@ -1,6 +1,11 @@
 import CParraLogRoute
 import CParraPlugin
-import Foundation
+import Dispatch
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where app log records go: the log sinks of active logger modules, the early buffer while
 /// no runtime has attached its sinks yet, or (with no logger module) stderr in a plain format.
@@ -56,7 +61,7 @@ package final class LogRouter: @unchecked Sendable {
     static let bufferCapacity = 100
 
     /// Guards the fields below; logs made while held records are handed over wait on it.
-    private let lock = NSCondition()
+    private let lock = Condition()
     private var attached: [ObjectIdentifier: [Sink]] = [:]
     private var attachOrder: [ObjectIdentifier] = []
     private var buffer: [Entry] = []
@@ -378,11 +383,10 @@ package final class LogRouter: @unchecked Sendable {
     /// The calling thread's kernel id (`gettid`).
     package static func currentThreadID() -> Int { Int(parra_log_route_thread_id()) }
 
-    /// The calling thread's name: "main", its Foundation name or its pthread name; nil when it
-    /// has none.
+    /// The calling thread's name: "main", or its pthread name (where Foundation's `Thread.name`
+    /// is written too); nil when it has none.
     package static func currentThreadNameIfAny() -> String? {
-        if Thread.isMainThread { return "main" }
-        if let name = Thread.current.name, !name.isEmpty { return name }
+        if MainThread.isCurrent { return "main" }
         var buffer = [CChar](repeating: 0, count: 64)
         guard parra_log_route_thread_name(&buffer, buffer.count) else { return nil }
         return String(cString: buffer)

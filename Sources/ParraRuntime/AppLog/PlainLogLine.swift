@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The line the host prints for an app log when no logger module is installed:
 /// `2024-02-24T20:47:51.530Z INFO [ContentView:body:42] message {"extra":1}`.
@@ -18,13 +18,9 @@ enum PlainLogLine {
         return "\(name):\(function):\(entry.line)"
     }
 
-    nonisolated(unsafe) private static let formatter: ISO8601DateFormatter = {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter
-    }()
+    private static let format = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     private static func timestamp(_ seconds: Double) -> String {
-        formatter.string(from: Date(timeIntervalSince1970: seconds))
+        Date(timeIntervalSince1970: seconds).formatted(format)
     }
 }

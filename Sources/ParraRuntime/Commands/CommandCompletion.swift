@@ -1,5 +1,9 @@
 import CParraPlugin
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The host's side of one `parra_command_completion`: the C struct handed to a command that
 /// completes later, and the answer it is waiting for. Only the first answer (the module's
@@ -15,7 +19,7 @@ final class CommandCompletion: @unchecked Sendable {
     private let commandIDText: UnsafeMutablePointer<CChar>
     private let log: HostLog
     private let moduleID: String
-    private let lock = NSLock()
+    private let lock = Lock()
     private var answer: (@Sendable (Result<String, CommandCallError>) -> Void)?
     /// Called once when the module itself answers: the runtime lets go of the completion.
     private let answeredByModule: @Sendable (CommandCompletion) -> Void
@@ -87,7 +91,7 @@ final class CommandCompletion: @unchecked Sendable {
                     .failed, status: status, reason.isEmpty ? "\(commandID) failed with status \(status)" : reason))
         }
         let json = text(result)
-        guard (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)) != nil else {
+        guard JSONParser.isDocument(json) else {
             return .failure(
                 CommandCallError(
                     .failed, status: PARRA_STATUS_FAILED,

@@ -1,10 +1,10 @@
-import Foundation
+import FoundationEssentials
 
 /// Admits command calls while modules run and counts the calls in progress into each module,
 /// so that `stop()` can close it and wait for them before the first deactivate: no command
 /// runs in a module that is being deactivated or has been shut down.
 final class CommandGate: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var isOpen = false
     private var inFlight: [String: Int] = [:]
 

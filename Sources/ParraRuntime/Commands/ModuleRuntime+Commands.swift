@@ -1,5 +1,5 @@
 import CParraPlugin
-import Foundation
+import FoundationEssentials
 
 /// Commands: the calls the app, or another module, makes into a module (ABI 1.2).
 extension ModuleRuntime {

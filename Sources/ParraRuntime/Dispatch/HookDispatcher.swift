@@ -1,5 +1,9 @@
 import CParraPlugin
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Dispatches override points and extension points to the hooks of active modules.
 ///

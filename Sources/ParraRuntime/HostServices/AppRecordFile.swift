@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON file an app leaves in its storage folder (`$XDG_DATA_HOME/parra/<bundle id>/`) for
 /// the `parra` tool to read without running the app.

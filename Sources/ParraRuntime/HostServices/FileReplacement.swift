@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Replaces a file by writing its new bytes beside it and renaming them over it, so a reader
 /// sees the old file or the new one, never half of one. Module storage asks for it durable

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The clocks modules read through the host, injectable so tests control time.
 package protocol HostClock: Sendable {

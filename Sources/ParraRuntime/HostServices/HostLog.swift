@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Severity of a host diagnostic line, in Parra's order.
 package enum HostLogLevel: Int32, Sendable, Comparable, CaseIterable {
@@ -19,7 +19,7 @@ package enum HostLogLevel: Int32, Sendable, Comparable, CaseIterable {
 
     /// The level named `text` (trimmed, any case); nil for anything else.
     package init?(named text: String) {
-        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = text.trimmingSpaces().lowercased()
         guard let level = Self.allCases.first(where: { $0.name == word }) else { return nil }
         self = level
     }

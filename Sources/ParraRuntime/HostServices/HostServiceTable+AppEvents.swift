@@ -1,5 +1,5 @@
 import CParraPlugin
-import Foundation
+import FoundationEssentials
 
 /// PARRA_EXT_APP_EVENTS: the C functions that hand a module's events to the app's run.
 extension HostServiceTable {

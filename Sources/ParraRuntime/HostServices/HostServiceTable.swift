@@ -1,5 +1,5 @@
 import CParraPlugin
-import Foundation
+import FoundationEssentials
 
 /// The C functions of the host-services table. Each finds the calling module's context from
 /// the table it was given, checks its thread rule, and forwards to the runtime.

@@ -1,5 +1,6 @@
 import CParraPlugin
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// The host side of one module's services table: who the module is, its storage and timers.
 /// `table.host_data` points at this object. Contexts and their tables are kept until the
@@ -10,7 +11,7 @@ final class ModuleHostContext: @unchecked Sendable {
     private(set) weak var runtime: ModuleRuntime?
     let storage: ModuleStorage
     let table: UnsafeMutablePointer<parra_host>
-    private let lock = NSLock()
+    private let lock = Lock()
     private var timers: [UInt64: DispatchSourceTimer] = [:]
     private var nextTimerID: UInt64 = 1
     private var closed = false

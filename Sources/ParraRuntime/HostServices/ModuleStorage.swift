@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -8,7 +8,7 @@ import Foundation
 /// replaced atomically (write to a temporary file, fsync, rename).
 final class ModuleStorage: @unchecked Sendable {
     private let folder: URL
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(folder: URL) { self.folder = folder }
 

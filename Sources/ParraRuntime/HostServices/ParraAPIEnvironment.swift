@@ -11,7 +11,7 @@ package enum ParraAPIEnvironment: String, Sendable, Hashable, CaseIterable {
     /// (trimmed, any case), else `debug` in DEBUG builds, else `production`.
     package static func resolve(environment: [String: String], isDebugBuild: Bool = compiledWithDebug) -> Self {
         if let text = environment["PARRA_ENVIRONMENT"],
-            let named = Self(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased())
+            let named = Self(rawValue: text.trimmingSpaces().lowercased())
         {
             return named
         }

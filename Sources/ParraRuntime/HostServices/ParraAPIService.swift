@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A request a module sends to the Parra API through the host.
 package struct APIRequest: Sendable, Hashable {
@@ -62,7 +62,7 @@ extension ParraAPIService {
     func fillingPlaceholders(_ path: String) -> String? {
         guard path.contains("{tenantId}") || path.contains("{applicationId}") else { return path }
         guard let identity = appIdentity else { return nil }
-        return path.replacingOccurrences(of: "{tenantId}", with: percentEncodedPathSegment(identity.tenantId))
-            .replacingOccurrences(of: "{applicationId}", with: percentEncodedPathSegment(identity.applicationId))
+        return path.replacing("{tenantId}", with: percentEncodedPathSegment(identity.tenantId))
+            .replacing("{applicationId}", with: percentEncodedPathSegment(identity.applicationId))
     }
 }

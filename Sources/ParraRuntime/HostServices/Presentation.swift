@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Something a module asked the platform to show.
 package struct Presentation: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The presentations modules show with actions (`PARRA_EXT_PRESENTATION`), which the user
 /// takes by key, and the holds modules put on an unattended session so that what they are
@@ -11,7 +11,7 @@ package final class PresentationDesk: @unchecked Sendable {
         let dismiss: (Bool) -> Void
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var shown: [UInt64: Shown] = [:]
     private var nextID: UInt64 = 1
     private var holds: [UInt64: Date] = [:]

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -33,16 +33,17 @@ extension FileManager {
     /// of its errno ("/data/x: Read-only file system"), where Foundation on Linux says only
     /// "The operation could not be completed".
     package static func failureReason(_ error: Error) -> String {
-        let info = (error as NSError).userInfo
-        let path = info[NSFilePathErrorKey] as? String
-        let cause: String
-        if let underlying = (info[NSUnderlyingErrorKey] as? Error).map({ $0 as NSError }),
-            underlying.domain == NSPOSIXErrorDomain
-        {
-            cause = String(cString: strerror(Int32(underlying.code)))
-        } else {
-            cause = error.localizedDescription
+        let cause = failureCause(error)
+        return (error as? CocoaError)?.filePath.map { "\($0): \(cause)" } ?? cause
+    }
+
+    /// What a Foundation file error says in words, without the path: the system's meaning of
+    /// its errno ("Read-only file system").
+    package static func failureCause(_ error: Error) -> String {
+        guard let error = error as? CocoaError else { return "\(error)" }
+        if let underlying = error.underlying as? POSIXError {
+            return String(cString: strerror(underlying.code.rawValue))
         }
-        return path.map { "\($0): \(cause)" } ?? cause
+        return "the operation could not be completed (file error \(error.code.rawValue))"
     }
 }

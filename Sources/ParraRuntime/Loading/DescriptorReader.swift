@@ -1,5 +1,5 @@
 import CParraPlugin
-import Foundation
+import FoundationEssentials
 
 /// Reads a module's C descriptor into a `ModuleDeclaration`, enforcing every rule that needs
 /// no other module: versions, struct sizes, required strings, the id's characters, option

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the full symbol table (`.symtab`) of a 64-bit little-endian ELF file, which holds
 /// symbols the dynamic table does not export, to tell a module author why `dlsym` found no

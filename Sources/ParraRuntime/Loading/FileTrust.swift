@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -19,6 +19,7 @@ enum FileTrust {
             return problem
         }
         let given = absolute(path)
+        let resolvedParent = folders(above: resolved).first
         var checked = Set<String>()
         for (index, folder) in (folders(above: given) + folders(above: resolved)).enumerated()
         where checked.insert(folder).inserted && !trustedFolders.contains(folder) {
@@ -28,7 +29,7 @@ enum FileTrust {
             }
             if let problem = problem(with: folderInfo, isFolder: true) {
                 let name =
-                    index == 0 || folder == (resolved as NSString).deletingLastPathComponent
+                    index == 0 || folder == resolvedParent
                     ? "its folder \(folder)" : "the folder \(folder) above it"
                 return "\(name) is \(problem)"
             }

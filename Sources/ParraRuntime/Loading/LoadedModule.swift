@@ -1,5 +1,5 @@
 import CParraPlugin
-import Foundation
+import FoundationEssentials
 
 /// A module the host opened: its declaration, state, and the data its init returned.
 package final class LoadedModule {

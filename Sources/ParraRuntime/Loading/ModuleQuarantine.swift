@@ -1,5 +1,5 @@
 import CParraCallNote
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -40,7 +40,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
 
     /// The storage folder; nil for a quarantine that records and refuses nothing.
     private let folder: URL?
-    private let lock = NSLock()
+    private let lock = Lock()
     private var journal: Int32 = -1
     private var entries: [Entry]
     /// Each called file's identity as the journal writes it, by path.
@@ -101,7 +101,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
                 path: fields[0], phase: fields[1], date: "", device: device, inode: inode, size: size,
                 modified: modified, hung: fields.count == 8 ? true : nil)
             let seconds = TimeInterval(fields[2]) ?? Date().timeIntervalSince1970
-            entry.date = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds))
+            entry.date = Date(timeIntervalSince1970: seconds).formatted(.iso8601)
             entries.removeAll { $0.path == entry.path }
             entries.append(entry)
             recovered.append(entry)
@@ -156,7 +156,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
     /// next start quarantines the file as a hang, says so, and ends the app: the main thread
     /// is stuck in the module, so nothing else can end it cleanly.
     private func endHungCall(_ path: String, _ phase: String) {
-        let seconds = watchdog.map { String(format: "%g", $0.limit) } ?? "?"
+        let seconds = watchdog.map { String(cFormat: "%g", $0.limit) } ?? "?"
         // Under the lock, so the call cannot return and another begin meanwhile: the journal
         // and the message name the call that hung, or nothing happens.
         lock.withLock {
@@ -219,7 +219,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
     private final class JournalsOpen: @unchecked Sendable {
         static let shared = JournalsOpen()
 
-        private let lock = NSLock()
+        private let lock = Lock()
         private var journals: [String: Int32] = [:]
 
         func opened(_ path: String, descriptor: Int32) {

@@ -1,5 +1,6 @@
 import CParraPlugin
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)
@@ -120,7 +121,7 @@ package final class ModuleRuntime {
     /// The points being dispatched by `emit` right now, so a hook cannot re-emit them.
     var emitting: Set<String> = []
     /// Guards `preparedCommands` and `completions`, which callers on any thread read.
-    let commandLock = NSLock()
+    let commandLock = Lock()
     /// The commands of the active modules, by id.
     var preparedCommands: [String: PreparedCommand] = [:]
     /// The completions of a module's commands not yet answered by the module, by module id;

@@ -1,5 +1,5 @@
 import CParraPlugin
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -48,7 +48,7 @@ package enum ModuleScanner {
             kill(child, SIGKILL)
             var ignored: Int32 = 0
             _ = waitpid(child, &ignored, 0)
-            return refusal(step, "hung in \(step) for \(String(format: "%g", limit)) s")
+            return refusal(step, "hung in \(step) for \(String(cFormat: "%g", limit)) s")
         case .unknown(let code):
             return refusal(step, "its end in \(step) could not be read: \(String(cString: strerror(code)))")
         case .ended(let waitStatus):

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -80,10 +80,10 @@ package struct ModuleSearchPath: Sendable {
         var found: [Candidate] = []
         let fileManager = FileManager.default
         for location in locations {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             let exists = fileManager.fileExists(atPath: location.path, isDirectory: &isDirectory)
             let isLink = (try? fileManager.destinationOfSymbolicLink(atPath: location.path)) != nil
-            if exists && isDirectory.boolValue && !location.path.hasSuffix(".so") {
+            if exists && isDirectory && !location.path.hasSuffix(".so") {
                 let names = (DirectoryListing.names(in: location.path) ?? []).filter { $0.hasSuffix(".so") }
                 for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                     if location.onlyPackageModules

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -32,7 +33,7 @@ final class ModuleWatchdog: @unchecked Sendable {
 
     let limit: TimeInterval
     private let expired: @Sendable (_ path: String, _ phase: String) -> Void
-    private let lock = NSLock()
+    private let lock = Lock()
     private var call: Call?
     private var timer: DispatchSourceTimer?
     /// When the timer fires next; nil while it waits for nothing. A call armed while the timer

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// The process's main queue, `DispatchQueue.main`: the main actor's executor.
 package enum ProcessMainQueue {

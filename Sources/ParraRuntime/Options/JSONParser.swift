@@ -32,6 +32,18 @@ struct JSONParser {
         try parse(text, readsAnswer: true)
     }
 
+    /// Whether `text` is one JSON document of any kind, `null` included, read as leniently as
+    /// `parse(answer:)` reads.
+    static func isDocument(_ text: String) -> Bool {
+        do {
+            _ = try parse(answer: text)
+            return true
+        } catch {
+            // The one document `parse(answer:)` refuses that is JSON.
+            return OptionSchema.trimmed(text) == "null"
+        }
+    }
+
     /// The deepest nesting of arrays and objects `parse(answer:)` accepts.
     static let maximumAnswerDepth = 512
 

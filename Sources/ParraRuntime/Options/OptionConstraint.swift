@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rules an option's value must follow beyond its type, as a module declares them in
 /// `schema_json`: the subset of JSON Schema that `parra_plugin.h` documents under "Option

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One option key as a module declared it.
 package struct OptionSchema: Sendable, Hashable {

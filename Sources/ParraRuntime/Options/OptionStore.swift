@@ -1,12 +1,16 @@
 import CParraPlugin
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Every option key of the loaded modules with its value resolved from the layers
 /// (module default < JSON config file < code < environment), each value remembering its source.
 ///
 /// Reads are thread-safe; `set(_:forKey:)` belongs to the main thread.
 package final class OptionStore: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var schemas: [String: OptionSchema]
     /// Per key, what each source gave, at the source's `rank` (nil where it gave nothing). An
     /// array, not a dictionary keyed by rank: that type costs a launch a conformance search.

@@ -32,7 +32,7 @@ package enum OptionType: String, Sendable, Codable, CaseIterable {
     /// Reads an environment variable's text as this type: strings as they are, bools as
     /// true/false/1/0/yes/no, numbers in decimal, lists and objects as JSON.
     func parseEnvironmentText(_ text: String) -> OptionValue? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         switch self {
         case .string: return .string(text)
         case .bool:

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A typed option value: what a JSON config file, `ParraConfiguration` or the environment can
 /// give a module.

@@ -1,21 +1,21 @@
-/// A small, conservative subset of the ICU regular expression syntax (`NSRegularExpression`)
-/// that ICU certainly accepts: literals, `.`, `^`, `$`, groups (`(...)`, `(?:...)`),
+/// A small, conservative subset of the regular expression syntax that Swift's `Regex` (like
+/// ICU) certainly accepts: literals, `.`, `^`, `$`, groups (`(...)`, `(?:...)`),
 /// alternation, the quantifiers `*`, `+`, `?` and `{n}`, `{n,}`, `{n,m}` (optionally lazy or
 /// possessive), escapes of metacharacters, `\d \w \s \D \W \S \t \n \r \f`, `\p{...}` and
 /// `\P{...}` with a general category, and bracket classes of plain characters, ascending ranges
 /// and those escapes.
 ///
-/// A schema's pattern in this subset is compiled by ICU only when a value is first checked
-/// against it, so a module's declaration does not load ICU's data at start-up; any other
-/// pattern is compiled (and refused if ICU refuses it) when the schema is read, as before.
+/// A schema's pattern in this subset is compiled only when a value is first checked against
+/// it, so a module's declaration costs the launch no compiling; any other pattern is compiled
+/// (and refused if `Regex` refuses it) when the schema is read.
 enum RegexSyntaxSubset {
-    /// Whether `pattern` is in the subset, so ICU is certain to compile it.
+    /// Whether `pattern` is in the subset, so `Regex` is certain to compile it.
     static func contains(_ pattern: String) -> Bool {
         var reader = Reader(Array(pattern.unicodeScalars))
         return reader.alternation() && reader.atEnd
     }
 
-    /// The general categories ICU knows by these names in `\p{...}`.
+    /// The general categories `Regex` (and ICU) know by these names in `\p{...}`.
     static let generalCategories: Set<String> = [
         "L", "Lu", "Ll", "Lt", "Lm", "Lo", "M", "Mn", "Mc", "Me", "N", "Nd", "Nl", "No", "P", "Pc", "Pd", "Ps", "Pe",
         "Pi", "Pf", "Po", "S", "Sm", "Sc", "Sk", "So", "Z", "Zs", "Zl", "Zp", "C", "Cc", "Cf", "Co", "Cn",
@@ -27,8 +27,8 @@ enum RegexSyntaxSubset {
     private static let escapedLiterals = Set("\\^$.|?*+()[]{}/-#".unicodeScalars)
     /// The letters written after a backslash for a character or a class of characters.
     private static let escapedLetters = Set("dDwWsStnrf".unicodeScalars)
-    /// Characters kept out of bracket classes: set syntax, operators and spacing that ICU's
-    /// class reader treats apart.
+    /// Characters kept out of bracket classes: set syntax, operators and spacing that regex
+    /// class readers treat apart.
     private static let classReserved = Set("[]\\-^&$:{} ".unicodeScalars)
 
     /// A cursor over the pattern's scalars; every method consumes what it accepts.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What an app's option store resolved at its last launch, written beside its module storage
 /// so that `parra config show --app BUNDLE_ID` can show the keys the app's configuration

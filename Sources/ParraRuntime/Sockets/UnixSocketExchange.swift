@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One request and its answer on a local (Unix) stream socket, as `parra push send` speaks
 /// to a running app's push listener: connect, send the request, end the sending side, read

@@ -1,0 +1,14 @@
+extension StringProtocol {
+    /// The text without the spaces and tabs at its ends (Unicode's space separators and the
+    /// horizontal tab): what Foundation's `trimmingCharacters(in: .whitespaces)` gives.
+    package func trimmingSpaces() -> String {
+        var scalars = Substring(self).unicodeScalars
+        while let first = scalars.first, Self.isSpace(first) { scalars.removeFirst() }
+        while let last = scalars.last, Self.isSpace(last) { scalars.removeLast() }
+        return String(scalars)
+    }
+
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+}
