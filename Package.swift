@@ -51,7 +51,10 @@ let package = Package(
         // no feature: no option key, default or logic of any module.
         // Names the module call a crash or exit() ends the process in, from a signal handler.
         .target(name: "CParraCallNote"),
-        .target(name: "ParraRuntime", dependencies: ["CParraPlugin", "CFFI", "CParraLogRoute", "CParraCallNote"]),
+        // Locks and threads for the host and the modules alike, without corelibs Foundation.
+        .target(name: "ParraSync"),
+        .target(
+            name: "ParraRuntime", dependencies: ["CParraPlugin", "CFFI", "CParraLogRoute", "CParraCallNote", "ParraSync"]),
         // The Parra API client: transports, retries, auth, the local backend.
         .target(name: "ParraAPI", dependencies: ["ParraRuntime"]),
         // The URLSession transport's shared object (Foundation and FoundationNetworking only).
@@ -61,7 +64,7 @@ let package = Package(
         // What an app imports: the typed configuration, the logger, the `Parra` object, and
         // the app model re-exported.
         .target(name: "Parra", dependencies: ["ParraAppModel", "ParraRuntime", "ParraAPI", "CParraPlugin"]),
-        .target(name: "ParraPluginKit", dependencies: ["CParraPlugin"]),
+        .target(name: "ParraPluginKit", dependencies: ["CParraPlugin", "ParraSync"]),
         .target(name: "SwiftUI", dependencies: ["ParraAppModel"]),
         // The documentation's three listings, each an app as the page prints it; ListingTests
         // runs them. The environments listing is built twice, once with its staging condition.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ParraRuntime
+import ParraSync
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import CParraPlugin
+import ParraSync
 
 /// Everything a Swift module declares: identity, option keys, hooks, extension points and
 /// commands, and the type the host instantiates. Export it from the module's `.so` with

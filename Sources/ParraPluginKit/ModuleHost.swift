@@ -1,5 +1,6 @@
 import CParraPlugin
 import Glibc
+import ParraSync
 
 /// The host's services, as a Swift module sees them. Thread rules are the C header's:
 /// logging, options, storage, requests, timers and clocks from any thread; `observe`,

@@ -60,6 +60,11 @@ struct BundleInfoTests {
         let malformed = BundleInfo.load(from: file)
         #expect(malformed.info == .empty)
         #expect(malformed.problems == ["\(file.path): malformed property list; using no bundle facts"])
+        let binary = try plist("bplist00\u{1}")
+        #expect(
+            BundleInfo.load(from: binary).problems == [
+                "\(binary.path): a binary property list, which Parra does not read (plutil -convert xml1 makes it XML); using no bundle facts"
+            ])
     }
 
     @Test("a key of the wrong type is dropped with a reason")
@@ -118,10 +123,25 @@ struct XMLPropertyListTests {
         #expect((root["list"] as? [Any])?.count == 2 && (root["nothing"] as? [String: Any])?.isEmpty == true)
     }
 
-    @Test("what it does not handle is left to Foundation: data, dates, attributes, binary lists, bad XML")
-    func leftToFoundation() {
+    @Test("data and dates read as Foundation reads them")
+    func dataAndDates() throws {
+        let text = """
+            <plist><dict><key>bytes</key><data>
+            AAEC
+            /w==</data><key>when</key><date>2024-01-01T00:00:00Z</date></dict></plist>
+            """
+        let ours = try #require(XMLPropertyList.parse(Array(text.utf8)) as? [String: Any])
+        let foundation = try #require(
+            try PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil)
+                as? [String: Any])
+        #expect(ours["bytes"] as? Data == Data([0, 1, 2, 255]))
+        #expect(ours["when"] as? Date == Date(timeIntervalSince1970: 1_704_067_200))
+        #expect(NSDictionary(dictionary: ours).isEqual(to: foundation))
+    }
+
+    @Test("what it does not read gives nil: attributes, binary lists, bad XML")
+    func refused() {
         for text in [
-            "<plist><data>AAAA</data></plist>", "<plist><date>2024-01-01T00:00:00Z</date></plist>",
             #"<plist><dict><key a="1">k</key><string>v</string></dict></plist>"#, "bplist00\u{1}",
             "<plist><dict><key>k</key></dict></plist>", "<plist><string>open</plist>",
             "<plist><dict><key>k</key><string>1</string><key>k</key><string>2</string></dict></plist>",

@@ -1,5 +1,6 @@
 import Foundation
 import ParraPluginKit
+import ParraSync
 import Testing
 
 /// ParraPluginKit's stand-ins for what modules took from corelibs Foundation, checked against

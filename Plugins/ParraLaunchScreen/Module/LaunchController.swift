@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ParraPluginKit
+import ParraSync
 
 /// The launch: its state machine and its tasks.
 ///

@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import ParraPluginKit
+import ParraSync
 import Synchronization
 
 /// The production log's durable store: session events appended to numbered segment files

@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import ParraPluginKit
+import ParraSync
 
 /// Uploads the spool's events to `POST tenants/{tenantId}/sessions` in chunks of at most 250,
 /// one session per chunk, on a queue of its own. A chunk is acknowledged (and so leaves the

@@ -1,6 +1,7 @@
 import CParraPushSupport
 import FoundationEssentials
 import ParraPluginKit
+import ParraSync
 
 #if canImport(Glibc)
     import Glibc

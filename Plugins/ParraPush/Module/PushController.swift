@@ -1,4 +1,5 @@
 import ParraPluginKit
+import ParraSync
 
 /// ParraPush's behaviour, on the main thread unless said otherwise: the permission, the
 /// registration and its token upload, notifications arriving and the user's responses.

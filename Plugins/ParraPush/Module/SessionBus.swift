@@ -1,6 +1,7 @@
 import CParraPushSupport
 import FoundationEssentials
 import ParraPluginKit
+import ParraSync
 
 /// ParraPush's connection to the user's D-Bus session bus (`parra_push_bus.h` in C, on
 /// libdbus-1): the UnifiedPush connector under the app's bus name, registration with a

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// An app: the type you mark `@main`. Its `body` is a `ParraApp` holding window groups, as in
 /// the Parra documentation; `main()` runs it on the terminal platform and exits with its

@@ -1,15 +1,18 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import ParraRuntime
+import ParraSync
 
 /// Runs an async call of the app's (an async delegate method) to its end while the app's thread
 /// waits, as UIKit awaits them: its nonisolated parts run on the thread that called `run`, its
 /// main-actor parts on the main actor (see `MainActorHop`), with `ParraAppContext.current`
 /// set in both.
 final class AppThreadExecutor: TaskExecutor, @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var jobs: [UnownedJob] = []
     private var finished = false
     /// Whether `run` waits on the main thread, turning its run loop rather than the condition.
-    private let onMainThread = Thread.isMainThread
+    private let onMainThread = MainThread.isCurrent
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
@@ -53,7 +56,7 @@ final class AppThreadExecutor: TaskExecutor, @unchecked Sendable {
             for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
             if done { return }
             if onMainThread && batch.isEmpty {
-                _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+                MainRunLoop.turn(before: Date(timeIntervalSinceNow: 0.01))
             }
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraAPI
 import ParraRuntime
 
@@ -44,15 +44,12 @@ package struct BundleInfo: Sendable, Hashable {
         } catch {
             return (.empty, ["\(url.path): cannot be read"])
         }
-        let root: Any
-        if let simple = XMLPropertyList.parse(Array(data)) {
-            root = simple
-        } else {
-            do {
-                root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-            } catch {
-                return (.empty, ["\(url.path): malformed property list; using no bundle facts"])
-            }
+        guard let root = XMLPropertyList.parse(Array(data)) else {
+            let why =
+                data.starts(with: Array("bplist".utf8))
+                ? "a binary property list, which Parra does not read (plutil -convert xml1 makes it XML)"
+                : "malformed property list"
+            return (.empty, ["\(url.path): \(why); using no bundle facts"])
         }
         guard let dictionary = root as? [String: Any] else {
             return (.empty, ["\(url.path): the top level must be a dictionary; using no bundle facts"])

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraRuntime
 
 /// The app's shortcut items as its last run left them, with how to start it, written to its

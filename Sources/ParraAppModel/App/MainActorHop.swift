@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import ParraRuntime
 
 /// How the host calls the app's main-actor code (its delegates, views and `ParraApp`'s
@@ -29,5 +30,5 @@ enum MainActorHop {
 
     /// Whether this is the main thread, or the main queue runs this code (a hop's call, on
     /// the hopping thread): the main actor's, either way.
-    static var isOnMainQueue: Bool { Thread.isMainThread || ProcessMainQueue.isCurrent }
+    static var isOnMainQueue: Bool { MainThread.isCurrent || ProcessMainQueue.isCurrent }
 }

@@ -1,14 +1,15 @@
 import CParraPlugin
-import Foundation
+import FoundationEssentials
 import ParraAPI
 import ParraRuntime
+import ParraSync
 
 /// The app run's side of `PARRA_EXT_APP_EVENTS`: turns what modules hand over into platform
 /// events the session handles on the app's thread, keeps the modules' waits for presentation
 /// options, and tells the modules that observe it when who uses the app changes.
 final class ModuleAppEvents: AppEventServices, @unchecked Sendable {
     private weak var platform: ParraPlatform?
-    private let lock = NSLock()
+    private let lock = Lock()
     private var nextID: UInt64 = 1
     private var waiting: [UInt64: @Sendable (UInt32) -> Void] = [:]
     private var authObservers: [(String) -> Void] = []

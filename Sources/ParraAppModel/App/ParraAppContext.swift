@@ -1,7 +1,12 @@
-import Foundation
+import FoundationEssentials
 import ParraAPI
 import ParraRuntime
+import ParraSync
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The app-wide state of one run of an app: its platform, runtime, delegate and auth state.
 /// `ParraAppHost.run` makes one and sets it as `current` for the run; delegates and
@@ -53,7 +58,7 @@ package final class ParraAppContext: @unchecked Sendable {
         precondition(status == 0, "pthread_key_create failed (\(status))")
         return key
     }()
-    private static let latestLock = NSLock()
+    private static let latestLock = Lock()
     nonisolated(unsafe) private static weak var latestStarted: ParraAppContext?
 
     /// The context on this thread, else the one that started Parra last (for calls from

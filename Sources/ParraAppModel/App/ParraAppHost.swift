@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
 import ParraAPI
 import ParraRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs an `App`: builds its scenes, starts Parra through its `ParraApp`, drives the app and
 /// scene delegates through launch, windows, background, foreground and termination, and
@@ -19,7 +23,7 @@ package enum ParraAppHost {
         // Off the main thread but on the main actor, the run could never let the app's async
         // methods run on it.
         precondition(
-            Thread.isMainThread || !MainActorHop.isOnMainQueue,
+            MainThread.isCurrent || !MainActorHop.isOnMainQueue,
             "an app runs on the main thread or off the main actor, not on the main actor off the main thread")
         // Logs the app makes from here until its modules are active are held for them: the
         // hold ends once Parra has started (its runtime holds on until it attaches), or when

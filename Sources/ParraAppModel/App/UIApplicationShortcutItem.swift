@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An action offered from the app's launcher entry, as UIKit's home-screen quick actions are.
 /// On Linux the items become Desktop Entry actions (`parra desktop-entry`); starting the app
@@ -12,13 +12,14 @@ public class UIApplicationShortcutItem: @unchecked Sendable {
     public internal(set) var localizedSubtitle: String?
     /// The action's icon, if any.
     public internal(set) var icon: UIApplicationShortcutIcon?
-    /// The app's own data for the action; it lives as long as the process.
-    public internal(set) var userInfo: [String: any NSSecureCoding]?
+    /// The app's own data for the action; it lives as long as the process. UIKit's values are
+    /// `NSSecureCoding` for archiving; nothing is archived here, so any value goes.
+    public internal(set) var userInfo: [String: Any]?
 
     /// An action of `type`, named `localizedTitle`.
     public init(
         type: String, localizedTitle: String, localizedSubtitle: String? = nil, icon: UIApplicationShortcutIcon? = nil,
-        userInfo: [String: any NSSecureCoding]? = nil
+        userInfo: [String: Any]? = nil
     ) {
         self.type = type
         self.localizedTitle = localizedTitle
@@ -52,7 +53,7 @@ public final class UIMutableApplicationShortcutItem: UIApplicationShortcutItem, 
         set { super.icon = newValue }
     }
     /// The app's own data for the action.
-    public override var userInfo: [String: any NSSecureCoding]? {
+    public override var userInfo: [String: Any]? {
         get { super.userInfo }
         set { super.userInfo = newValue }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One window of the app; each `WindowGroup` opens one at launch. Main-actor isolated, as
 /// UIKit's.

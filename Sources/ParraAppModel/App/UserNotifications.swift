@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import ParraAPI
+import ParraRuntime
 
 /// The notification center passed to the notification delegate methods.
 public final class UNUserNotificationCenter: Sendable {
@@ -40,21 +42,21 @@ public struct UNNotificationContent: @unchecked Sendable {
     public let subtitle: String
     /// The alert's body; empty when it has none.
     public let body: String
-    /// `aps.badge`, when the payload sets one.
-    public let badge: NSNumber?
+    /// `aps.badge`, when the payload sets one (UIKit's `NSNumber`).
+    public let badge: Int?
     /// The payload's top-level members; empty when it is not a JSON object.
     public let userInfo: [AnyHashable: Any]
 
     init(payloadJSON: String) {
         let payload =
-            (try? JSONSerialization.jsonObject(with: Data(payloadJSON.utf8))) as? [String: Any] ?? [:]
+            (try? OptionValue(answerJSON: payloadJSON))?.anyValue as? [String: Any] ?? [:]
         let aps = payload["aps"] as? [String: Any]
         let alert = aps?["alert"]
         let fields = alert as? [String: Any]
         title = fields?["title"] as? String ?? ""
         subtitle = fields?["subtitle"] as? String ?? ""
         body = alert as? String ?? fields?["body"] as? String ?? ""
-        badge = aps?["badge"] as? NSNumber
+        badge = aps?["badge"] as? Int
         userInfo = Dictionary(uniqueKeysWithValues: payload.map { (AnyHashable($0.key), $0.value) })
     }
 }

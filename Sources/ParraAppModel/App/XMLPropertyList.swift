@@ -1,9 +1,11 @@
-/// A reader for the XML property lists apps write by hand (an `Info.plist`): `dict`, `key`,
-/// `string`, `integer`, `real`, `true`, `false` and `array`, with the XML prolog, doctype,
-/// comments and character references. It answers nil for anything else (binary lists,
-/// `data`, `date`, malformed XML), and the caller then asks Foundation: reading a small list
-/// here keeps Foundation's property-list machinery (about a millisecond to start) off an
-/// app's launch.
+import FoundationEssentials
+
+/// A reader for XML property lists (an `Info.plist`): `dict`, `key`, `string`, `integer`,
+/// `real`, `true`, `false`, `array`, `data` (base64) and `date` (ISO 8601, UTC), with the XML
+/// prolog, doctype, comments and character references, read into the types
+/// `PropertyListSerialization` gives. It answers nil for anything else (binary lists, tags
+/// with attributes, a repeated key, malformed XML). Reading lists here keeps corelibs
+/// Foundation, whose `PropertyListSerialization` alone reads the rest, out of the app.
 package struct XMLPropertyList {
     private let bytes: [UInt8]
     private var index = 0
@@ -35,6 +37,9 @@ package struct XMLPropertyList {
         case "string": return text(closing: "string")
         case "integer": return text(closing: "integer").flatMap { Int(Self.trimmed($0)) }
         case "real": return text(closing: "real").flatMap { Double(Self.trimmed($0)) }
+        case "data": return text(closing: "data").flatMap { Data(base64Encoded: $0, options: .ignoreUnknownCharacters) }
+        case "date":
+            return text(closing: "date").flatMap { try? Date.ISO8601FormatStyle().parse(String(Self.trimmed($0))) }
         case "array":
             var items: [Any] = []
             while true {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraAPI
 import ParraRuntime
 
@@ -15,8 +15,7 @@ extension ParraAPIClient {
         settings: ModuleRuntime.Settings, givenSettings: Bool, tenantId: String, applicationId: String, bundleId: String
     ) -> (client: ParraAPIClient?, problem: String?) {
         let environment = settings.environment
-        let configured = !(environment[ParraAPIBackend.environmentKey] ?? "").trimmingCharacters(in: .whitespaces)
-            .isEmpty
+        let configured = !(environment[ParraAPIBackend.environmentKey] ?? "").trimmingSpaces().isEmpty
         if givenSettings && !configured { return (nil, nil) }
         let resolved = ParraAPIBackend.resolve(
             environment: environment, inCode: givenSettings ? nil : ParraAPIBackend.appDefault)

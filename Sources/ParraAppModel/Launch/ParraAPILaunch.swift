@@ -1,7 +1,8 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import ParraAPI
 import ParraRuntime
+import ParraSync
 
 /// The host's API work at launch when no module drives the launch, run once per process after
 /// the app delegate's didFinishLaunching: get a token (anonymous, else guest; reused from the
@@ -29,7 +30,7 @@ struct ParraAPILaunch {
 
     func run() -> Result {
         final class Box: @unchecked Sendable {
-            let lock = NSLock()
+            let lock = Lock()
             var lines: [String] = []
             var appInfo = ParraAppInfo()
             func add(_ line: String) { lock.withLock { lines.append(line) } }

@@ -1,7 +1,8 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import ParraAPI
 import ParraRuntime
+import ParraSync
 
 /// The launch's app-info, fetched once per launch attempt by the host for whoever runs the
 /// launch (a module through `PARRA_LAUNCH_STEP_APP_INFO`, or the host's own launch):
@@ -43,7 +44,7 @@ final class ParraAppInfoTask: @unchecked Sendable {
     private let timeout: Double
     private let clock: HostClock
     private let report: @Sendable (String) -> Void
-    private let lock = NSLock()
+    private let lock = Lock()
     private var completion: (@Sendable (Outcome) -> Void)?
 
     /// A task asking `client` (nil: none, the task is skipped unless the cache has one), keeping
@@ -61,8 +62,10 @@ final class ParraAppInfoTask: @unchecked Sendable {
 
     /// One line about an app-info, for the launch report: its version token.
     static func summary(of json: String) -> String {
-        let members = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
-        return "version token \((members?["version_token"] as? String) ?? "(none)")"
+        guard case .object(let members)? = try? OptionValue(answerJSON: json),
+            case .string(let token)? = members["version_token"]
+        else { return "version token (none)" }
+        return "version token \(token)"
     }
 
     /// Runs the task; `completion` gets the outcome once, on a background queue.
@@ -80,7 +83,7 @@ final class ParraAppInfoTask: @unchecked Sendable {
                 do {
                     try cache.save(json: info.json, backend: backend, fetchedAt: clock.wallSeconds)
                 } catch {
-                    report("cannot cache app-info at \(cache.file.path): \(error.localizedDescription)")
+                    report("cannot cache app-info at \(cache.file.path): \(FileManager.failureCause(error))")
                 }
                 if !deliver(.fresh(info.json)) {
                     report("app-info answered after the timeout; the cache now holds it")

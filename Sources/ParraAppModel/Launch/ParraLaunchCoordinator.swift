@@ -1,7 +1,9 @@
 import CParraPlugin
-import Foundation
+import Dispatch
+import FoundationEssentials
 import ParraAPI
 import ParraRuntime
+import ParraSync
 
 /// The host's side of the app's launch: which module drives it, its state, the steps only the
 /// host can run (the auth check, the app's launch prerequisite) and the facts it offers. The
@@ -28,7 +30,7 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     /// Whether a module holds an unattended session (`hold_session`): the session then waits
     /// as for a launch in progress.
     private let sessionHeld: () -> Bool
-    private let lock = NSLock()
+    private let lock = Lock()
     private var driverID: String?
     private var current: ParraLaunchState?
     /// Set on the main queue after the turn that settled the launch, so a waiter goes on only
@@ -107,7 +109,7 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
             if current == nil, state != .initial {
                 return (PARRA_STATUS_WRONG_STATE, "a launch starts at initial, not \(state)")
             }
-            if driverID == nil, !Thread.isMainThread, mainQueue.label != DispatchQueue.main.label {
+            if driverID == nil, !MainThread.isCurrent, mainQueue.label != DispatchQueue.main.label {
                 holdsQueue = true
                 queueHeld = true
                 mainQueue.suspend()
@@ -199,11 +201,11 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     /// Waits until `done`, at most `timeout` seconds, or until `cancelled`; false when not done.
     private func wait(until done: () -> Bool, timeout: Double, cancelled: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        if Thread.isMainThread {
+        if MainThread.isCurrent {
             while !done() && Date() < deadline && !cancelled() {
                 // One turn of the run loop (the main queue's block that settles the launch, say),
                 // then look again: `run(until:)` would keep turning for the whole 10 ms slice.
-                _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
+                MainRunLoop.turn(before: Date().addingTimeInterval(0.01))
             }
             return done()
         }

@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import ParraAPI
 import ParraRuntime
+import ParraSync
 
 /// A platform for tests and unattended runs: plays a fixed list of events and records every
 /// window drawn, presentation shown and status line.
@@ -27,7 +28,7 @@ package final class ScriptedPlatform: ParraPlatform {
     private var posted: [PlatformEvent] = []
     /// Whether the session delivered `.terminate`: later posts are refused.
     private var ended = false
-    private let postedCondition = NSCondition()
+    private let postedCondition = Condition()
     /// How long an open session waits for a posted `.terminate` before it ends itself.
     package static let openSessionLimitSeconds = 120.0
 

@@ -1,6 +1,8 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import ParraAPI
 import ParraRuntime
+import ParraSync
 
 #if canImport(Glibc)
     import Glibc
@@ -20,7 +22,7 @@ package final class TerminalPlatform: ParraPlatform {
     package let presentationSurface: PresentationSurface
     package var launchArguments: [String] { Array(CommandLine.arguments.dropFirst()) }
     private var pending: [PlatformEvent] = []
-    private let lock = NSLock()
+    private let lock = Lock()
     private var signalSources: [DispatchSourceSignal] = []
     /// Whether `listenForSignals` ran (its sources may still be being made).
     private var listening = false
@@ -61,7 +63,7 @@ package final class TerminalPlatform: ParraPlatform {
         }
         while true {
             // Let timers and work the modules put on the main queue run between events.
-            RunLoop.main.run(until: Date().addingTimeInterval(0.05))
+            MainRunLoop.run(until: Date().addingTimeInterval(0.05))
             guard let event = takeNext() else { continue }
             handle(event)
             if event == .terminate {
@@ -170,7 +172,7 @@ package final class TerminalPlatform: ParraPlatform {
     }
 
     private func readCommandsInBackground() {
-        Thread.detachNewThread { [weak self] in
+        detachThread { [weak self] in
             while let line = readLine(strippingNewline: true) {
                 guard let self else { return }
                 if let event = Self.event(forCommand: line) {

@@ -2,6 +2,7 @@ import CParraLogRoute
 import CParraPlugin
 import Dispatch
 import FoundationEssentials
+import ParraSync
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import CParraPlugin
 import FoundationEssentials
+import ParraSync
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraSync
 
 /// Admits command calls while modules run and counts the calls in progress into each module,
 /// so that `stop()` can close it and wait for them before the first deactivate: no command

@@ -1,6 +1,7 @@
 import CParraPlugin
 import Dispatch
 import FoundationEssentials
+import ParraSync
 
 /// The host side of one module's services table: who the module is, its storage and timers.
 /// `table.host_data` points at this object. Contexts and their tables are kept until the

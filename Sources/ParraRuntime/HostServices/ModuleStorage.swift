@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraSync
 
 #if canImport(Glibc)
     import Glibc

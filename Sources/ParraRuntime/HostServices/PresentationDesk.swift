@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraSync
 
 /// The presentations modules show with actions (`PARRA_EXT_PRESENTATION`), which the user
 /// takes by key, and the holds modules put on an unattended session so that what they are

@@ -1,5 +1,6 @@
 import CParraCallNote
 import FoundationEssentials
+import ParraSync
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import CParraPlugin
 import Dispatch
 import FoundationEssentials
+import ParraSync
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import ParraSync
 
 #if canImport(Glibc)
     import Glibc

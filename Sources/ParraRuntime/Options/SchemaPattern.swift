@@ -1,3 +1,5 @@
+import ParraSync
+
 /// A schema's `pattern`: a regular expression (Swift's `Regex` syntax, which takes the ICU and
 /// PCRE forms JSON schemas use) that a string value must match somewhere, matched scalar by
 /// scalar as ICU does.

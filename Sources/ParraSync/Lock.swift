@@ -1,7 +1,8 @@
 import Glibc
 
-/// A pthread mutex, for the modules' state shared between threads: what `NSLock` and
-/// `NSRecursiveLock` were, without corelibs Foundation.
+/// A pthread mutex, for state shared between threads in the host and in the modules: what
+/// corelibs Foundation's `NSLock` and `NSRecursiveLock` were, without Foundation, which would
+/// cost every app's launch about 3 ms and 6.5 MiB.
 package final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
@@ -27,7 +28,8 @@ package final class Lock: @unchecked Sendable {
     package func unlock() { pthread_mutex_unlock(mutex) }
 
     /// Runs `body` holding the lock.
-    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    @inline(__always)
+    package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
