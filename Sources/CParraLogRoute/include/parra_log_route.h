@@ -10,8 +10,9 @@
 #include <stdint.h>
 #include "parra_plugin.h"
 /* Included here, not only found in this folder, so that a build whose module cache predates
- * it sees this header change and rebuilds the module. */
+ * them sees this header change and rebuilds the module. */
 #include "parra_wall_clock.h"
+#include "parra_call_stack.h"
 
 /** The lowest level any consumer wants; records below it are not built. Written by the host
  *  when sinks change, read on every log call. */
