@@ -59,8 +59,12 @@ let package = Package(
         // The UIKit/SwiftUI-shaped app model, the platforms and the app run with its launch.
         .target(name: "ParraAppModel", dependencies: ["ParraRuntime", "ParraAPI"]),
         // What an app imports: the typed configuration, the logger, the `Parra` object, and
-        // the app model re-exported.
-        .target(name: "Parra", dependencies: ["ParraAppModel", "ParraRuntime", "ParraAPI", "CParraPlugin"]),
+        // the app model re-exported. A file sees only the members of the modules it imports
+        // itself, so one that imports FoundationEssentials cannot call into corelibs Foundation
+        // through another file's or ParraAppModel's import of it.
+        .target(
+            name: "Parra", dependencies: ["ParraAppModel", "ParraRuntime", "ParraAPI", "CParraPlugin"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .target(name: "ParraPluginKit", dependencies: ["CParraPlugin"]),
         .target(name: "SwiftUI", dependencies: ["ParraAppModel"]),
         // The documentation's three listings, each an app as the page prints it; ListingTests

@@ -46,4 +46,10 @@ extension Bundle {
             ? BundleInfo.besideExecutable().info
             : BundleInfo.load(from: bundleURL.appendingPathComponent("Info.plist")).info
     }
+
+    /// The resources folder a launch screen config's bundle names, for the module; nil for the
+    /// main bundle, whose art is in the app's `Resources`.
+    var resourceFolder: OptionValue? {
+        self == .main ? nil : .string(resourcePath ?? bundlePath)
+    }
 }

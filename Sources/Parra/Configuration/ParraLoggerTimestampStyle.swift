@@ -1,4 +1,5 @@
 import Foundation
+import ParraRuntime
 
 /// How a console log line prints its timestamp. Sendable because a custom formatter is only
 /// read, for its format, when the configuration is flattened.
@@ -15,4 +16,21 @@ public enum ParraLoggerTimestampStyle: @unchecked Sendable, Hashable {
 
     /// The style used when none is given: `.iso8601`.
     public static let `default` = ParraLoggerTimestampStyle.iso8601
+}
+
+extension ParraLoggerTimestampStyle {
+    /// `style`, plus for a custom style the formatter's `format`, `timeZone` and `locale`
+    /// identifiers.
+    var optionFields: [String: OptionValue] {
+        switch self {
+        case .iso8601: ["style": .string("iso8601")]
+        case .rfc3339: ["style": .string("rfc3339")]
+        case .epoch: ["style": .string("epoch")]
+        case .custom(let formatter):
+            [
+                "style": .string("custom"), "format": .string(formatter.dateFormat ?? ""),
+                "timeZone": .string(formatter.timeZone.identifier), "locale": .string(formatter.locale.identifier),
+            ]
+        }
+    }
 }
