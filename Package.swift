@@ -103,7 +103,7 @@ let package = Package(
             name: "MainActorProbe", dependencies: ["Parra", "ParraAppModel", "ParraRuntime"], path: "Tests/Fixtures/MainActorProbe"),
         .executableTarget(
             name: "ParraDemoApp", dependencies: ["Parra", "ParraAPI", "ParraAppModel"], path: "Sample/ParraDemoApp",
-            plugins: ["ParraDelegateMethods"]),
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")], plugins: ["ParraDelegateMethods"]),
         .target(
             name: "ParraLaunchScreen", dependencies: ["CParraPlugin", "ParraPluginKit"],
             path: "Plugins/ParraLaunchScreen/Module"),
