@@ -62,8 +62,12 @@ let package = Package(
         // The UIKit/SwiftUI-shaped app model, the platforms and the app run with its launch.
         .target(name: "ParraAppModel", dependencies: ["ParraRuntime", "ParraAPI"]),
         // What an app imports: the typed configuration, the logger, the `Parra` object, and
-        // the app model re-exported.
-        .target(name: "Parra", dependencies: ["ParraAppModel", "ParraRuntime", "ParraAPI", "CParraPlugin"]),
+        // the app model re-exported. A file sees only the members of the modules it imports
+        // itself, so one that imports FoundationEssentials cannot call into corelibs Foundation
+        // through another file's or ParraAppModel's import of it.
+        .target(
+            name: "Parra", dependencies: ["ParraAppModel", "ParraRuntime", "ParraAPI", "CParraPlugin"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .target(name: "ParraPluginKit", dependencies: ["CParraPlugin", "ParraSync"]),
         .target(name: "SwiftUI", dependencies: ["ParraAppModel"]),
         // The documentation's three listings, each an app as the page prints it; ListingTests
@@ -102,7 +106,7 @@ let package = Package(
             name: "MainActorProbe", dependencies: ["Parra", "ParraAppModel", "ParraRuntime"], path: "Tests/Fixtures/MainActorProbe"),
         .executableTarget(
             name: "ParraDemoApp", dependencies: ["Parra", "ParraAPI", "ParraAppModel"], path: "Sample/ParraDemoApp",
-            plugins: ["ParraDelegateMethods"]),
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")], plugins: ["ParraDelegateMethods"]),
         .target(
             name: "ParraLaunchScreen", dependencies: ["CParraPlugin", "ParraPluginKit"],
             path: "Plugins/ParraLaunchScreen/Module"),

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Parra
 // Sample plumbing, not app code: the package-level hooks below choose the backend and the
 // Info.plist before the app runs.

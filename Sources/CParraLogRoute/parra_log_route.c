@@ -165,3 +165,16 @@ bool parra_log_route_thread_name(char *buffer, size_t capacity) {
 int64_t parra_log_route_thread_id(void) {
     return (int64_t)gettid();
 }
+
+size_t parra_log_route_thread_stack_size(void) {
+    pthread_attr_t attributes;
+    if (pthread_getattr_np(pthread_self(), &attributes) != 0) {
+        return 0;
+    }
+    size_t size = 0;
+    if (pthread_attr_getstacksize(&attributes, &size) != 0) {
+        size = 0;
+    }
+    pthread_attr_destroy(&attributes);
+    return size;
+}

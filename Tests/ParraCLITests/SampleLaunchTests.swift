@@ -44,7 +44,7 @@ struct SampleLaunchTests {
     }
 
     @Test(
-        "on the local backend the sample never loads the URLSession transport or FoundationNetworking; for a server it does; without a session bus it never loads libdbus"
+        "on the local backend the sample never loads corelibs Foundation, the URLSession transport or FoundationNetworking; for a server it does; without a session bus it never loads libdbus"
     )
     func networkingOnlyForAServer() throws {
         let workspace = try CLIWorkspace()
@@ -52,7 +52,10 @@ struct SampleLaunchTests {
         let local = try loadedObjects(
             in: workspace, trace: "local",
             environment: ["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": workspace.folder.path])
-        #expect(local.contains { $0.hasSuffix("libFoundation.so") }, "the trace names no library: \(local)")
+        #expect(local.contains { $0.hasSuffix("libFoundationEssentials.so") }, "the trace names no library: \(local)")
+        #expect(
+            !local.contains { $0.hasSuffix("/libFoundation.so") || $0.contains("libFoundationInternationalization") },
+            "an app that does not import Foundation never loads corelibs Foundation: \(local)")
         #expect(!local.contains { $0.contains("libFoundationNetworking") || $0.contains("libparra-urlsession") })
         #expect(local.contains { $0.hasSuffix("libParraPush.so") })
         #expect(!local.contains { $0.contains("libdbus-1") || $0.contains("libparra-push-dbus") }, "\(local)")

@@ -112,7 +112,7 @@ struct ConfigurationTests {
                 == .printCallSite(options: [.file, .function, .line], leftPad: "", rightPad: ""))
         #expect(ParraLoggerConsoleFormatOption.printExtras() == .printExtras(style: .pretty, leftPad: "", rightPad: ""))
         // Every style exists.
-        let _: [ParraLoggerTimestampStyle] = [.iso8601, .rfc3339, .epoch, .custom(DateFormatter())]
+        let _: [ParraLoggerTimestampStyle] = [.iso8601, .rfc3339, .epoch, .custom("HH:mm:ss")]
         #expect(ParraLoggerLevelStyle.allCases == [.symbol, .word, .both])
         #expect(ParraLoggerExtraStyle.allCases == [.raw, .condensed, .pretty])
     }
@@ -332,10 +332,6 @@ struct ConfigurationTests {
             return items[0]
         }
         let pads: [String: OptionValue] = ["leftPad": .string("<"), "rightPad": .string(">")]
-        let hoursMinutesSeconds = DateFormatter()
-        hoursMinutesSeconds.dateFormat = "HH:mm:ss"
-        hoursMinutesSeconds.timeZone = TimeZone(identifier: "America/Chicago")
-        hoursMinutesSeconds.locale = Locale(identifier: "de_DE")
         func with(_ members: [String: OptionValue]) -> OptionValue {
             .object(members.merging(pads) { a, _ in a })
         }
@@ -346,11 +342,17 @@ struct ConfigurationTests {
                     == with(["kind": .string("timestamp"), "style": .string(name)]))
         }
         #expect(
-            flattened(.printTimestamps(style: .custom(hoursMinutesSeconds), leftPad: "<", rightPad: ">"))
+            flattened(
+                .printTimestamps(
+                    style: .custom("HH:mm:ss", timeZone: "America/Chicago", locale: "de_DE"), leftPad: "<",
+                    rightPad: ">"))
                 == with([
                     "kind": .string("timestamp"), "style": .string("custom"), "format": .string("HH:mm:ss"),
                     "timeZone": .string("America/Chicago"), "locale": .string("de_DE"),
                 ]))
+        #expect(
+            flattened(.printTimestamps(style: .custom("HH:mm"), leftPad: "<", rightPad: ">"))
+                == with(["kind": .string("timestamp"), "style": .string("custom"), "format": .string("HH:mm")]))
         for style in ParraLoggerLevelStyle.allCases {
             #expect(
                 flattened(.printLevel(style: style, leftPad: "<", rightPad: ">"))
@@ -439,7 +441,7 @@ struct ConfigurationTests {
 
     @Test("fromInfoDictionary(in:) reads a bundle's UILaunchScreen and UILaunchStoryboardName as the SDK does")
     func launchScreenFromInfoDictionary() throws {
-        func bundle(_ plistBody: String) throws -> Bundle {
+        func bundle(_ plistBody: String) throws -> ParraBundle {
             let folder = try CFixtureBuilder.makeTemporaryDirectory()
             try Data(
                 """
@@ -447,7 +449,7 @@ struct ConfigurationTests {
                 <plist version="1.0"><dict>\(plistBody)</dict></plist>
                 """.utf8
             ).write(to: folder.appendingPathComponent("Info.plist"))
-            return try #require(Bundle(path: folder.path))
+            return try #require(ParraBundle(path: folder.path))
         }
         let full = try bundle(
             """
@@ -506,18 +508,19 @@ struct ConfigurationTests {
                     "kind": .string("storyboard"), "name": .string("Launch"), "identifier": .string("Splash"),
                 ]))
         let bundleFolder = try CFixtureBuilder.makeTemporaryDirectory()
-        let bundle = try #require(Bundle(path: bundleFolder.path))
+        let bundle = try #require(ParraBundle(path: bundleFolder.path))
+        #expect(ParraBundle(path: bundleFolder.appendingPathComponent("missing").path) == nil)
         #expect(
             type(.default(ParraDefaultLaunchScreen.Config(imageName: "Logo", bundle: bundle)))
                 == .object([
                     "kind": .string("default"), "imageName": .string("Logo"),
-                    "folder": .string(bundle.resourcePath ?? bundle.bundlePath),
+                    "folder": .string(bundle.resourcePath),
                 ]))
         #expect(
             type(.storyboard(ParraStoryboardLaunchScreen.Config(name: "Launch", bundle: bundle)))
                 == .object([
                     "kind": .string("storyboard"), "name": .string("Launch"), "identifier": .string("Main"),
-                    "folder": .string(bundle.resourcePath ?? bundle.bundlePath),
+                    "folder": .string(bundle.resourcePath),
                 ]))
         #expect(
             type(.storyboard(.default))

@@ -7,11 +7,13 @@
 #ifndef PARRA_LOG_ROUTE_H
 #define PARRA_LOG_ROUTE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "parra_plugin.h"
 /* Included here, not only found in this folder, so that a build whose module cache predates
- * it sees this header change and rebuilds the module. */
+ * them sees this header change and rebuilds the module. */
 #include "parra_wall_clock.h"
+#include "parra_call_stack.h"
 
 /** The lowest level any consumer wants; records below it are not built. Written by the host
  *  when sinks change, read on every log call. */
@@ -69,5 +71,9 @@ bool parra_log_route_thread_name(char *buffer, size_t capacity);
 
 /** The calling thread's kernel id (gettid). Any thread. */
 int64_t parra_log_route_thread_id(void);
+
+/** The calling thread's stack size in bytes, from its attributes (pthread_getattr_np); 0 when
+ *  they cannot be read. Any thread. */
+size_t parra_log_route_thread_stack_size(void);
 
 #endif

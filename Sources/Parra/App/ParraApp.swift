@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The root of a Parra app's scenes: records the tenant and application, starts the Parra
 /// runtime once per process (loading the feature modules with `configuration`), and holds the

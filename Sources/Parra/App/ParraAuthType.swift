@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraAPI
 
 /// Gives the app's signed-in user a token for the Parra API; nil when nobody is signed in.

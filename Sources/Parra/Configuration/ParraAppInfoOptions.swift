@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraAppModel
 
 /// Facts about the app that Parra reports to its API.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraRuntime
 
 /// An opaque sRGB colour with 8-bit components, written as `#RRGGBB`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ParraConfiguration {
     /// The option keys the module-owned groups of a configuration flatten into.

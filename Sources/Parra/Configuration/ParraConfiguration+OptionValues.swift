@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraAPI
 import ParraAppModel
 import ParraRuntime
@@ -62,23 +62,6 @@ extension ParraLoggerConsoleFormatOption {
     }
 }
 
-extension ParraLoggerTimestampStyle {
-    /// `style`, plus for a custom style the formatter's `format`, `timeZone` and `locale`
-    /// identifiers.
-    var optionFields: [String: OptionValue] {
-        switch self {
-        case .iso8601: ["style": .string("iso8601")]
-        case .rfc3339: ["style": .string("rfc3339")]
-        case .epoch: ["style": .string("epoch")]
-        case .custom(let formatter):
-            [
-                "style": .string("custom"), "format": .string(formatter.dateFormat ?? ""),
-                "timeZone": .string(formatter.timeZone.identifier), "locale": .string(formatter.locale.identifier),
-            ]
-        }
-    }
-}
-
 extension ParraWhatsNewOptions.PresentationMode {
     /// `{kind: automatic, behavior}`, `{kind: delayed, behavior, delay}` or `{kind: manual}`.
     var optionValue: OptionValue {
@@ -120,13 +103,5 @@ extension ParraLaunchScreenType {
         case .custom(let view):
             return .object(["kind": .string("view"), "lines": .list(view.launchScreenLines.map(OptionValue.string))])
         }
-    }
-}
-
-extension Bundle {
-    /// The resources folder a launch screen config's bundle names, for the module; nil for the
-    /// main bundle, whose art is in the app's `Resources`.
-    fileprivate var resourceFolder: OptionValue? {
-        self == .main ? nil : .string(resourcePath ?? bundlePath)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The app's typed configuration of the Parra SDK, passed to `ParraApp(configuration:)`.
 ///

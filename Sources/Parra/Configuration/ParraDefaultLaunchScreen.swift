@@ -1,9 +1,7 @@
-import Foundation
-
 /// The plist-style launch screen; a namespace for its configuration.
 public enum ParraDefaultLaunchScreen {
     /// The fields of a `UILaunchScreen` dictionary; each nil field keeps the Info.plist value.
-    public struct Config: @unchecked Sendable, Hashable {
+    public struct Config: Sendable, Hashable {
         /// A bar drawn across the launch screen.
         public struct BarConfig: Sendable, Hashable {
             /// The image UIKit would draw in the bar. The terminal draws every bar as a rule,
@@ -29,7 +27,7 @@ public enum ParraDefaultLaunchScreen {
         /// A toolbar (`UIToolbar`), or nil to keep the Info.plist's.
         public var toolBar: BarConfig?
         /// The bundle whose resources hold the image's art: `.main` is the app's `Resources`.
-        public var bundle: Bundle
+        public var bundle: ParraBundle
 
         /// A default launch screen config; fields left out keep the Info.plist values.
         public init(
@@ -39,7 +37,7 @@ public enum ParraDefaultLaunchScreen {
             navigationBar: BarConfig? = nil,
             tabBar: BarConfig? = nil,
             toolBar: BarConfig? = nil,
-            bundle: Bundle = .main
+            bundle: ParraBundle = .main
         ) {
             self.colorName = colorName
             self.imageName = imageName

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Styling attributes shared by every Parra component.
 public struct ParraGlobalComponentAttributes: Sendable, Hashable {

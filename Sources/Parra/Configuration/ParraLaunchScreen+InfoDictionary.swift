@@ -1,4 +1,3 @@
-import Foundation
 import ParraAppModel
 import ParraRuntime
 
@@ -6,8 +5,8 @@ extension ParraDefaultLaunchScreen.Config {
     /// The config `bundle`'s Info.plist declares under `UILaunchScreen`, as the SDK reads it:
     /// nil when the key is absent; present with no fields, a config of nil fields. A bar key
     /// whose value is not a dictionary is a bar without an image.
-    public static func fromInfoDictionary(in bundle: Bundle) -> Self? {
-        guard case .object(let members)? = bundle.parraInfo.launchScreen else { return nil }
+    public static func fromInfoDictionary(in bundle: ParraBundle) -> Self? {
+        guard case .object(let members)? = bundle.info.launchScreen else { return nil }
         func string(_ key: String) -> String? {
             guard case .string(let text)? = members[key] else { return nil }
             return text
@@ -31,19 +30,9 @@ extension ParraDefaultLaunchScreen.Config {
 extension ParraStoryboardLaunchScreen.Config {
     /// The storyboard `bundle`'s Info.plist names in `UILaunchStoryboardName`, less a trailing
     /// `.storyboard`, as the SDK reads it; nil when the key is absent.
-    public static func fromInfoDictionary(in bundle: Bundle) -> Self? {
-        guard var name = bundle.parraInfo.launchStoryboardName else { return nil }
+    public static func fromInfoDictionary(in bundle: ParraBundle) -> Self? {
+        guard var name = bundle.info.launchStoryboardName else { return nil }
         if name.hasSuffix(".storyboard") { name.removeLast(".storyboard".count) }
         return Self(name: name, bundle: bundle)
-    }
-}
-
-extension Bundle {
-    /// The bundle's Info.plist facts as Parra for Linux lays bundles out: the main bundle's
-    /// `Info.plist` is beside the executable, another bundle's at its root.
-    fileprivate var parraInfo: BundleInfo {
-        self == .main
-            ? BundleInfo.besideExecutable().info
-            : BundleInfo.load(from: bundleURL.appendingPathComponent("Info.plist")).info
     }
 }

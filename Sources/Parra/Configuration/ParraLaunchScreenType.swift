@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraAppModel
 
 /// The kind of launch screen to show.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraAppModel
 
 /// The actions Parra adds to the app's launcher entry. On Linux they become Desktop Entry

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraAPI
 import ParraAppModel
 import ParraRuntime
@@ -23,9 +23,23 @@ public enum ParraLogLevel: Sendable, Hashable, Comparable, CaseIterable, CustomS
 
     /// Parses a level name: trims whitespace, lowercases, and accepts exactly the six names.
     public init?(string: String) {
-        let word = string.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        var scalars = Substring(string).unicodeScalars
+        while let first = scalars.first, Self.isWhitespaceOrNewline(first) { scalars.removeFirst() }
+        while let last = scalars.last, Self.isWhitespaceOrNewline(last) { scalars.removeLast() }
+        let word = String(scalars).lowercased()
         guard let level = Self.allCases.first(where: { $0.keyword == word }) else { return nil }
         self = level
+    }
+
+    /// Whether `scalar` is in Foundation's `CharacterSet.whitespacesAndNewlines`, which the
+    /// name was trimmed with: the tab, line feed, vertical tab, form feed, carriage return,
+    /// NEL, the space separators (Zs), U+200B ZERO WIDTH SPACE and the line and paragraph
+    /// separators (checked against the set over every scalar).
+    private static func isWhitespaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x85, 0x200B, 0x2028, 0x2029: true
+        default: scalar.properties.generalCategory == .spaceSeparator
+        }
     }
 
     /// The lowercase name, as written in configuration (`trace` ... `fatal`): the host's.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which parts of the call site a console log line prints; they are always printed in the
 /// order file, thread, function, line, column, joined by `:`.

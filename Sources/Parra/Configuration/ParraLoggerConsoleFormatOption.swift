@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One piece of a console log line. Each prints `leftPad + value + rightPad`; a piece whose
 /// value is absent is skipped, and the joined line is trimmed.

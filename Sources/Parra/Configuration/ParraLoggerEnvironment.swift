@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the logger sends logs.
 public enum ParraLoggerEnvironment: String, Sendable, Hashable, CaseIterable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a console log line prints the extra values attached to a log.
 public enum ParraLoggerExtraStyle: String, Sendable, Hashable, CaseIterable {

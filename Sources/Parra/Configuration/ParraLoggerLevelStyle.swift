@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a console log line prints its level.
 public enum ParraLoggerLevelStyle: String, Sendable, Hashable, CaseIterable {

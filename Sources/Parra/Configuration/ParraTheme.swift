@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The colour palette Parra's views are drawn with (on Linux, by the terminal renderer).
 public struct ParraTheme: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ParraWhatsNewOptions {
     /// When the What's New popup is displayed.

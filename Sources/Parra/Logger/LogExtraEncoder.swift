@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraAPI
 import ParraAppModel
 import ParraRuntime
@@ -12,12 +12,6 @@ enum LogExtraEncoder {
         return out
     }
 
-    nonisolated(unsafe) private static let dateFormatter: ISO8601DateFormatter = {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter
-    }()
-
     /// Deeper nesting than this is written as a description, so a cyclic structure ends.
     private static let maximumDepth = 32
 
@@ -29,14 +23,13 @@ enum LogExtraEncoder {
         switch value {
         case let optional as OptionalProtocol where optional.isNone: out += "null"
         case let optional as OptionalProtocol: write(optional.wrapped, into: &out, depth: depth)
-        case is NSNull: out += "null"
         case let bool as Bool: out += bool ? "true" : "false"
         case let int as any BinaryInteger: out += "\(int)"
         case let double as Double: number(double, into: &out)
         case let float as Float: number(Double(float), into: &out)
         case let text as String: JSONStringLiteral.append(text, to: &out)
         case let text as Substring: JSONStringLiteral.append(String(text), to: &out)
-        case let date as Date: JSONStringLiteral.append(dateFormatter.string(from: date), to: &out)
+        case let date as Date: JSONStringLiteral.append(iso8601(date), to: &out)
         case let url as URL: JSONStringLiteral.append(url.absoluteString, to: &out)
         case let dictionary as [String: Any]:
             out += "{"
@@ -54,8 +47,69 @@ enum LogExtraEncoder {
                 write(element, into: &out, depth: depth + 1)
             }
             out += "]"
+        // Tried last: no value of the types above is an NSNull.
+        case _ where isFoundationNull(value): out += "null"
         default: JSONStringLiteral.append(String(describing: value), to: &out)
         }
+    }
+
+    /// `date` as an `ISO8601DateFormatter` with internet date-time and fractional seconds
+    /// writes it (`2024-02-24T20:47:51.530Z`, UTC), rounded half up to the millisecond as that
+    /// formatter rounds, in ICU's Gregorian calendar: Gregorian dates from 1582-10-15 on, Julian
+    /// ones before, whose year is the era's (1 BC is the year before AD 1, both `0001`). As ICU
+    /// does, a time past that calendar's range is written as the range's end, and NaN as nothing.
+    private static func iso8601(_ date: Date) -> String {
+        let rounded = (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down)
+        guard !rounded.isNaN else { return "" }
+        // ICU's Calendar range, in milliseconds since 1970.
+        let milliseconds = Int64(min(max(rounded, -184_303_902_528_000_000), 183_882_168_921_600_000))
+        let (days, dayMilliseconds) = floorDivide(milliseconds, 86_400_000)
+        // Day -141,427 is 1582-10-15.
+        let (year, month, day) = days >= -141_427 ? gregorianDate(days) : julianDate(days)
+        let secondOfDay = dayMilliseconds / 1000
+        func digits(_ value: Int64, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(digits(year > 0 ? year : 1 - year, 4))-\(digits(month, 2))-\(digits(day, 2))T"
+            + "\(digits(secondOfDay / 3600, 2)):\(digits(secondOfDay / 60 % 60, 2)):\(digits(secondOfDay % 60, 2))."
+            + "\(digits(dayMilliseconds % 1000, 3))Z"
+    }
+
+    /// The proleptic Gregorian date of a day count from 1970-01-01 (H. Hinnant's algorithm).
+    private static func gregorianDate(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let (era, dayOfEra) = floorDivide(days + 719_468, 146_097)
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * monthIndex + 2) / 5 + 1)
+    }
+
+    /// The Julian calendar date of a day count from 1970-01-01, astronomical years (0 is 1 BC),
+    /// by E. G. Richards' algorithm from the Julian day number (1970-01-01 is day 2,440,588).
+    private static func julianDate(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 2_440_588 + 32_082
+        let cycle = floorDivide(4 * shifted + 3, 1461).quotient
+        let dayOfCycle = shifted - floorDivide(1461 * cycle, 4).quotient
+        let monthIndex = (5 * dayOfCycle + 2) / 153
+        return (
+            cycle - 4800 + monthIndex / 10, monthIndex + 3 - 12 * (monthIndex / 10),
+            dayOfCycle - (153 * monthIndex + 2) / 5 + 1
+        )
+    }
+
+    /// `value / divisor` rounded down, and what remains (never negative).
+    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+    }
+
+    /// Whether `value` is Foundation's `NSNull` (what `JSONSerialization` reads `null` as),
+    /// told by its class's name, so that this file needs no Foundation.
+    private static func isFoundationNull(_ value: Any) -> Bool {
+        let type = type(of: value)
+        return type is AnyClass && _typeName(type) == "Foundation.NSNull"
     }
 
     private static func number(_ value: Double, into out: inout String) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraRuntime
 
 /// What every log call returns: when it was made and at which level, to measure from later
@@ -96,7 +96,7 @@ public enum ParraLogMeasurementFormat: Sendable {
     private static func decimal(_ value: Double, places: Int, scale: Double) -> String {
         let scaled = (abs(value) * scale).rounded()
         guard scaled.isFinite, scaled < 9e15 else {
-            var text = String(format: "%.\(places)f", value)
+            var text = String(cFormat: "%.\(places)f", value)
             if text.contains(".") {
                 while text.hasSuffix("0") { text.removeLast() }
                 if text.hasSuffix(".") { text.removeLast() }

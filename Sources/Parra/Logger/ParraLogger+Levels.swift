@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // The level methods, as in Parra: trace, debug and info take a message and extras; warn adds an
 // optional Error; error and fatal take a message, an Error, or both. Each records its call

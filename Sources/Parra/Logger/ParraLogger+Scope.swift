@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ParraLogger {
     /// A child logger whose category path adds `name` (when given) and the calling function,

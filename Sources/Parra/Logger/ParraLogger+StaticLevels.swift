@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // The static level methods, as in Parra: `ParraLogger.info("...")` logs through a logger with
 // no category. Same forms and rules as the instance methods.

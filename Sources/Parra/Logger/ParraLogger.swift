@@ -1,5 +1,6 @@
 import CParraLogRoute
-import Foundation
+import FoundationEssentials
+import Glibc
 import ParraAPI
 import ParraAppModel
 import ParraRuntime
@@ -108,8 +109,7 @@ public final class ParraLogger: @unchecked Sendable {
             }
             extraJSON = merged.isEmpty ? "" : LogExtraEncoder.json(merged)
         }
-        let callStack =
-            level >= .error ? Thread.callStackSymbols.dropFirst(2).joined(separator: "\n") : ""
+        let callStack = level >= .error ? Self.callStack() : ""
         LogRouter.shared.route(
             LogRouter.Entry(
                 level: level.hostLevel, timestamp: timestamp, message: text, extraJSON: extraJSON, fileID: fileID,
@@ -119,6 +119,17 @@ public final class ParraLogger: @unchecked Sendable {
             toBackends(level, timestamp, message, error, callExtra, fileID, function, line, column)
         }
         return ParraLogMarker(level: level, timestamp: Date(timeIntervalSince1970: timestamp), message: text)
+    }
+
+    /// The call stack from the function that logged outwards, one frame per line, as
+    /// `Thread.callStackSymbols` writes frames; only `emit` calls it, so that the frame it
+    /// leaves out is `emit`'s.
+    @inline(never)
+    private static func callStack() -> String {
+        // Two frames left out: this function's and emit's.
+        guard let text = parra_log_route_call_stack(2) else { return "" }
+        defer { free(text) }
+        return String(cString: text)
     }
 
     /// Hands a call that logged to the app-side backends, as the SDK shapes it.

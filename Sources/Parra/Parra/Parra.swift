@@ -1,4 +1,5 @@
 import CParraPlugin
+import Dispatch
 import ParraAppModel
 import ParraRuntime
 
@@ -62,7 +63,7 @@ public final class Parra: @unchecked Sendable {
                 }
                 // An immediate command runs where its thread rule says; off the main thread a
                 // main-thread one is called on the main queue.
-                let callNow = {
+                let callNow: @Sendable () -> Void = {
                     continuation.resume(
                         returning: Result { () throws(CommandCallError) in
                             ParraCommandValue(try runtime.callCommand(id, arguments))

@@ -1,3 +1,5 @@
+import ParraRuntime
+
 /// Push notifications, as the app calls them: `parra.push`. The work is the ParraPush module's,
 /// reached through its commands.
 public struct ParraPushNotifications: Sendable {

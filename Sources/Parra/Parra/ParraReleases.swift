@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ParraAPI
 import ParraRuntime
 
@@ -28,11 +28,10 @@ public struct ParraReleases: Sendable {
     /// Shows `info` (from ``fetchLatestRelease()``) as a modal or a toast; nil `style` takes
     /// `whatsNew.presentationStyle`.
     public func present(_ info: ParraNewInstalledVersionInfo, style: PresentationStyle? = nil) async throws {
-        var argument: [String: Any] = [
-            "info": try JSONSerialization.jsonObject(with: try ParraAPICoding.makeEncoder().encode(info))
-        ]
-        argument["style"] = style?.rawValue
-        let json = String(decoding: try JSONSerialization.data(withJSONObject: argument), as: UTF8.self)
+        let encoded = String(decoding: try ParraAPICoding.makeEncoder().encode(info), as: UTF8.self)
+        var argument: [String: OptionValue] = ["info": try OptionValue(answerJSON: encoded)]
+        argument["style"] = style.map { .string($0.rawValue) }
+        let json = OptionValue.object(argument).json
         _ = try await parra.call(Self.prefix + "presentRelease", [.string(json)], feature: Self.module)
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What kind of release a version is.
 public enum ParraReleaseType: String, Codable, Sendable, Hashable, CaseIterable {

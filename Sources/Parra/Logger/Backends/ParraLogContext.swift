@@ -1,4 +1,9 @@
-import Foundation
+import CParraLogRoute
+import ParraRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where a log came from: its call site and, unless a static form made it, its logger.
 public struct ParraLogContext {
@@ -37,15 +42,17 @@ public struct ParraLoggerContext {
 public struct ParraLoggerThreadInfo: Sendable, Codable {
     /// The kernel's id of the thread (`gettid`).
     public let id: Int
-    /// The name of the operation queue the call ran on; empty off one (Swift on Linux cannot
-    /// read a dispatch queue's label from inside it).
+    /// The name of the operation queue the call ran on; always empty: operation queues are
+    /// corelibs Foundation's, which Parra does not load, and Swift on Linux cannot read a
+    /// dispatch queue's label from inside it.
     public let queueName: String
-    /// The thread's stack size in bytes, as Foundation reports it.
+    /// The thread's stack size in bytes (`pthread_attr_getstacksize`); 0 when unknown.
     public let stackSize: Int
     /// The thread's priority, 0.0 to 1.0, 0.5 being the default, from its nice value (-20 is
     /// 1.0, 19 is 0.025).
     public let priority: Double
-    /// The thread's quality of service, as Foundation reports it.
+    /// The thread's quality of service: Linux threads have none, so `.default`, as Foundation
+    /// reports it there.
     public let qualityOfService: QualityOfService
     /// The thread's name: "main" for the main thread, else its Foundation or pthread name;
     /// nil when it has none.
@@ -53,14 +60,26 @@ public struct ParraLoggerThreadInfo: Sendable, Codable {
     /// The thread's number in Apple's thread descriptions; Linux numbers none, so nil.
     public let threadNumber: UInt8?
 
+    /// Foundation's `QualityOfService`, with its raw values.
+    public enum QualityOfService: Int, Sendable {
+        /// Work the user is interacting with.
+        case userInteractive = 0x21
+        /// Work the user started and waits for.
+        case userInitiated = 0x19
+        /// Long-running work the user knows of.
+        case utility = 0x11
+        /// Work the user does not see.
+        case background = 0x09
+        /// No quality of service given.
+        case `default` = -1
+    }
+
     /// The calling thread's.
     static func current(name: String?, id: Int) -> ParraLoggerThreadInfo {
-        let thread = Thread.current
-        return ParraLoggerThreadInfo(
-            id: id, queueName: OperationQueue.current?.name ?? "", stackSize: thread.stackSize,
+        ParraLoggerThreadInfo(
+            id: id, queueName: "", stackSize: Int(parra_log_route_thread_stack_size()),
             priority: 0.5 - Double(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(id))) / 40,
-            qualityOfService: thread.qualityOfService, threadName: name,
-            threadNumber: nil)
+            qualityOfService: .default, threadName: name, threadNumber: nil)
     }
 }
 

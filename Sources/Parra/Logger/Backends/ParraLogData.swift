@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One log as a ``ParraLoggerBackend`` receives it.
 public struct ParraLogData {
