@@ -57,9 +57,10 @@ let usage = """
                                   only exits (beside this executable too)
       launch.to_first_frame_over_empty_ms  to_first_frame_ms - empty_process_ms
       launch.foundation_process_ms  reference: spawn to exit of parra-empty-foundation,
-                                  parra-empty linking Foundation (as `import Parra` must), run
+                                  parra-empty linking FoundationEssentials (as `import Parra`
+                                  does: it needs no corelibs Foundation), run
                                   after each pair; what it takes over empty_process_ms is
-                                  Foundation's share of the figure above
+                                  FoundationEssentials' share of the figure above
       launch.to_first_frame_instructions_m  millions of instructions ParraDemoApp runs, on every
                                   thread, from exec to its first window being drawn (valgrind's
                                   callgrind, stripped copies of the executables and modules);
@@ -74,7 +75,8 @@ let usage = """
                                   session, in MiB (ru_maxrss, through peak_rss: see Memory)
       memory.empty_process_peak_mb   baseline: parra-empty's peak resident memory
       memory.foundation_process_peak_mb  reference: parra-empty-foundation's peak resident
-                                  memory, Foundation's share of sample_session_over_empty_mb
+                                  memory, FoundationEssentials' share of
+                                  sample_session_over_empty_mb
       memory.sample_session_over_empty_mb  sample_session_peak_mb - empty_process_peak_mb: what
                                   the runtime, its modules and the sample add
       launch.tasks_local_ms       the launch screen module's launch tasks (app-info, auth check,

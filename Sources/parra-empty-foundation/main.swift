@@ -1,3 +1,4 @@
-// parra-bench's reference launch (launch.foundation_process_ms): parra-empty linking Foundation,
-// as every app that imports Parra does (its API has DateFormatter), and using none of it.
-import Foundation
+// parra-bench's reference launch (launch.foundation_process_ms): parra-empty linking
+// FoundationEssentials, as every app that imports Parra does (Parra and its modules need no
+// more of Foundation), and using none of it.
+import FoundationEssentials
