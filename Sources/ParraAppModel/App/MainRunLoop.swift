@@ -28,10 +28,13 @@ enum MainRunLoop {
             return
         }
         var descriptor = pollfd(fd: queue.descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, Int32((seconds * 1000).rounded(.up))) > 0 else { return }
-        // An eventfd: reading it resets it, so the next poll waits for new work.
-        var count: UInt64 = 0
-        _ = read(queue.descriptor, &count, MemoryLayout<UInt64>.size)
+        if poll(&descriptor, 1, Int32((seconds * 1000).rounded(.up))) > 0 {
+            // An eventfd: reading it resets it, so the next poll waits for new work.
+            var count: UInt64 = 0
+            _ = read(queue.descriptor, &count, MemoryLayout<UInt64>.size)
+        }
+        // Drained after a timeout too: work queued before the descriptor existed signalled
+        // nothing, and draining an empty queue costs nothing.
         queue.drain(nil)
     }
 

@@ -7,15 +7,21 @@
 //
 // Each override, the view's body and the launch prerequisite (which the launch screen module
 // runs) print "probe: WHAT main-thread=BOOL" from a main-actor function of the probe's own.
-import Foundation
+// Like an app that does not import Foundation, it runs without corelibs Foundation, so its
+// main queue is drained by the app model's own run loop (`MainRunLoop`).
+import FoundationEssentials
 import Parra
 import ParraAppModel
 import ParraRuntime
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Prints what ran and whether on the main thread; only main-actor code may call it.
 @MainActor
 func say(_ what: String) {
-    print("probe: \(what) main-thread=\(Thread.isMainThread)")
+    print("probe: \(what) main-thread=\(MainThread.isCurrent)")
     fflush(stdout)
 }
 
