@@ -3,7 +3,7 @@ import Foundation
 // The logger's console formatting that needs corelibs Foundation (ICU's time zones, locales
 // and collation): `libparra-logger-foundation.so`, which the logger opens with dlopen when a
 // console format first needs it, so that a process whose lines need none of it never loads
-// Foundation (about 3 ms and 6.5 MiB). Its file name does not start with `libParra`, so module
+// Foundation (about 2 ms and 6.5 MiB). Its file name does not start with `libParra`, so module
 // discovery in a build folder passes it by.
 
 /// What the `parra_logger_foundation_*` functions hand their text to: the context they were

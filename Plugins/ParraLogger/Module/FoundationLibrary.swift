@@ -5,7 +5,7 @@ import ParraPluginKit
 /// `libparra-logger-foundation.so`, the logger's console formatting that needs corelibs
 /// Foundation (custom timestamp patterns, condensed and pretty extras), opened with `dlopen`
 /// when a console format first needs it: a process whose lines need none of it never loads
-/// Foundation (about 3 ms and 6.5 MiB at start-up). Looked for beside the file that holds the
+/// Foundation (about 2 ms and 6.5 MiB at start-up). Looked for beside the file that holds the
 /// logger's code, then where the dynamic linker looks (`LD_LIBRARY_PATH`, the system's folders).
 struct FoundationLibrary: @unchecked Sendable {
     /// The callback the library hands text to (its `ParraLoggerFoundationText`).
