@@ -1,6 +1,7 @@
 extension StringProtocol {
-    /// The text without the spaces and tabs at its ends (Unicode's space separators and the
-    /// horizontal tab): what Foundation's `trimmingCharacters(in: .whitespaces)` gives.
+    /// The text without the spaces and tabs at its ends (Unicode's space separators, the
+    /// horizontal tab and U+200B, as Foundation's `CharacterSet.whitespaces` has them): what
+    /// Foundation's `trimmingCharacters(in: .whitespaces)` gives.
     package func trimmingSpaces() -> String {
         var scalars = Substring(self).unicodeScalars
         while let first = scalars.first, Self.isSpace(first) { scalars.removeFirst() }
@@ -9,6 +10,6 @@ extension StringProtocol {
     }
 
     private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
     }
 }
