@@ -31,8 +31,14 @@ enum HTTPDate {
         let clock = time.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
         guard let year, let monthIndex = months.firstIndex(of: month), day.count <= 2, let dayOfMonth = Int(day),
             (1...31).contains(dayOfMonth), clock.count == 3, let hour = clock[0], let minute = clock[1],
-            let second = clock[2], (0..<24).contains(hour), (0..<60).contains(minute), (0...60).contains(second)
+            let second = clock[2], (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second)
         else { return nil }
+        // No 31 February: the day must be in the month, as a date formatter would have it.
+        let nextMonth = monthIndex == 11 ? (year + 1, 1) : (year, monthIndex + 2)
+        let monthLength =
+            daysSinceEpoch(year: nextMonth.0, month: nextMonth.1, day: 1)
+            - daysSinceEpoch(year: year, month: monthIndex + 1, day: 1)
+        guard dayOfMonth <= monthLength else { return nil }
         let days = daysSinceEpoch(year: year, month: monthIndex + 1, day: dayOfMonth)
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
     }

@@ -36,8 +36,8 @@ package enum ParraAPICoding {
     }
 
     /// `date` as the API writes it: UTC, milliseconds, `Z`. Computed from the seconds for the
-    /// years 1583 to 9999: the first `ISO8601FormatStyle` of a process loads ICU's calendar and
-    /// time zone data, which cost the launch's token request about a millisecond. Other years
+    /// years 1583 to 9999: the first `ISO8601FormatStyle` of a process sets up its calendar
+    /// and time zone, which cost the launch's token request about a millisecond. Other years
     /// go through the format style (before 1583 it counts Julian days, as ICU's Gregorian
     /// calendar does).
     package static func formatDate(_ date: Date) -> String {
@@ -74,7 +74,7 @@ package enum ParraAPICoding {
         let whole = seconds - (fraction < 0 ? 1 : 0)
         let text = Date(timeIntervalSince1970: Double(whole)).formatted(withoutFraction)
         let millis = fraction < 0 ? fraction + 1000 : fraction
-        return String(text.dropLast()) + "." + String(cFormat: "%03d", Int(millis)) + "Z"
+        return String(text.dropLast()) + "." + String(cFormat: "%03ld", Int(millis)) + "Z"
     }
 
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {

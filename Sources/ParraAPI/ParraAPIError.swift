@@ -100,7 +100,11 @@ package struct ParraAPIError: Error, Sendable, Hashable, CustomStringConvertible
         let text = String(decoding: prefix, as: UTF8.self)
         let printable = text.unicodeScalars.filter { $0 == "\u{FFFD}" || $0.value < 0x20 && $0 != "\n" && $0 != "\t" }
         if printable.count > text.unicodeScalars.count / 4 { return "<\(body.count) bytes of binary>" }
-        let line = String(text.map { $0 == "\n" || $0 == "\t" ? " " : $0 }).trimmingSpaces()
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append(scalar == "\n" || scalar == "\r" || scalar == "\t" ? " " : scalar)
+        }
+        let line = String(scalars).trimmingSpaces()
         if line.count > excerptLength || body.count > prefix.count { return String(line.prefix(excerptLength)) + "..." }
         return line
     }

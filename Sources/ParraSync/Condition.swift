@@ -50,7 +50,8 @@ package final class Condition: @unchecked Sendable {
     /// then holds it again. False when the deadline passed.
     package func wait(until deadline: Date) -> Bool {
         let seconds = deadline.timeIntervalSince1970
-        guard seconds.isFinite else {
+        // Past what a timespec holds (or not a number), the wait has no deadline.
+        guard seconds.isFinite, abs(seconds) < 9e18 else {
             pthread_cond_wait(condition, mutex)
             return true
         }

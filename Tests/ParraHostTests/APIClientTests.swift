@@ -318,6 +318,15 @@ struct APIClientTests {
             ParraAPIRetryPolicy.retryAfterSeconds(
                 "Sun Nov  6 08:49:37 1994", now: Date(timeIntervalSince1970: 784_111_767)) == 10)
         #expect(ParraAPIRetryPolicy.retryAfterSeconds("soon", now: Date()) == nil)
+        for impossible in [
+            "Sat, 31 Feb 2024 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:60 GMT", "Sun, 06 Nov 1994 25:00:00 GMT",
+        ] {
+            #expect(ParraAPIRetryPolicy.retryAfterSeconds(impossible, now: Date()) == nil, "\(impossible)")
+        }
+        #expect(
+            ParraAPIRetryPolicy.retryAfterSeconds(
+                "Thu, 29 Feb 2024 00:00:10 GMT", now: Date(timeIntervalSince1970: 1_709_164_800))
+                == 10)
     }
 
     @Test("5xx until the attempts run out: send returns the last response, a typed call an error naming the attempts")

@@ -12,10 +12,10 @@
  * as backtrace_symbols(3) writes it (`/path/libX.so(symbol+0x2e) [0x7f...]`): the lines of
  * corelibs Foundation's `Thread.callStackSymbols`, which reads the same 128 innermost frames
  * the same way (a frame without a symbol line is `<null>`). The stack starts at the caller of
- * this function, less its `skip` innermost frames: ParraLogger's emit passes 1, so the stack
- * starts at the function that logged. Called by ParraLogger for error and fatal logs, on the
- * logging thread; any thread. The text is malloc'd and the caller frees it; NULL when there
- * is no frame left or memory ran out.
+ * this function, less its `skip` innermost frames: ParraLogger passes 2 (its helper's frame
+ * and emit's), so the stack starts at the function that logged. Called by ParraLogger for
+ * error and fatal logs, on the logging thread; any thread. The text is malloc'd and the caller
+ * frees it; NULL when there is no frame left or memory ran out.
  */
 char *parra_log_route_call_stack(int32_t skip);
 

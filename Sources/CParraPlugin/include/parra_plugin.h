@@ -225,8 +225,11 @@ typedef struct parra_option_decl {
  *   exclusiveMinimum,
  *   exclusiveMaximum     numbers; a number must be > exclusiveMinimum and < exclusiveMaximum.
  *   minLength, maxLength non-negative integers; a string's length in Unicode scalars.
- *   pattern              a regular expression (ICU syntax, as NSRegularExpression reads it) that
- *                        must match somewhere in a string: anchor it with ^...$ for a whole match.
+ *   pattern              a regular expression (Swift Regex syntax, which takes ICU's and PCRE's
+ *                        common forms, matched scalar by scalar) that must match somewhere in a
+ *                        string: anchor it with ^...$ for a whole match ($ is the very end, not
+ *                        before a final line break). A schema with lookbehind, \K, branch reset or
+ *                        relative back-references is refused when it is read.
  *   items                a schema every element of an array must follow.
  *   properties           an object of schemas, one per member name, for the members present.
  *   required             an array of member names an object must have.

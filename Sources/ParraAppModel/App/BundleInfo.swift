@@ -48,7 +48,7 @@ package struct BundleInfo: Sendable, Hashable {
             let why =
                 data.starts(with: Array("bplist".utf8))
                 ? "a binary property list, which Parra does not read (plutil -convert xml1 makes it XML)"
-                : "malformed property list"
+                : "a property list the reader does not take (malformed XML, or a tag with attributes)"
             return (.empty, ["\(url.path): \(why); using no bundle facts"])
         }
         guard let dictionary = root as? [String: Any] else {

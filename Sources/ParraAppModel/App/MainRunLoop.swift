@@ -28,7 +28,7 @@ enum MainRunLoop {
             return
         }
         var descriptor = pollfd(fd: queue.descriptor, events: Int16(POLLIN), revents: 0)
-        if poll(&descriptor, 1, Int32((seconds * 1000).rounded(.up))) > 0 {
+        if poll(&descriptor, 1, Int32(min((seconds * 1000).rounded(.up), Double(Int32.max)))) > 0 {
             // An eventfd: reading it resets it, so the next poll waits for new work.
             var count: UInt64 = 0
             _ = read(queue.descriptor, &count, MemoryLayout<UInt64>.size)

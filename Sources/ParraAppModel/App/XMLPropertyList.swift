@@ -2,10 +2,10 @@ import FoundationEssentials
 
 /// A reader for XML property lists (an `Info.plist`): `dict`, `key`, `string`, `integer`,
 /// `real`, `true`, `false`, `array`, `data` (base64) and `date` (ISO 8601, UTC), with the XML
-/// prolog, doctype, comments and character references, read into the types
-/// `PropertyListSerialization` gives. It answers nil for anything else (binary lists, tags
-/// with attributes, a repeated key, malformed XML). Reading lists here keeps corelibs
-/// Foundation, whose `PropertyListSerialization` alone reads the rest, out of the app.
+/// prolog, doctype, comments, CDATA sections and character references, read into the types
+/// `PropertyListSerialization` gives (a repeated key keeps its last value, as there). It
+/// answers nil for anything else (binary lists, tags with attributes, malformed XML), so
+/// corelibs Foundation, whose `PropertyListSerialization` reads those, stays out of the app.
 package struct XMLPropertyList {
     private let bytes: [UInt8]
     private var index = 0
@@ -35,7 +35,7 @@ package struct XMLPropertyList {
         case "true/": return true
         case "false/": return false
         case "string": return text(closing: "string")
-        case "integer": return text(closing: "integer").flatMap { Int(Self.trimmed($0)) }
+        case "integer": return text(closing: "integer").flatMap { Self.integer(Self.trimmed($0)) }
         case "real": return text(closing: "real").flatMap { Double(Self.trimmed($0)) }
         case "data": return text(closing: "data").flatMap { Data(base64Encoded: $0, options: .ignoreUnknownCharacters) }
         case "date":
@@ -53,9 +53,16 @@ package struct XMLPropertyList {
             while true {
                 skipMisc()
                 if skip("</dict>") { return members }
-                guard openTag() == "key", let key = text(closing: "key") else { return nil }
+                let key: String
+                switch openTag() {
+                case "key/": key = ""
+                case "key":
+                    guard let text = text(closing: "key") else { return nil }
+                    key = text
+                default: return nil
+                }
                 skipMisc()
-                guard members[key] == nil, let item = value() else { return nil }
+                guard let item = value() else { return nil }
                 members[key] = item
             }
         default: return nil
@@ -63,16 +70,37 @@ package struct XMLPropertyList {
     }
 
     /// The name of the tag at `index` (with a trailing "/" when it closes itself), past it;
-    /// nil for a tag with attributes or anything else.
+    /// nil for a tag with attributes or anything else. White space may follow the name
+    /// (`<dict >`, `<true />`).
     private mutating func openTag() -> String? {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { return nil }
         var end = index + 1
         while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
         guard end < bytes.count else { return nil }
-        let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-        guard name.allSatisfy({ $0.isLetter || $0 == "/" }), !name.hasPrefix("/") else { return nil }
+        var inside = bytes[(index + 1)..<end]
+        let closesItself = inside.last == UInt8(ascii: "/")
+        if closesItself { inside = inside.dropLast() }
+        let nameEnd = inside.firstIndex { !Self.isLetter($0) } ?? inside.endIndex
+        guard nameEnd > inside.startIndex, inside[nameEnd...].allSatisfy(Self.isSpace) else { return nil }
         index = end + 1
-        return name
+        return String(decoding: inside[..<nameEnd], as: UTF8.self) + (closesItself ? "/" : "")
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// An `integer` element's text as `PropertyListSerialization` reads it: decimal with an
+    /// optional sign, or hexadecimal after `0x`.
+    private static func integer(_ text: Substring) -> Int? {
+        let negative = text.first == "-"
+        let unsigned = negative || text.first == "+" ? text.dropFirst() : text
+        guard unsigned.hasPrefix("0x") || unsigned.hasPrefix("0X") else { return Int(text) }
+        return Int(unsigned.dropFirst(2), radix: 16).map { negative ? -$0 : $0 }
     }
 
     /// The character data up to `</name>`, references decoded, past the closing tag.
@@ -81,6 +109,12 @@ package struct XMLPropertyList {
         let closing = Array("</\(name)>".utf8)
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "<") {
+                if skip("<![CDATA[") {
+                    guard let end = Self.find(Array("]]>".utf8), in: bytes, from: index) else { return nil }
+                    result += bytes[index..<end]
+                    index = end + 3
+                    continue
+                }
                 guard bytes[index...].starts(with: closing) else { return nil }
                 index += closing.count
                 return String(decoding: result, as: UTF8.self)
@@ -142,6 +176,16 @@ package struct XMLPropertyList {
                 return
             }
         }
+    }
+
+    /// Where `literal` next starts in `bytes` from `start`; nil when it does not.
+    private static func find(_ literal: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        var at = start
+        while at + literal.count <= bytes.count {
+            if bytes[at..<(at + literal.count)].elementsEqual(literal) { return at }
+            at += 1
+        }
+        return nil
     }
 
     /// Moves past `literal` when it is at `index`.

@@ -384,8 +384,8 @@ package final class LogRouter: @unchecked Sendable {
     /// The calling thread's kernel id (`gettid`).
     package static func currentThreadID() -> Int { Int(parra_log_route_thread_id()) }
 
-    /// The calling thread's name: "main", or its pthread name (where Foundation's `Thread.name`
-    /// is written too); nil when it has none.
+    /// The calling thread's name: "main", or its pthread name (Foundation's `Thread.name` lands
+    /// there, cut to 15 bytes, when a thread names itself); nil when it has none.
     package static func currentThreadNameIfAny() -> String? {
         if MainThread.isCurrent { return "main" }
         var buffer = [CChar](repeating: 0, count: 64)

@@ -20,7 +20,9 @@ enum PlainLogLine {
 
     private static let format = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
+    /// `seconds` rounded half up to the millisecond, as `ISO8601DateFormatter` wrote it (the
+    /// format style alone would cut the rest off).
     private static func timestamp(_ seconds: Double) -> String {
-        Date(timeIntervalSince1970: seconds).formatted(format)
+        Date(timeIntervalSince1970: (seconds * 1000 + 0.5).rounded(.down) / 1000).formatted(format)
     }
 }

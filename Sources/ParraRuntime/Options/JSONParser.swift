@@ -39,8 +39,13 @@ struct JSONParser {
             _ = try parse(answer: text)
             return true
         } catch {
-            // The one document `parse(answer:)` refuses that is JSON.
-            return OptionSchema.trimmed(text) == "null"
+            // The one document `parse(answer:)` refuses that is JSON (with JSON's whitespace
+            // around it, and nothing else).
+            let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+            let bytes = Array(text.utf8)
+            let start = bytes.firstIndex { !whitespace.contains($0) } ?? bytes.count
+            let end = (bytes.lastIndex { !whitespace.contains($0) } ?? -1) + 1
+            return start < end && bytes[start..<end].elementsEqual("null".utf8)
         }
     }
 

@@ -17,9 +17,9 @@
  *  Dispatch's worker names land there). Returns the length written. Any thread. */
 size_t parra_logger_thread_name(char *buffer, size_t capacity);
 
-/** The path of the file that holds the logger's code (the module's shared object, or the
- *  executable it is linked into), as the dynamic linker loaded it; NULL when it cannot tell.
- *  Any thread. */
+/** The absolute path of the file that holds the logger's code (the module's shared object as
+ *  the dynamic linker loaded it, or the executable it is linked into, from /proc/self/exe);
+ *  NULL when it cannot tell. The text lives as long as the process. Any thread. */
 const char *parra_logger_image_path(void);
 
 /** Whether `fd` is a terminal. Any thread. */
