@@ -195,15 +195,19 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
             "headers": request.headers,
         ]
         let body = request.body ?? Data()
-        let parsed = try? OptionValue(answerJSON: String(decoding: body, as: UTF8.self)).anyValue
-        if let parsed {
-            line["body"] = parsed
-        } else {
-            line["body_text"] = String(decoding: body, as: UTF8.self)
-        }
+        // A JSON body goes into the line as the app sent it, nulls and all: the outbox shows
+        // exactly what would have reached the server.
+        let json = String(validating: body, as: UTF8.self).flatMap { JSONParser.isDocument($0) ? $0 : nil }
+        if json == nil { line["body_text"] = String(decoding: body, as: UTF8.self) }
         let file = outboxFile(name)
         guard var data = SortedKeysJSON.data(line) else {
             return .failure(.localBackend(reason: "cannot write the request for \(file.path) as JSON"))
+        }
+        if let json {
+            // "body" sorts before the other members. Outside its strings (where JSON allows
+            // no raw line break) a line break is white space, so the record stays one line.
+            let oneLine = json.utf8.map { $0 == 0x0A || $0 == 0x0D ? UInt8(ascii: " ") : $0 }
+            data = Data("{\"body\":".utf8) + oneLine + Data(data.count > 2 ? ",".utf8 : "".utf8) + data.dropFirst()
         }
         data.append(UInt8(ascii: "\n"))
         do {
@@ -211,7 +215,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
         } catch {
             return .failure(.localBackend(reason: "cannot append to \(file.path): \(FileManager.failureCause(error))"))
         }
-        guard parsed != nil else { return .success(Self.json(400, ["message": "the body is not JSON"])) }
+        guard json != nil else { return .success(Self.json(400, ["message": "the body is not JSON"])) }
         return .success(Self.json(200, [String: Any]()))
     }
 

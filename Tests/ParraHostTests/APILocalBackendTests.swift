@@ -106,6 +106,26 @@ struct APILocalBackendTests {
         #expect(push.contains(#""body":{"token":"dead","type":"linux"}"#))
     }
 
+    @Test("a JSON body is recorded as the app sent it, nulls included, on one line")
+    func outboxKeepsTheBody() throws {
+        let folder = try sampleCopy()
+        let client = APITest.client(.local(directory: folder))
+        for body in [#"{"a":null,"list":[1,null,2],"huge":1e400}"#, "null", "{\n  \"pretty\": \"a\\nb\"\n}"] {
+            let response = try APITest.send(
+                client, APIRequest(method: "POST", path: "tenants/tenant-1/sessions", body: Data(body.utf8))
+            ).get()
+            #expect(response.status == 200, "\(body)")
+        }
+        let lines = try String(contentsOf: folder.appendingPathComponent("outbox/sessions.jsonl"), encoding: .utf8)
+            .split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasPrefix(#"{"body":{"a":null,"list":[1,null,2],"huge":1e400},"headers":"#) == true)
+        #expect(lines.dropFirst().first?.hasPrefix(#"{"body":null,"headers":"#) == true)
+        let last = try #require(lines.last)
+        let pretty = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        #expect((pretty["body"] as? [String: String])?["pretty"] == "a\nb")
+    }
+
     @Test("an outbox folder of its own takes the writes; the answering folder is left alone")
     func outboxElsewhere() throws {
         let folder = try sampleCopy()

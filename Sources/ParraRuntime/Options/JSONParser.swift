@@ -13,7 +13,7 @@
 /// Problems are thrown as `OptionJSONError`s saying what is wrong, where (line and column,
 /// 1-based, the column counted in characters) and, inside an array or object, the path to
 /// the value (`$.cfixture.tags[1]`).
-struct JSONParser {
+package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     static let maximumDepth = 128
 
@@ -34,7 +34,7 @@ struct JSONParser {
 
     /// Whether `text` is one JSON document of any kind, `null` included, read as leniently as
     /// `parse(answer:)` reads.
-    static func isDocument(_ text: String) -> Bool {
+    package static func isDocument(_ text: String) -> Bool {
         do {
             _ = try parse(answer: text)
             return true
