@@ -167,6 +167,10 @@ struct OptionStoreTests {
         try ResolvedOptionsRecord(store).write(into: folder)
         #expect(try inode() != first, "a changed record replaces the file")
         #expect(try String(contentsOf: file, encoding: .utf8).contains("warn"))
+        let read = try JSONDecoder().decode(ResolvedOptionsRecord.self, from: Data(contentsOf: file))
+        #expect(
+            read.options == ResolvedOptionsRecord(store).options
+                && read.problems == ResolvedOptionsRecord(store).problems)
     }
 
     @Test("a key given both nested and dotted is reported and neither value used; the lower layer stays")

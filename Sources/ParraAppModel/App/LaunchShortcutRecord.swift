@@ -26,6 +26,19 @@ package struct LaunchShortcutRecord: AppRecordFile, Sendable, Hashable {
 
     /// The file name inside an app's storage folder.
     package static let fileName = "launch-shortcuts.json"
+
+    package var recordValue: OptionValue {
+        .object([
+            "executable": .string(executable), "name": .string(name),
+            "items": .list(
+                items.map { item in
+                    var members: [String: OptionValue] = ["type": .string(item.type), "title": .string(item.title)]
+                    if let subtitle = item.subtitle { members["subtitle"] = .string(subtitle) }
+                    if let icon = item.icon { members["icon"] = .string(icon) }
+                    return .object(members)
+                }),
+        ])
+    }
     /// The argument that starts the app through a shortcut item: `--parra-shortcut TYPE`.
     package static let argument = "--parra-shortcut"
 

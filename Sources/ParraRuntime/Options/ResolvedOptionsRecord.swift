@@ -24,6 +24,19 @@ package struct ResolvedOptionsRecord: AppRecordFile, Sendable {
     /// The file name inside an app's storage folder.
     package static let fileName = "resolved-options.json"
 
+    package var recordValue: OptionValue {
+        .object([
+            "options": .list(
+                options.map {
+                    .object([
+                        "key": .string($0.key), "value": .string($0.value), "source": .string($0.source),
+                        "owner": .string($0.owner),
+                    ])
+                }),
+            "problems": .list(problems.map(OptionValue.string)),
+        ])
+    }
+
     /// The record of `store`.
     package init(_ store: OptionStore) {
         self.init(options: store.all, problems: store.problems)
