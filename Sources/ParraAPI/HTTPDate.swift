@@ -36,20 +36,10 @@ enum HTTPDate {
         // No 31 February: the day must be in the month, as a date formatter would have it.
         let nextMonth = monthIndex == 11 ? (year + 1, 1) : (year, monthIndex + 2)
         let monthLength =
-            daysSinceEpoch(year: nextMonth.0, month: nextMonth.1, day: 1)
-            - daysSinceEpoch(year: year, month: monthIndex + 1, day: 1)
+            GregorianDays.daysSinceEpoch(year: nextMonth.0, month: nextMonth.1, day: 1)
+            - GregorianDays.daysSinceEpoch(year: year, month: monthIndex + 1, day: 1)
         guard dayOfMonth <= monthLength else { return nil }
-        let days = daysSinceEpoch(year: year, month: monthIndex + 1, day: dayOfMonth)
+        let days = GregorianDays.daysSinceEpoch(year: year, month: monthIndex + 1, day: dayOfMonth)
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's algorithm).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -45,8 +45,8 @@ package enum ParraAPICoding {
         let seconds = date.timeIntervalSince1970
         guard seconds.isFinite, abs(seconds) < 1e13 else { return formattedByStyle(date) }
         let milliseconds = Int64((seconds * 1000).rounded())
-        let (days, dayMilliseconds) = floorDivide(milliseconds, 86_400_000)
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let (days, dayMilliseconds) = GregorianDays.floorDivide(milliseconds, 86_400_000)
+        let (year, month, day) = GregorianDays.date(daysSinceEpoch: days)
         guard (1583...9999).contains(year) else { return formattedByStyle(date) }
         let secondOfDay = Int(dayMilliseconds / 1000)
         var text = ""
@@ -75,24 +75,6 @@ package enum ParraAPICoding {
         let text = Date(timeIntervalSince1970: Double(whole)).formatted(withoutFraction)
         let millis = fraction < 0 ? fraction + 1000 : fraction
         return String(text.dropLast()) + "." + String(cFormat: "%03ld", Int(millis)) + "Z"
-    }
-
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        let quotient = value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
-        return (quotient, value - quotient * divisor)
-    }
-
-    /// The proleptic Gregorian date of a day count from 1970-01-01 (H. Hinnant's algorithm).
-    private static func civilDate(daysSinceEpoch days: Int64) -> (year: Int64, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = Int(dayOfYear - (153 * monthIndex + 2) / 5 + 1)
-        let month = Int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9)
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Parses an ISO-8601 date with or without fractional seconds; nil when it is not one.

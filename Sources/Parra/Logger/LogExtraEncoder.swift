@@ -63,46 +63,30 @@ enum LogExtraEncoder {
         guard !rounded.isNaN else { return "" }
         // ICU's Calendar range, in milliseconds since 1970.
         let milliseconds = Int64(min(max(rounded, -184_303_902_528_000_000), 183_882_168_921_600_000))
-        let (days, dayMilliseconds) = floorDivide(milliseconds, 86_400_000)
+        let (days, dayMilliseconds) = GregorianDays.floorDivide(milliseconds, 86_400_000)
         // Day -141,427 is 1582-10-15.
-        let (year, month, day) = days >= -141_427 ? gregorianDate(days) : julianDate(days)
+        let (year, month, day) = days >= -141_427 ? GregorianDays.date(daysSinceEpoch: days) : julianDate(days)
         let secondOfDay = dayMilliseconds / 1000
         func digits(_ value: Int64, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        return "\(digits(year > 0 ? year : 1 - year, 4))-\(digits(month, 2))-\(digits(day, 2))T"
+        return "\(digits(year > 0 ? year : 1 - year, 4))-\(digits(Int64(month), 2))-\(digits(Int64(day), 2))T"
             + "\(digits(secondOfDay / 3600, 2)):\(digits(secondOfDay / 60 % 60, 2)):\(digits(secondOfDay % 60, 2))."
             + "\(digits(dayMilliseconds % 1000, 3))Z"
     }
 
-    /// The proleptic Gregorian date of a day count from 1970-01-01 (H. Hinnant's algorithm).
-    private static func gregorianDate(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let (era, dayOfEra) = floorDivide(days + 719_468, 146_097)
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * monthIndex + 2) / 5 + 1)
-    }
-
     /// The Julian calendar date of a day count from 1970-01-01, astronomical years (0 is 1 BC),
     /// by E. G. Richards' algorithm from the Julian day number (1970-01-01 is day 2,440,588).
-    private static func julianDate(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    private static func julianDate(_ days: Int64) -> (year: Int64, month: Int, day: Int) {
         let shifted = days + 2_440_588 + 32_082
-        let cycle = floorDivide(4 * shifted + 3, 1461).quotient
-        let dayOfCycle = shifted - floorDivide(1461 * cycle, 4).quotient
+        let cycle = GregorianDays.floorDivide(4 * shifted + 3, 1461).quotient
+        let dayOfCycle = shifted - GregorianDays.floorDivide(1461 * cycle, 4).quotient
         let monthIndex = (5 * dayOfCycle + 2) / 153
         return (
-            cycle - 4800 + monthIndex / 10, monthIndex + 3 - 12 * (monthIndex / 10),
-            dayOfCycle - (153 * monthIndex + 2) / 5 + 1
+            cycle - 4800 + monthIndex / 10, Int(monthIndex + 3 - 12 * (monthIndex / 10)),
+            Int(dayOfCycle - (153 * monthIndex + 2) / 5 + 1)
         )
-    }
-
-    /// `value / divisor` rounded down, and what remains (never negative).
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
-        let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
-        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 
     /// Whether `value` is Foundation's `NSNull` (what `JSONSerialization` reads `null` as),
