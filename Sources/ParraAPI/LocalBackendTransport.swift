@@ -85,14 +85,17 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
                 Self.json(
                     404,
                     [
-                        "message":
-                            "the local backend at \(directory.path) has no answer for \(method) \(request.pathWithoutQuery)",
-                        "answers": [
-                            "GET tenants/{t}/applications/{a}/app-info", "GET tenants/{t}/applications/{a}/releases",
-                            "GET tenants/{t}/applications/{a}/releases/{id}", "POST tenants/{t}/sessions",
-                            "POST tenants/{t}/push-tokens", "POST tenants/{t}/auth/anonymous",
-                            "POST tenants/{t}/auth/guest", "POST tenants/{t}/auth/public",
-                        ],
+                        "message": .string(
+                            "the local backend at \(directory.path) has no answer for \(method) \(request.pathWithoutQuery)"
+                        ),
+                        "answers": .list(
+                            [
+                                "GET tenants/{t}/applications/{a}/app-info",
+                                "GET tenants/{t}/applications/{a}/releases",
+                                "GET tenants/{t}/applications/{a}/releases/{id}", "POST tenants/{t}/sessions",
+                                "POST tenants/{t}/push-tokens", "POST tenants/{t}/auth/anonymous",
+                                "POST tenants/{t}/auth/guest", "POST tenants/{t}/auth/public",
+                            ].map(OptionValue.string)),
                     ]))
         }
     }
@@ -100,7 +103,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
     // MARK: Reads
 
     /// Reads `name` under the folder: nil when missing, a failure when unreadable, too large or not JSON.
-    private func readJSON(_ name: String) -> Result<(data: Data, value: Any)?, ParraAPIError.Kind> {
+    private func readJSON(_ name: String) -> Result<(data: Data, value: OptionValue)?, ParraAPIError.Kind> {
         let url = directory.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: url.path) else { return .success(nil) }
         let data: Data
@@ -117,7 +120,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
         }
         do {
             let value = try OptionValue(answerJSON: String(decoding: data, as: UTF8.self))
-            return .success((data, value.anyValue))
+            return .success((data, value))
         } catch {
             return .failure(.localBackend(reason: "\(url.path) is not valid JSON (\(error.message))"))
         }
@@ -127,18 +130,18 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
         switch readJSON(name) {
         case .failure(let kind): return .failure(kind)
         case .success(nil):
-            return .success(Self.json(404, ["message": "no \(name) in the local backend at \(directory.path)"]))
+            return .success(Self.message(404, "no \(name) in the local backend at \(directory.path)"))
         case .success(let file?): return .success(Self.raw(200, file.data))
         }
     }
 
-    private func allReleases() -> Result<[Any]?, ParraAPIError.Kind> {
+    private func allReleases() -> Result<[OptionValue]?, ParraAPIError.Kind> {
         switch readJSON("releases.json") {
         case .failure(let kind): return .failure(kind)
         case .success(nil): return .success(nil)
         case .success(let file?):
-            if let list = file.value as? [Any] { return .success(list) }
-            if let object = file.value as? [String: Any], let list = object["data"] as? [Any] { return .success(list) }
+            if case .list(let list) = file.value { return .success(list) }
+            if case .object(let object) = file.value, case .list(let list)? = object["data"] { return .success(list) }
             return .failure(
                 .localBackend(
                     reason:
@@ -148,7 +151,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
     }
 
     private func releasesPage(_ query: [URLQueryItem]) -> Result<ParraAPIRawResponse, ParraAPIError.Kind> {
-        let releases: [Any]
+        let releases: [OptionValue]
         switch allReleases() {
         case .failure(let kind): return .failure(kind)
         case .success(let list): releases = list ?? []
@@ -161,14 +164,16 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
             Self.json(
                 200,
                 [
-                    "page": offset / limit + 1, "page_count": (releases.count + limit - 1) / limit, "page_size": limit,
-                    "total_count": releases.count, "data": page,
+                    "page": .integer(Int64(offset / limit + 1)),
+                    "page_count": .integer(Int64((releases.count + limit - 1) / limit)),
+                    "page_size": .integer(Int64(limit)), "total_count": .integer(Int64(releases.count)),
+                    "data": .list(page),
                 ]))
     }
 
     private func release(id: String) -> Result<ParraAPIRawResponse, ParraAPIError.Kind> {
         guard !id.isEmpty, id != ".", id != "..", !id.contains("/"), !id.contains("\0") else {
-            return .success(Self.json(400, ["message": "'\(id)' is not a release id"]))
+            return .success(Self.message(400, "'\(id)' is not a release id"))
         }
         switch readJSON("releases/\(id).json") {
         case .failure(let kind): return .failure(kind)
@@ -178,10 +183,12 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
         switch allReleases() {
         case .failure(let kind): return .failure(kind)
         case .success(let list):
-            if let found = list?.first(where: { ($0 as? [String: Any])?["id"] as? String == id }) {
+            if let found = list?.first(where: {
+                if case .object(let release) = $0 { release["id"] == .string(id) } else { false }
+            }) {
                 return .success(Self.json(200, found))
             }
-            return .success(Self.json(404, ["message": "no release '\(id)' in the local backend at \(directory.path)"]))
+            return .success(Self.message(404, "no release '\(id)' in the local backend at \(directory.path)"))
         }
     }
 
@@ -190,19 +197,17 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
     private func append(_ request: ParraAPIOutgoingRequest, to name: String) -> Result<
         ParraAPIRawResponse, ParraAPIError.Kind
     > {
-        var line: [String: Any] = [
-            "received_at": ParraAPICoding.formatDate(now()), "method": request.method, "path": request.path,
-            "headers": request.headers,
+        var line: [String: OptionValue] = [
+            "received_at": .string(ParraAPICoding.formatDate(now())), "method": .string(request.method),
+            "path": .string(request.path), "headers": .object(request.headers.mapValues(OptionValue.string)),
         ]
         let body = request.body ?? Data()
         // A JSON body goes into the line as the app sent it, nulls and all: the outbox shows
         // exactly what would have reached the server.
         let json = String(validating: body, as: UTF8.self).flatMap { JSONParser.isDocument($0) ? $0 : nil }
-        if json == nil { line["body_text"] = String(decoding: body, as: UTF8.self) }
+        if json == nil { line["body_text"] = .string(String(decoding: body, as: UTF8.self)) }
         let file = outboxFile(name)
-        guard var data = SortedKeysJSON.data(line) else {
-            return .failure(.localBackend(reason: "cannot write the request for \(file.path) as JSON"))
-        }
+        var data = Data(OptionValue.object(line).json.utf8)
         if let json {
             // "body" sorts before the other members. Outside its strings (where JSON allows
             // no raw line break) a line break is white space, so the record stays one line.
@@ -215,8 +220,8 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
         } catch {
             return .failure(.localBackend(reason: "cannot append to \(file.path): \(FileManager.failureCause(error))"))
         }
-        guard json != nil else { return .success(Self.json(400, ["message": "the body is not JSON"])) }
-        return .success(Self.json(200, [String: Any]()))
+        guard json != nil else { return .success(Self.message(400, "the body is not JSON")) }
+        return .success(Self.json(200, [:]))
     }
 
     /// Appends `data` to `file` with one `write` on an `O_APPEND` descriptor, creating the folder.
@@ -246,33 +251,43 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
         var allowAnonymous = true
         switch readJSON("auth.json") {
         case .failure(let failure): return .failure(failure)
-        case .success(let file?): allowAnonymous = ((file.value as? [String: Any])?["allow_anonymous"] as? Bool) ?? true
+        case .success(let file?):
+            if case .object(let settings) = file.value, case .bool(let allowed)? = settings["allow_anonymous"] {
+                allowAnonymous = allowed
+            }
         case .success(nil): break
         }
-        let body =
-            (request.body.flatMap { try? OptionValue(answerJSON: String(decoding: $0, as: UTF8.self)).anyValue }
-                as? [String: Any]) ?? [:]
-        let installation = (body["installation_id"] as? String) ?? "unknown-installation"
-        let lifetime = 30 * 24 * 3600
+        var body: [String: OptionValue] = [:]
+        if let data = request.body,
+            case .object(let members)? = try? OptionValue(answerJSON: String(decoding: data, as: UTF8.self))
+        {
+            body = members
+        }
+        func text(_ key: String) -> String? {
+            if case .string(let value)? = body[key] { value } else { nil }
+        }
+        let installation = text("installation_id") ?? "unknown-installation"
+        let lifetime = OptionValue.integer(30 * 24 * 3600)
         switch kind {
         case "anonymous":
             guard allowAnonymous else {
-                return .success(Self.json(403, ["message": "tenant \(tenantId) does not allow anonymous users"]))
+                return .success(Self.message(403, "tenant \(tenantId) does not allow anonymous users"))
             }
             return .success(
                 Self.json(
                     200,
                     [
-                        "access_token": "local-anonymous-\(UUID().uuidString.lowercased())", "token_type": "Bearer",
-                        "expires_in": lifetime, "user_id": "local-anonymous-\(installation)",
+                        "access_token": .string("local-anonymous-\(UUID().uuidString.lowercased())"),
+                        "token_type": .string("Bearer"), "expires_in": lifetime,
+                        "user_id": .string("local-anonymous-\(installation)"),
                     ]))
         case "guest":
             return .success(
                 Self.json(
                     200,
                     [
-                        "access_token": "local-guest-\(UUID().uuidString.lowercased())", "token_type": "Bearer",
-                        "expires_in": lifetime,
+                        "access_token": .string("local-guest-\(UUID().uuidString.lowercased())"),
+                        "token_type": .string("Bearer"), "expires_in": lifetime,
                     ]))
         case "public":
             let key = request.headers["Authorization"].flatMap { header -> String? in
@@ -283,20 +298,20 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
                 return text.hasPrefix("api_key:") && text.count > 8 ? String(text.dropFirst(8)) : nil
             }
             guard key != nil else {
-                return .success(Self.json(401, ["message": "public auth needs a Basic api_key:<id> Authorization"]))
+                return .success(Self.message(401, "public auth needs a Basic api_key:<id> Authorization"))
             }
-            guard let userId = body["user_id"] as? String, !userId.isEmpty else {
-                return .success(Self.json(400, ["message": "public auth needs a user_id"]))
+            guard let userId = text("user_id"), !userId.isEmpty else {
+                return .success(Self.message(400, "public auth needs a user_id"))
             }
             return .success(
                 Self.json(
                     200,
                     [
-                        "access_token": "local-public-\(UUID().uuidString.lowercased())", "token_type": "Bearer",
-                        "expires_in": lifetime, "user_id": userId,
+                        "access_token": .string("local-public-\(UUID().uuidString.lowercased())"),
+                        "token_type": .string("Bearer"), "expires_in": lifetime, "user_id": .string(userId),
                     ]))
         default:
-            return .success(Self.json(404, ["message": "the local backend has no auth/\(kind)"]))
+            return .success(Self.message(404, "the local backend has no auth/\(kind)"))
         }
     }
 
@@ -306,7 +321,18 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
         ParraAPIRawResponse(status: status, headers: ["Content-Type": "application/json"], body: data)
     }
 
-    private static func json(_ status: Int, _ value: Any) -> ParraAPIRawResponse {
-        raw(status, SortedKeysJSON.data(value) ?? Data("{}".utf8))
+    /// `value`'s compact JSON, keys sorted, so the same answer always has the same bytes.
+    private static func json(_ status: Int, _ value: OptionValue) -> ParraAPIRawResponse {
+        raw(status, Data(value.json.utf8))
+    }
+
+    /// The object of `members`, as `json` writes it.
+    private static func json(_ status: Int, _ members: [String: OptionValue]) -> ParraAPIRawResponse {
+        json(status, .object(members))
+    }
+
+    /// `{"message": text}`.
+    private static func message(_ status: Int, _ text: String) -> ParraAPIRawResponse {
+        json(status, ["message": .string(text)])
     }
 }
