@@ -277,7 +277,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
                 Self.json(
                     200,
                     [
-                        "access_token": .string("local-anonymous-\(UUID().uuidString.lowercased())"),
+                        "access_token": .string("local-anonymous-\(randomUUIDString())"),
                         "token_type": .string("Bearer"), "expires_in": lifetime,
                         "user_id": .string("local-anonymous-\(installation)"),
                     ]))
@@ -286,7 +286,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
                 Self.json(
                     200,
                     [
-                        "access_token": .string("local-guest-\(UUID().uuidString.lowercased())"),
+                        "access_token": .string("local-guest-\(randomUUIDString())"),
                         "token_type": .string("Bearer"), "expires_in": lifetime,
                     ]))
         case "public":
@@ -307,7 +307,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
                 Self.json(
                     200,
                     [
-                        "access_token": .string("local-public-\(UUID().uuidString.lowercased())"),
+                        "access_token": .string("local-public-\(randomUUIDString())"),
                         "token_type": .string("Bearer"), "expires_in": lifetime, "user_id": .string(userId),
                     ]))
         default:

@@ -59,7 +59,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
         self.store = store
         self.scheduler = scheduler
         self.log = log
-        installationId = UUID().uuidString.lowercased()
+        installationId = randomUUIDString()
         guard let store else { return }
         switch store.load() {
         case .missing: break

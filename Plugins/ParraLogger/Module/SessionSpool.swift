@@ -713,8 +713,10 @@ final class SessionSpool: @unchecked Sendable {
     }
 
     /// Under `state`: writes the cursor atomically (temporary file, sync, rename).
+    /// Written by hand, as `JSONEncoder` would write it, which `openExisting` reads back:
+    /// the encoder's first use costs the process its code pages in two libraries.
     private func saveCursor() {
-        guard let data = try? JSONEncoder().encode(cursor) else { return }
+        let data = Array("{\"segment\":\(cursor.segment),\"offset\":\(cursor.offset)}".utf8)
         let temporary = held.appendingPathComponent("cursor.json.tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }

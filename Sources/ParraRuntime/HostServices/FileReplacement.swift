@@ -14,7 +14,7 @@ package enum FileReplacement {
     /// the rename are on disk when it returns. Throws the system's error.
     package static func replace(_ file: URL, with data: Data, mode: mode_t, durable: Bool) throws {
         let folder = file.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
+        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(randomUUIDString()).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var failure: Int32 = 0

@@ -60,9 +60,33 @@ extension ParraAPIService {
     /// `path` with its "{tenantId}" and "{applicationId}" placeholders filled in, each as one
     /// percent-encoded path segment; nil when it has placeholders and there is no identity.
     func fillingPlaceholders(_ path: String) -> String? {
-        guard path.contains("{tenantId}") || path.contains("{applicationId}") else { return path }
-        guard let identity = appIdentity else { return nil }
-        return path.replacing("{tenantId}", with: percentEncodedPathSegment(identity.tenantId))
-            .replacing("{applicationId}", with: percentEncodedPathSegment(identity.applicationId))
+        var lacksIdentity = false
+        let filled = replacingPlaceholders(in: path) { name in
+            guard name == "tenantId" || name == "applicationId" else { return nil }
+            guard let identity = appIdentity else {
+                lacksIdentity = true
+                return nil
+            }
+            return percentEncodedPathSegment(name == "tenantId" ? identity.tenantId : identity.applicationId)
+        }
+        return lacksIdentity ? nil : filled
     }
+}
+
+/// `template` with each `{name}` that `value(name)` answers replaced by the answer; the others
+/// stay as written. Scans the text itself: `String.replacing` and `contains` would bring in
+/// `_StringProcessing`'s searchers, code a launch otherwise never touches.
+private func replacingPlaceholders(in template: String, _ value: (Substring) -> String?) -> String {
+    var filled = ""
+    var rest = template[...]
+    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+        filled += rest[..<open]
+        if let replacement = value(rest[rest.index(after: open)..<close]) {
+            filled += replacement
+        } else {
+            filled += rest[open...close]
+        }
+        rest = rest[rest.index(after: close)...]
+    }
+    return filled + rest
 }

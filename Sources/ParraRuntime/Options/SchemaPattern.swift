@@ -11,7 +11,14 @@ final class SchemaPattern: @unchecked Sendable {
     /// The pattern as the schema gives it.
     let text: String
     private let lock = Lock()
-    private var expression: Regex<AnyRegexOutput>?
+    /// Boxed, so that a pattern not yet compiled costs no `Regex` code (its value witnesses
+    /// live in `_StringProcessing`, which a launch otherwise never touches).
+    private var expression: CompiledExpression?
+
+    private final class CompiledExpression: @unchecked Sendable {
+        let regex: Regex<AnyRegexOutput>
+        init(_ regex: Regex<AnyRegexOutput>) { self.regex = regex }
+    }
 
     /// Reads `text`; throws `Regex`'s error when it is outside the subset and `Regex` refuses it.
     init(_ text: String) throws {
@@ -27,10 +34,13 @@ final class SchemaPattern: @unchecked Sendable {
             return expression
         }
         guard let compiled else { return false }
-        return value.firstMatch(of: compiled) != nil
+        return value.firstMatch(of: compiled.regex) != nil
     }
 
-    private static func compile(_ text: String) throws -> Regex<AnyRegexOutput> {
-        try Regex(text).matchingSemantics(.unicodeScalar)
+    /// Not inlined: the optimizer would otherwise fetch `Regex`'s type metadata in `init`
+    /// whether or not the pattern is compiled there.
+    @inline(never)
+    private static func compile(_ text: String) throws -> CompiledExpression {
+        CompiledExpression(try Regex(text).matchingSemantics(.unicodeScalar))
     }
 }
