@@ -53,14 +53,17 @@ let package = Package(
         .target(name: "CParraCallNote"),
         // Locks and threads for the host and the modules alike, without corelibs Foundation.
         .target(name: "ParraSync"),
+        // Small files read and folders listed with POSIX calls, for the host and the modules alike.
+        .target(name: "ParraFileSystem"),
         .target(
-            name: "ParraRuntime", dependencies: ["CParraPlugin", "CFFI", "CParraLogRoute", "CParraCallNote", "ParraSync"]),
+            name: "ParraRuntime",
+            dependencies: ["CParraPlugin", "CFFI", "CParraLogRoute", "CParraCallNote", "ParraSync", "ParraFileSystem"]),
         // The Parra API client: transports, retries, auth, the local backend.
-        .target(name: "ParraAPI", dependencies: ["ParraRuntime"]),
+        .target(name: "ParraAPI", dependencies: ["ParraRuntime", "ParraFileSystem"]),
         // The URLSession transport's shared object (Foundation and FoundationNetworking only).
         .target(name: "ParraURLSessionTransport"),
         // The UIKit/SwiftUI-shaped app model, the platforms and the app run with its launch.
-        .target(name: "ParraAppModel", dependencies: ["ParraRuntime", "ParraAPI"]),
+        .target(name: "ParraAppModel", dependencies: ["ParraRuntime", "ParraAPI", "ParraFileSystem"]),
         // What an app imports: the typed configuration, the logger, the `Parra` object, and
         // the app model re-exported. A file sees only the members of the modules it imports
         // itself, so one that imports FoundationEssentials cannot call into corelibs Foundation
@@ -68,7 +71,7 @@ let package = Package(
         .target(
             name: "Parra", dependencies: ["ParraAppModel", "ParraRuntime", "ParraAPI", "CParraPlugin"],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
-        .target(name: "ParraPluginKit", dependencies: ["CParraPlugin", "ParraSync"]),
+        .target(name: "ParraPluginKit", dependencies: ["CParraPlugin", "ParraSync", "ParraFileSystem"]),
         .target(name: "SwiftUI", dependencies: ["ParraAppModel"]),
         // The documentation's three listings, each an app as the page prints it; ListingTests
         // runs them. The environments listing is built twice, once with its staging condition.
@@ -93,7 +96,7 @@ let package = Package(
         // The logger feature module and the bit of C it needs (thread names).
         .target(name: "CParraLoggerSupport", path: "Plugins/ParraLogger/CSupport"),
         .target(
-            name: "ParraLogger", dependencies: ["ParraPluginKit", "CParraLoggerSupport"],
+            name: "ParraLogger", dependencies: ["ParraPluginKit", "CParraLoggerSupport", "ParraFileSystem"],
             path: "Plugins/ParraLogger/Module"),
         .target(name: "ParraLoggerEntry", dependencies: ["ParraLogger"], path: "Plugins/ParraLogger/Entry"),
         // libparra-logger-foundation.so: the logger's formatting on Foundation only.
@@ -105,10 +108,10 @@ let package = Package(
         .executableTarget(
             name: "MainActorProbe", dependencies: ["Parra", "ParraAppModel", "ParraRuntime"], path: "Tests/Fixtures/MainActorProbe"),
         .executableTarget(
-            name: "ParraDemoApp", dependencies: ["Parra", "ParraAPI", "ParraAppModel"], path: "Sample/ParraDemoApp",
+            name: "ParraDemoApp", dependencies: ["Parra", "ParraAPI", "ParraAppModel", "ParraFileSystem"], path: "Sample/ParraDemoApp",
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")], plugins: ["ParraDelegateMethods"]),
         .target(
-            name: "ParraLaunchScreen", dependencies: ["CParraPlugin", "ParraPluginKit"],
+            name: "ParraLaunchScreen", dependencies: ["CParraPlugin", "ParraPluginKit", "ParraFileSystem"],
             path: "Plugins/ParraLaunchScreen/Module"),
         .target(
             name: "ParraLaunchScreenEntry", dependencies: ["ParraLaunchScreen"], path: "Plugins/ParraLaunchScreen/Entry"),
@@ -133,7 +136,9 @@ let package = Package(
         .target(
             name: "ParraTestSupport", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel"], path: "Tests/ParraTestSupport"),
         .testTarget(name: "ParraABITests", dependencies: ["CParraPlugin", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
-        .testTarget(name: "ParraHostTests", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
+        .testTarget(
+            name: "ParraHostTests",
+            dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport", "ParraFileSystem"]),
         .testTarget(name: "ParraPluginKitTests", dependencies: ["ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
         .testTarget(name: "ParraCLITests", dependencies: ["ParraRuntime", "ParraTestSupport"]),
         .testTarget(

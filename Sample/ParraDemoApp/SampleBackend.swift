@@ -5,6 +5,7 @@ import Parra
 // Info.plist before the app runs.
 import ParraAPI
 import ParraAppModel
+import ParraFileSystem
 import ParraRuntime
 
 // The sample runs offline by default: before the app starts, it points the Parra API at the
@@ -35,13 +36,13 @@ extension ParraDemoApp {
     /// Info.plist beside the executable (nil lets the host read that one).
     static func sampleBundle() -> BundleInfo? {
         if let executableFolder = sampleExecutableFolder,
-            FileManager.default.fileExists(atPath: executableFolder.appendingPathComponent("Info.plist").path)
+            FileContents.exists(executableFolder.appendingPathComponent("Info.plist").path)
         {
             return nil
         }
         let plist = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Bundle/Info.plist")
-        guard FileManager.default.fileExists(atPath: plist.path) else { return nil }
+        guard FileContents.exists(plist.path) else { return nil }
         let (info, problems) = BundleInfo.load(from: plist)
         for problem in problems { print("parra: \(problem)") }
         guard let version = ProcessEnvironment.current["SAMPLE_BUNDLE_VERSION"], !version.isEmpty else {
@@ -57,7 +58,7 @@ extension ParraDemoApp {
             .appendingPathComponent("LocalBackend", isDirectory: true)
         let fromExecutable = sampleExecutableFolder?.appendingPathComponent("LocalBackend", isDirectory: true)
         return [fromSource, fromExecutable].compactMap { $0 }.first {
-            FileManager.default.fileExists(atPath: $0.appendingPathComponent("app-info.json").path)
+            FileContents.exists($0.appendingPathComponent("app-info.json").path)
         }
     }
 

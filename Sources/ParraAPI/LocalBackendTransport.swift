@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraFileSystem
 import ParraRuntime
 import ParraSync
 
@@ -105,7 +106,6 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
     /// Reads `name` under the folder: nil when missing, a failure when unreadable, too large or not JSON.
     private func readJSON(_ name: String) -> Result<(data: Data, value: OptionValue)?, ParraAPIError.Kind> {
         let url = directory.appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: url.path) else { return .success(nil) }
         let data: Data
         do {
             // stat, not FileManager's attributes, which look up the owner's name in the
@@ -114,9 +114,10 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
             if stat(url.path, &status) == 0, Int(status.st_size) > maxBodyBytes {
                 return .failure(.localBackend(reason: "\(url.path) is larger than \(maxBodyBytes) bytes"))
             }
-            data = try Data(contentsOf: url)
+            guard let bytes = try FileContents.readIfPresent(url.path) else { return .success(nil) }
+            data = Data(bytes)
         } catch {
-            return .failure(.localBackend(reason: "cannot read \(url.path): \(FileManager.failureCause(error))"))
+            return .failure(.localBackend(reason: "cannot read \(url.path): \(error.cause)"))
         }
         do {
             let value = try OptionValue(answerJSON: String(decoding: data, as: UTF8.self))
@@ -226,7 +227,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
 
     /// Appends `data` to `file` with one `write` on an `O_APPEND` descriptor, creating the folder.
     static func appendLine(_ data: Data, to file: URL) throws {
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try PrivateFolder.create(file.deletingLastPathComponent().path)
         let descriptor = open(file.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }

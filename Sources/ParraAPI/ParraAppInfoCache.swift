@@ -1,5 +1,10 @@
 import FoundationEssentials
+import ParraFileSystem
 import ParraRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The last app-info the server gave, kept whole at `<folder>/app-info.json` as
 /// `{"fetched_at": seconds, "backend": "...", "app_info": {...}}`, so a launch without network
@@ -26,15 +31,20 @@ package struct ParraAppInfoCache: Sendable {
     /// The cached entry; nil with no problem when there is none; nil and a problem (the file
     /// deleted) when the file cannot be used.
     package func load() -> (entry: Entry?, problem: String?) {
-        guard FileManager.default.fileExists(atPath: file.path) else { return (nil, nil) }
-        let data = try? Data(contentsOf: file)
+        let data: [UInt8]?
+        do {
+            guard let bytes = try FileContents.readIfPresent(file.path) else { return (nil, nil) }
+            data = bytes
+        } catch {
+            data = nil
+        }
         if let data, case .object(let members)? = try? OptionValue(answerJSON: String(decoding: data, as: UTF8.self)),
             let fetchedAt = members["fetched_at"]?.number, case .string(let backend)? = members["backend"],
             let appInfo = members["app_info"], case .object = appInfo
         {
             return (Entry(fetchedAt: fetchedAt, backend: backend, json: appInfo.json), nil)
         }
-        try? FileManager.default.removeItem(at: file)
+        unlink(file.path)
         let reason =
             data == nil
             ? "it cannot be read" : "it is not {\"fetched_at\": seconds, \"backend\": ..., \"app_info\": {...}}"
@@ -47,7 +57,7 @@ package struct ParraAppInfoCache: Sendable {
     /// Stores `json` (an app-info object as text, already checked), fetched from `backend` at
     /// `fetchedAt`, as a cache (`FileReplacement`, not durable, mode 0600, in the host's private folder).
     package func save(json: String, backend: String, fetchedAt: Double) throws {
-        try FileManager.default.createPrivateFolder(at: file.deletingLastPathComponent())
+        try PrivateFolder.create(file.deletingLastPathComponent().path)
         let entry =
             "{\"app_info\":\(json),\"backend\":\(JSONStringLiteral.quoted(backend)),\"fetched_at\":\(OptionValue.double(fetchedAt).json)}"
         try FileReplacement.replace(file, with: Data(entry.utf8), mode: 0o600, durable: false)

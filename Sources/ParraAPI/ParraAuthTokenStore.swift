@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraFileSystem
 import ParraRuntime
 import ParraSync
 
@@ -81,12 +82,12 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
     /// Reads the file.
     package func load() -> Loaded {
         lock.withLock {
-            guard FileManager.default.fileExists(atPath: file.path) else { return .missing }
             let data: Data
-            do {
-                data = try Data(contentsOf: file)
+            do throws(FileError) {
+                guard let bytes = try FileContents.readIfPresent(file.path) else { return .missing }
+                data = Data(bytes)
             } catch {
-                return .corrupt(reason: "unreadable: \(FileManager.failureCause(error))")
+                return .corrupt(reason: "unreadable: \(error.cause)")
             }
             guard data.count <= 64 * 1024 else {
                 return .corrupt(reason: "\(data.count) bytes, too large for a token file")
@@ -110,7 +111,7 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
         let data = contents.fileData
         try lock.withLock {
             let folder = file.deletingLastPathComponent()
-            try FileManager.default.createPrivateFolder(at: folder)
+            try PrivateFolder.create(folder.path)
             try FileReplacement.replace(file, with: data, mode: 0o600, durable: false)
         }
     }

@@ -1,8 +1,7 @@
 import Foundation
+import ParraFileSystem
 import ParraTestSupport
 import Testing
-
-@testable import ParraRuntime
 
 /// The host's folder listings (the module search path, the quarantine journals).
 @Suite("Folder listings with readdir")

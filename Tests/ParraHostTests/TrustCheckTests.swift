@@ -1,4 +1,5 @@
 import Foundation
+import ParraFileSystem
 import ParraTestSupport
 import Testing
 
@@ -93,11 +94,25 @@ struct TrustCheckTests {
     func privateFolders() throws {
         let root = try CFixtureBuilder.makeTemporaryDirectory()
         let nested = root.appendingPathComponent("a/b")
-        try FileManager.default.createPrivateFolder(at: nested)
+        try PrivateFolder.create(nested.path)
         for folder in [root.appendingPathComponent("a"), nested] {
             var info = stat()
             #expect(stat(folder.path, &info) == 0)
             #expect(info.st_mode & 0o7777 == 0o700, "\(folder.path)")
         }
+    }
+
+    @Test("a file where a data folder should be is refused, naming it; an existing folder is kept as it is")
+    func privateFolderBlocked() throws {
+        let root = try CFixtureBuilder.makeTemporaryDirectory()
+        let blocker = root.appendingPathComponent("file")
+        #expect(FileManager.default.createFile(atPath: blocker.path, contents: Data()))
+        let below = blocker.appendingPathComponent("below").path
+        #expect(throws: FileError(path: below, code: ENOTDIR)) { try PrivateFolder.create(below) }
+        #expect(throws: FileError(path: blocker.path, code: ENOTDIR)) { try PrivateFolder.create(blocker.path) }
+        #expect(chmod(root.path, 0o755) == 0)
+        try PrivateFolder.create(root.path)
+        var info = stat()
+        #expect(stat(root.path, &info) == 0 && info.st_mode & 0o7777 == 0o755)
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import ParraFileSystem
 import ParraPluginKit
 
 /// Launch screen art: text or ANSI art files in the app's resources folder (`Resources`
@@ -28,7 +29,7 @@ enum LaunchScreenArt {
         guard Int(status.st_size) <= maximumBytes else {
             return (nil, "\(what): \(path) is larger than \(maximumBytes) bytes")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = try? FileContents.read(path) else {
             return (nil, "\(what): \(path) cannot be read")
         }
         var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)

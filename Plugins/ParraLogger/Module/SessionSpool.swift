@@ -2,6 +2,7 @@ import CParraPlugin
 import Dispatch
 import FoundationEssentials
 import Glibc
+import ParraFileSystem
 import ParraPluginKit
 import ParraSync
 import Synchronization
@@ -544,7 +545,7 @@ final class SessionSpool: @unchecked Sendable {
 
     /// Reads the segments and cursor earlier runs left; the next segment follows the last.
     private func openExisting() throws {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: held.path)) ?? []
+        let names = DirectoryListing.names(in: held.path) ?? []
         var sizes: [UInt64: Int] = [:]
         for name in names where name.hasPrefix("segment-") && name.hasSuffix(".jsonl") {
             guard let number = UInt64(name.dropFirst(8).dropLast(6)) else { continue }
@@ -553,7 +554,7 @@ final class SessionSpool: @unchecked Sendable {
             var status = stat()
             let size = stat(held.appendingPathComponent(name).path, &status) == 0 ? Int(status.st_size) : 0
             if size == 0 {
-                try? FileManager.default.removeItem(at: held.appendingPathComponent(name))
+                unlink(held.appendingPathComponent(name).path)
             } else {
                 sizes[number] = size
             }
@@ -561,8 +562,8 @@ final class SessionSpool: @unchecked Sendable {
         segmentSizes = sizes
         let first = sizes.keys.min() ?? ((sizes.keys.max() ?? 0) + 1)
         cursor = Position(segment: first, offset: 0)
-        if let data = FileManager.default.contents(atPath: cursorURL.path) {
-            if let saved = try? JSONDecoder().decode(Position.self, from: data) {
+        if let data = try? FileContents.read(cursorURL.path) {
+            if let saved = try? JSONDecoder().decode(Position.self, from: Data(data)) {
                 if saved >= cursor { cursor = saved }
             } else {
                 report(
@@ -575,7 +576,7 @@ final class SessionSpool: @unchecked Sendable {
         // behind it, never read.
         activeSegment = max(sizes.keys.max() ?? 0, cursor.segment) + 1
         for number in sizes.keys.sorted() where number < cursor.segment {
-            try? FileManager.default.removeItem(at: segmentURL(number))
+            unlink(segmentURL(number).path)
             segmentSizes[number] = nil
         }
         recoverCounts()
@@ -624,7 +625,7 @@ final class SessionSpool: @unchecked Sendable {
             {
                 let from = oldest == cursor.segment ? cursor.offset : 0
                 evictedNow += countLines(in: oldest, from: from)
-                try? FileManager.default.removeItem(at: segmentURL(oldest))
+                unlink(segmentURL(oldest).path)
                 segmentSizes[oldest] = nil
                 files.append(segmentURL(oldest).lastPathComponent)
                 if cursor.segment <= oldest { cursor = Position(segment: oldest + 1, offset: 0) }
@@ -706,7 +707,7 @@ final class SessionSpool: @unchecked Sendable {
             }
             saveCursor()
             for number in segmentSizes.keys where number < cursor.segment {
-                try? FileManager.default.removeItem(at: segmentURL(number))
+                unlink(segmentURL(number).path)
                 segmentSizes[number] = nil
             }
         }

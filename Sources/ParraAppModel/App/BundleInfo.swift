@@ -1,6 +1,11 @@
 import FoundationEssentials
 import ParraAPI
+import ParraFileSystem
 import ParraRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The bundle facts an iOS app reads from its Info.plist, read on Linux from an `Info.plist`
 /// beside the executable.
@@ -37,14 +42,14 @@ package struct BundleInfo: Sendable, Hashable {
     /// one gives `.empty` and a problem naming the file and what is wrong; a key of the wrong
     /// type is dropped with a problem.
     package static func load(from url: URL) -> (info: BundleInfo, problems: [String]) {
-        guard FileManager.default.fileExists(atPath: url.path) else { return (.empty, []) }
-        let data: Data
+        let data: [UInt8]
         do {
-            data = try Data(contentsOf: url)
+            guard let bytes = try FileContents.readIfPresent(url.path) else { return (.empty, []) }
+            data = bytes
         } catch {
-            return (.empty, ["\(url.path): cannot be read"])
+            return (.empty, ["\(url.path): cannot be read (\(error.cause))"])
         }
-        guard let root = XMLPropertyList.parse(Array(data)) else {
+        guard let root = XMLPropertyList.parse(data) else {
             let why =
                 data.starts(with: Array("bplist".utf8))
                 ? "a binary property list, which Parra does not read (plutil -convert xml1 makes it XML)"

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraFileSystem
 
 /// A JSON file an app leaves in its storage folder (`$XDG_DATA_HOME/parra/<bundle id>/`) for
 /// the `parra` tool to read without running the app. The app writes `recordValue` (compact, keys
@@ -15,11 +16,11 @@ extension AppRecordFile {
     /// Writes the record into `folder`, replacing the last one; leaves the file alone when it
     /// already says the same, so a launch with nothing changed writes nothing.
     package func write(into folder: URL) throws {
-        let data = Data(recordValue.json.utf8)
+        let bytes = Array(recordValue.json.utf8)
         let file = folder.appendingPathComponent(Self.fileName)
-        if FileManager.default.contents(atPath: file.path) == data { return }
-        try FileManager.default.createPrivateFolder(at: folder)
-        try data.write(to: file, options: .atomic)
+        if (try? FileContents.read(file.path)) == bytes { return }
+        try PrivateFolder.create(folder.path)
+        try FileReplacement.replace(file, with: Data(bytes), mode: 0o600, durable: false)
     }
 
     /// Reads the record an app with `bundleID` left under the data home of `environment`.

@@ -1,6 +1,7 @@
 import CParraPlugin
 import Dispatch
 import FoundationEssentials
+import ParraFileSystem
 import ParraSync
 
 /// The host side of one module's services table: who the module is, its storage and timers.
@@ -108,7 +109,7 @@ final class ModuleHostContext: @unchecked Sendable {
         let (path, refusal) = lock.withLock { () -> (UnsafePointer<CChar>?, String?) in
             if let directoryPath { return (UnsafePointer(directoryPath), nil) }
             do {
-                try FileManager.default.createPrivateFolder(at: filesFolder)
+                try PrivateFolder.create(filesFolder.path)
             } catch {
                 guard !reportedFolderRefusal else { return (nil, nil) }
                 reportedFolderRefusal = true

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraFileSystem
 import ParraSync
 
 #if canImport(Glibc)
@@ -26,14 +27,14 @@ final class ModuleStorage: @unchecked Sendable {
     func read(_ key: String) throws -> Data? {
         let url = folder.appendingPathComponent(key)
         return try lock.withLock {
-            FileManager.default.fileExists(atPath: url.path) ? try Data(contentsOf: url) : nil
+            try FileContents.readIfPresent(url.path).map { Data($0) }
         }
     }
 
     /// Replaces the value for `key`; durable when it returns.
     func write(_ data: Data, forKey key: String) throws {
         try lock.withLock {
-            try FileManager.default.createPrivateFolder(at: folder)
+            try PrivateFolder.create(folder.path)
             try FileReplacement.replace(
                 folder.appendingPathComponent(key), with: data, mode: 0o600, durable: true)
         }
@@ -42,10 +43,8 @@ final class ModuleStorage: @unchecked Sendable {
     /// Removes the value for `key`, if any.
     func remove(_ key: String) throws {
         try lock.withLock {
-            let url = folder.appendingPathComponent(key)
-            if FileManager.default.fileExists(atPath: url.path) {
-                try FileManager.default.removeItem(at: url)
-            }
+            let path = folder.appendingPathComponent(key).path
+            if unlink(path) != 0 && errno != ENOENT { throw FileError(path: path, code: errno) }
         }
     }
 }

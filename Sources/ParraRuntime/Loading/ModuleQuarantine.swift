@@ -1,5 +1,6 @@
 import CParraCallNote
 import FoundationEssentials
+import ParraFileSystem
 import ParraSync
 
 #if canImport(Glibc)
@@ -191,7 +192,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
         guard let folder else { return }
         lock.withLock {
             if journal < 0 {
-                try? FileManager.default.createPrivateFolder(at: folder)
+                try? PrivateFolder.create(folder.path)
                 let path = folder.appendingPathComponent(Self.journalPrefix + String(getpid())).path
                 journal = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
                 guard journal >= 0 else { return }

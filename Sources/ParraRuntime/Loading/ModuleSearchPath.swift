@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraFileSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -78,12 +79,13 @@ package struct ModuleSearchPath: Sendable {
     /// does not exist is itself a candidate, so the report says it was not found.
     package func candidates() -> [Candidate] {
         var found: [Candidate] = []
-        let fileManager = FileManager.default
         for location in locations {
-            var isDirectory = false
-            let exists = fileManager.fileExists(atPath: location.path, isDirectory: &isDirectory)
-            let isLink = (try? fileManager.destinationOfSymbolicLink(atPath: location.path)) != nil
-            if exists && isDirectory && !location.path.hasSuffix(".so") {
+            var status = stat()
+            let exists = stat(location.path, &status) == 0
+            let isDirectory = exists && status.st_mode & S_IFMT == S_IFDIR
+            // A broken link is still a candidate, so the report says where it points.
+            let isLink = lstat(location.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+            if isDirectory && !location.path.hasSuffix(".so") {
                 let names = (DirectoryListing.names(in: location.path) ?? []).filter { $0.hasSuffix(".so") }
                 for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                     if location.onlyPackageModules

@@ -4,11 +4,12 @@
 
 /// The names in a folder, read with readdir(3). `FileManager.contentsOfDirectory` costs the
 /// launch a search of every loaded library's protocol conformances on its first use, and the
-/// host lists folders (the module search path, the quarantine journals) before the first window.
-enum DirectoryListing {
+/// host lists folders (the module search path, the quarantine journals) before the first window,
+/// as the logger does its spool.
+package enum DirectoryListing {
     /// The names in the folder at `path` but `.` and `..`, in no particular order; nil when it
     /// cannot be opened (missing, not a folder, no permission).
-    static func names(in path: String) -> [String]? {
+    package static func names(in path: String) -> [String]? {
         guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }
         var names: [String] = []
