@@ -69,7 +69,7 @@ let package = Package(
         // itself, so one that imports FoundationEssentials cannot call into corelibs Foundation
         // through another file's or ParraAppModel's import of it.
         .target(
-            name: "Parra", dependencies: ["ParraAppModel", "ParraRuntime", "ParraAPI", "CParraPlugin"],
+            name: "Parra", dependencies: ["ParraAppModel", "ParraRuntime", "ParraAPI", "CParraPlugin", "ParraFileSystem"],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .target(name: "ParraPluginKit", dependencies: ["CParraPlugin", "ParraSync", "ParraFileSystem"]),
         .target(name: "SwiftUI", dependencies: ["ParraAppModel"]),
@@ -127,7 +127,7 @@ let package = Package(
         // desktop notifications): libparra-push-dbus.so.
         .target(name: "CParraPushDBus", dependencies: ["CDBus"], path: "Plugins/ParraPush/Bus"),
         .target(
-            name: "ParraPush", dependencies: ["CParraPlugin", "ParraPluginKit", "CParraPushSupport"],
+            name: "ParraPush", dependencies: ["CParraPlugin", "ParraPluginKit", "CParraPushSupport", "ParraFileSystem"],
             path: "Plugins/ParraPush/Module"),
         .target(name: "ParraPushEntry", dependencies: ["ParraPush"], path: "Plugins/ParraPush/Entry"),
         .target(
@@ -139,7 +139,9 @@ let package = Package(
         .testTarget(
             name: "ParraHostTests",
             dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport", "ParraFileSystem"]),
-        .testTarget(name: "ParraPluginKitTests", dependencies: ["ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
+        .testTarget(
+            name: "ParraPluginKitTests",
+            dependencies: ["ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport", "ParraFileSystem"]),
         .testTarget(name: "ParraCLITests", dependencies: ["ParraRuntime", "ParraTestSupport"]),
         .testTarget(
             name: "ParraAppModelTests", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"],

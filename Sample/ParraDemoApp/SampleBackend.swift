@@ -27,22 +27,22 @@ extension ParraDemoApp {
 
     /// Where the offline backend's writes go: the app's data folder, not the source tree,
     /// `$XDG_DATA_HOME/parra/<bundle id>/local-backend-outbox`.
-    static func sampleOutbox(_ bundle: BundleInfo?) -> URL {
-        URL(fileURLWithPath: DataHome.path(environment: ProcessEnvironment.current), isDirectory: true)
-            .appendingPathComponent("parra/\(bundle?.identifier ?? "com.parra.demo")/local-backend-outbox")
+    static func sampleOutbox(_ bundle: BundleInfo?) -> String {
+        joinedPath(
+            DataHome.path(environment: ProcessEnvironment.current),
+            "parra/\(bundle?.identifier ?? "com.parra.demo")/local-backend-outbox")
     }
 
     /// `Sample/Bundle/Info.plist` of the source tree this was built from, when there is no
     /// Info.plist beside the executable (nil lets the host read that one).
     static func sampleBundle() -> BundleInfo? {
         if let executableFolder = sampleExecutableFolder,
-            FileContents.exists(executableFolder.appendingPathComponent("Info.plist").path)
+            FileContents.exists(joinedPath(executableFolder, "Info.plist"))
         {
             return nil
         }
-        let plist = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Bundle/Info.plist")
-        guard FileContents.exists(plist.path) else { return nil }
+        let plist = joinedPath(parentPath(of: parentPath(of: #filePath)), "Bundle/Info.plist")
+        guard FileContents.exists(plist) else { return nil }
         let (info, problems) = BundleInfo.load(from: plist)
         for problem in problems { print("parra: \(problem)") }
         guard let version = ProcessEnvironment.current["SAMPLE_BUNDLE_VERSION"], !version.isEmpty else {
@@ -53,17 +53,16 @@ extension ParraDemoApp {
 
     /// `Sample/LocalBackend` of the source tree this was built from, else `LocalBackend`
     /// beside the executable; nil when neither has an `app-info.json`.
-    static func sampleLocalBackend() -> URL? {
-        let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("LocalBackend", isDirectory: true)
-        let fromExecutable = sampleExecutableFolder?.appendingPathComponent("LocalBackend", isDirectory: true)
+    static func sampleLocalBackend() -> String? {
+        let fromSource = joinedPath(parentPath(of: parentPath(of: #filePath)), "LocalBackend")
+        let fromExecutable = sampleExecutableFolder.map { joinedPath($0, "LocalBackend") }
         return [fromSource, fromExecutable].compactMap { $0 }.first {
-            FileContents.exists($0.appendingPathComponent("app-info.json").path)
+            FileContents.exists(joinedPath($0, "app-info.json"))
         }
     }
 
     /// The folder of the running executable, as the host finds it (`/proc/self/exe`): one
     /// readlink, where resolving `argv[0]`'s symbolic links cost the launch a path walk and
     /// the URL machinery's first use, twice.
-    static let sampleExecutableFolder = ModuleSearchPath.currentExecutableURL()?.deletingLastPathComponent()
+    static let sampleExecutableFolder = ModuleSearchPath.currentExecutablePath().map { parentPath(of: $0) }
 }

@@ -29,9 +29,9 @@ import ParraSync
 /// request with `localBackend`, naming the file.
 package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendable {
     /// The folder answers come from.
-    package let directory: URL
+    package let directory: String
     /// The folder writes go to.
-    package let outbox: URL
+    package let outbox: String
     /// The largest file served, in bytes (the same cap as a server's body).
     package let maxBodyBytes: Int
     private let now: @Sendable () -> Date
@@ -40,18 +40,18 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
     /// A backend answering from `directory` and writing to `outbox` (by default
     /// `directory/outbox`); `now` stamps outbox lines.
     package init(
-        directory: URL, outbox: URL? = nil, maxBodyBytes: Int = ParraAPIClient.defaultMaxBodyBytes,
+        directory: String, outbox: String? = nil, maxBodyBytes: Int = ParraAPIClient.defaultMaxBodyBytes,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.directory = directory
-        self.outbox = outbox ?? directory.appendingPathComponent("outbox", isDirectory: true)
+        self.outbox = outbox ?? joinedPath(directory, "outbox")
         self.maxBodyBytes = maxBodyBytes
         self.now = now
     }
 
     /// The file the outbox line of a write to `name` (`sessions`, `push-tokens`) goes to.
-    package func outboxFile(_ name: String) -> URL {
-        outbox.appendingPathComponent("\(name).jsonl")
+    package func outboxFile(_ name: String) -> String {
+        joinedPath(outbox, "\(name).jsonl")
     }
 
     package func invalidate() {}
@@ -87,7 +87,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
                     404,
                     [
                         "message": .string(
-                            "the local backend at \(directory.path) has no answer for \(method) \(request.pathWithoutQuery)"
+                            "the local backend at \(directory) has no answer for \(method) \(request.pathWithoutQuery)"
                         ),
                         "answers": .list(
                             [
@@ -105,25 +105,25 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
 
     /// Reads `name` under the folder: nil when missing, a failure when unreadable, too large or not JSON.
     private func readJSON(_ name: String) -> Result<(data: Data, value: OptionValue)?, ParraAPIError.Kind> {
-        let url = directory.appendingPathComponent(name)
+        let path = joinedPath(directory, name)
         let data: Data
         do {
             // stat, not FileManager's attributes, which look up the owner's name in the
             // user and group databases.
             var status = stat()
-            if stat(url.path, &status) == 0, Int(status.st_size) > maxBodyBytes {
-                return .failure(.localBackend(reason: "\(url.path) is larger than \(maxBodyBytes) bytes"))
+            if stat(path, &status) == 0, Int(status.st_size) > maxBodyBytes {
+                return .failure(.localBackend(reason: "\(path) is larger than \(maxBodyBytes) bytes"))
             }
-            guard let bytes = try FileContents.readIfPresent(url.path) else { return .success(nil) }
+            guard let bytes = try FileContents.readIfPresent(path) else { return .success(nil) }
             data = Data(bytes)
         } catch {
-            return .failure(.localBackend(reason: "cannot read \(url.path): \(error.cause)"))
+            return .failure(.localBackend(reason: "cannot read \(path): \(error.cause)"))
         }
         do {
             let value = try OptionValue(answerJSON: String(decoding: data, as: UTF8.self))
             return .success((data, value))
         } catch {
-            return .failure(.localBackend(reason: "\(url.path) is not valid JSON (\(error.message))"))
+            return .failure(.localBackend(reason: "\(path) is not valid JSON (\(error.message))"))
         }
     }
 
@@ -131,7 +131,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
         switch readJSON(name) {
         case .failure(let kind): return .failure(kind)
         case .success(nil):
-            return .success(Self.message(404, "no \(name) in the local backend at \(directory.path)"))
+            return .success(Self.message(404, "no \(name) in the local backend at \(directory)"))
         case .success(let file?): return .success(Self.raw(200, file.data))
         }
     }
@@ -146,12 +146,14 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
             return .failure(
                 .localBackend(
                     reason:
-                        "\(directory.appendingPathComponent("releases.json").path) must be an array or {\"data\": [...]}"
+                        "\(joinedPath(directory, "releases.json")) must be an array or {\"data\": [...]}"
                 ))
         }
     }
 
-    private func releasesPage(_ query: [URLQueryItem]) -> Result<ParraAPIRawResponse, ParraAPIError.Kind> {
+    private func releasesPage(_ query: [(name: String, value: String?)]) -> Result<
+        ParraAPIRawResponse, ParraAPIError.Kind
+    > {
         let releases: [OptionValue]
         switch allReleases() {
         case .failure(let kind): return .failure(kind)
@@ -189,7 +191,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
             }) {
                 return .success(Self.json(200, found))
             }
-            return .success(Self.message(404, "no release '\(id)' in the local backend at \(directory.path)"))
+            return .success(Self.message(404, "no release '\(id)' in the local backend at \(directory)"))
         }
     }
 
@@ -219,16 +221,16 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
         do {
             try lock.withLock { try Self.appendLine(data, to: file) }
         } catch {
-            return .failure(.localBackend(reason: "cannot append to \(file.path): \(FileManager.failureCause(error))"))
+            return .failure(.localBackend(reason: "cannot append to \(file): \(FileManager.failureCause(error))"))
         }
         guard json != nil else { return .success(Self.message(400, "the body is not JSON")) }
         return .success(Self.json(200, [:]))
     }
 
     /// Appends `data` to `file` with one `write` on an `O_APPEND` descriptor, creating the folder.
-    static func appendLine(_ data: Data, to file: URL) throws {
-        try PrivateFolder.create(file.deletingLastPathComponent().path)
-        let descriptor = open(file.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    static func appendLine(_ data: Data, to file: String) throws {
+        try PrivateFolder.create(parentPath(of: file))
+        let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
         try data.withUnsafeBytes { bytes in

@@ -12,7 +12,7 @@ package enum ParraAPIBackend: Sendable, Hashable, CustomStringConvertible {
     case remote(baseURL: URL)
     /// The offline local backend: answers from files in `directory` and appends writes to
     /// `outbox`, by default `directory/outbox/` (see `LocalBackendTransport`).
-    case local(directory: URL, outbox: URL? = nil)
+    case local(directory: String, outbox: String? = nil)
 
     /// `https://api.parra.io/v1/`.
     package static let production = ParraAPIBackend.remote(baseURL: URL(string: "https://api.parra.io/v1/")!)
@@ -46,7 +46,7 @@ package enum ParraAPIBackend: Sendable, Hashable, CustomStringConvertible {
                 ? URL(fileURLWithPath: expanded, isDirectory: true)
                 : URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
                     .appendingPathComponent(expanded, isDirectory: true)
-            return .success(.local(directory: url.standardizedFileURL))
+            return .success(.local(directory: url.standardizedFileURL.path))
         }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             url.host?.isEmpty == false
@@ -106,7 +106,7 @@ package enum ParraAPIBackend: Sendable, Hashable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .remote(let baseURL): baseURL.absoluteString
-        case .local(let directory, _): "local:\(directory.path)"
+        case .local(let directory, _): "local:\(directory)"
         }
     }
 }

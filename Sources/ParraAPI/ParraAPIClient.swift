@@ -37,7 +37,7 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
         /// Backoff jitter.
         package var random: ParraAPIRandomSource
         /// The folder the auth token is cached in; nil keeps it in memory only.
-        package var authStorageFolder: URL?
+        package var authStorageFolder: String?
         /// Whether requests carry a bearer token from the tenant's issuer.
         package var authenticates: Bool
         /// Diagnostics.
@@ -51,7 +51,7 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
             maxBodyBytes: Int = ParraAPIClient.defaultMaxBodyBytes,
             scheduler: ParraAPIScheduler = DispatchAPIScheduler(),
             random: ParraAPIRandomSource = SystemAPIRandomSource(),
-            authStorageFolder: URL? = nil, authenticates: Bool = true, log: HostLog = .standardError()
+            authStorageFolder: String? = nil, authenticates: Bool = true, log: HostLog = .standardError()
         ) {
             self.identity = identity
             self.backend = backend

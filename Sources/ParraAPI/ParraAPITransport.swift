@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraRuntime
 
 /// One request as it leaves the client: all headers set, path checked.
 package struct ParraAPIOutgoingRequest: Sendable, Hashable {
@@ -28,12 +29,17 @@ package struct ParraAPIOutgoingRequest: Sendable, Hashable {
     /// The path without its query.
     package var pathWithoutQuery: String { String(path.prefix { $0 != "?" }) }
 
-    /// The query items, in order.
-    package var queryItems: [URLQueryItem] {
-        guard let mark = path.firstIndex(of: "?") else { return [] }
-        var components = URLComponents()
-        components.percentEncodedQuery = String(path[path.index(after: mark)...])
-        return components.queryItems ?? []
+    /// The query's `name=value` items, in order, percent-decoded as `URLComponents.queryItems`
+    /// decodes them (`+` stays `+`); an item without `=` has no value. Read by hand: the
+    /// local backend reads a query at launch, and `URLComponents` is Foundation's URL parser.
+    package var queryItems: [(name: String, value: String?)] {
+        guard let mark = path.firstIndex(of: "?"), path.index(after: mark) < path.endIndex else { return [] }
+        return path[path.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { item in
+            guard let equals = item.firstIndex(of: "=") else { return (percentDecoded(item) ?? String(item), nil) }
+            let name = item[..<equals]
+            let value = item[item.index(after: equals)...]
+            return (percentDecoded(name) ?? String(name), percentDecoded(value) ?? String(value))
+        }
     }
 }
 

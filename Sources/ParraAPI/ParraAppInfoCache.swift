@@ -11,11 +11,11 @@ import ParraRuntime
 /// still has one. A corrupt file is reported, deleted and replaced by the next fetch.
 package struct ParraAppInfoCache: Sendable {
     /// The cache file.
-    package let file: URL
+    package let file: String
 
     /// A cache in `folder` (the app's `$XDG_DATA_HOME/parra/<bundle id>/`).
-    package init(folder: URL) {
-        file = folder.appendingPathComponent("app-info.json")
+    package init(folder: String) {
+        file = joinedPath(folder, "app-info.json")
     }
 
     /// What is cached.
@@ -33,7 +33,7 @@ package struct ParraAppInfoCache: Sendable {
     package func load() -> (entry: Entry?, problem: String?) {
         let data: [UInt8]?
         do {
-            guard let bytes = try FileContents.readIfPresent(file.path) else { return (nil, nil) }
+            guard let bytes = try FileContents.readIfPresent(file) else { return (nil, nil) }
             data = bytes
         } catch {
             data = nil
@@ -44,20 +44,20 @@ package struct ParraAppInfoCache: Sendable {
         {
             return (Entry(fetchedAt: fetchedAt, backend: backend, json: appInfo.json), nil)
         }
-        unlink(file.path)
+        unlink(file)
         let reason =
             data == nil
             ? "it cannot be read" : "it is not {\"fetched_at\": seconds, \"backend\": ..., \"app_info\": {...}}"
         return (
             nil,
-            "the cached app-info \(file.path) is corrupt (\(reason)); it was deleted and will be replaced by the next fetch"
+            "the cached app-info \(file) is corrupt (\(reason)); it was deleted and will be replaced by the next fetch"
         )
     }
 
     /// Stores `json` (an app-info object as text, already checked), fetched from `backend` at
     /// `fetchedAt`, as a cache (`FileReplacement`, not durable, mode 0600, in the host's private folder).
     package func save(json: String, backend: String, fetchedAt: Double) throws {
-        try PrivateFolder.create(file.deletingLastPathComponent().path)
+        try PrivateFolder.create(parentPath(of: file))
         let entry =
             "{\"app_info\":\(json),\"backend\":\(JSONStringLiteral.quoted(backend)),\"fetched_at\":\(OptionValue.double(fetchedAt).json)}"
         try FileReplacement.replace(file, with: Data(entry.utf8), mode: 0o600, durable: false)

@@ -71,12 +71,12 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
     }
 
     /// The cache file.
-    package let file: URL
+    package let file: String
     private let lock = Lock()
 
     /// A store keeping its file in `folder`.
-    package init(folder: URL) {
-        file = folder.appendingPathComponent("auth-token.json")
+    package init(folder: String) {
+        file = joinedPath(folder, "auth-token.json")
     }
 
     /// Reads the file.
@@ -84,7 +84,7 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
         lock.withLock {
             let data: Data
             do throws(FileError) {
-                guard let bytes = try FileContents.readIfPresent(file.path) else { return .missing }
+                guard let bytes = try FileContents.readIfPresent(file) else { return .missing }
                 data = Data(bytes)
             } catch {
                 return .corrupt(reason: "unreadable: \(error.cause)")
@@ -110,14 +110,13 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
     package func save(_ contents: Contents) throws {
         let data = contents.fileData
         try lock.withLock {
-            let folder = file.deletingLastPathComponent()
-            try PrivateFolder.create(folder.path)
+            try PrivateFolder.create(parentPath(of: file))
             try FileReplacement.replace(file, with: data, mode: 0o600, durable: false)
         }
     }
 
     /// Deletes the file, if there is one.
     package func remove() {
-        lock.withLock { _ = unlink(file.path) }
+        lock.withLock { _ = unlink(file) }
     }
 }

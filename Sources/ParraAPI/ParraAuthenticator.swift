@@ -65,7 +65,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
         case .missing: break
         case .corrupt(let reason):
             problem(
-                "the cached auth token \(store.file.path) is corrupt (\(reason)); it was deleted and will be replaced")
+                "the cached auth token \(store.file) is corrupt (\(reason)); it was deleted and will be replaced")
             store.remove()
         case .found(let contents):
             installationId = contents.installationId
@@ -407,7 +407,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
         do {
             try store.save(ParraAuthTokenStore.Contents(installationId: installation, token: token))
         } catch {
-            problem("cannot write the auth token cache \(store.file.path): \(FileManager.failureCause(error))")
+            problem("cannot write the auth token cache \(store.file): \(FileManager.failureCause(error))")
         }
     }
 

@@ -60,7 +60,8 @@ enum LaunchTasksBench {
                 environment: environment,
                 searchPath: ModuleSearchPath(
                     explicitPaths: [module.path], environment: environment, standardLocations: false))
-            settings.storageDirectory = work.appendingPathComponent("launch-tasks-\(repetition)", isDirectory: true)
+            settings.storageDirectory =
+                work.appendingPathComponent("launch-tasks-\(repetition)", isDirectory: true).path
             settings.log = HostLog(minimumLevel: .fatal) { _ in }
             settings.clock = MonotonicSecondsClock()
             let platform = ScriptedPlatform(script: [], surface: SilentSurface())

@@ -11,7 +11,7 @@ enum BenchRuntime {
         var settings = ModuleRuntime.Settings(
             bundleID: "parra-bench", environment: environment,
             searchPath: ModuleSearchPath(explicitPaths: paths, environment: environment, standardLocations: false))
-        settings.storageDirectory = storage
+        settings.storageDirectory = storage.path
         settings.log = HostLog(minimumLevel: .info) { _ in }
         return settings
     }

@@ -1,6 +1,7 @@
 import CParraPlugin
 import Foundation
 import Parra
+import ParraFileSystem
 import ParraRuntime
 import ParraTestSupport
 
@@ -54,7 +55,7 @@ enum LoggerBench {
     /// executable: a debug runtime writing to a file for the filtered, console and throughput
     /// figures, then a production runtime (no API service, so nothing is sent) for the enqueue.
     static func run(work: URL, storage: URL, repetitions: Int, callsPerSample: Int) throws -> LoggerFigures {
-        let module = ModuleSearchPath.currentExecutableURL()!.deletingLastPathComponent()
+        let module = URL(fileURLWithPath: parentPath(of: ModuleSearchPath.currentExecutablePath()!))
             .appendingPathComponent("libParraLogger.so")
         guard FileManager.default.fileExists(atPath: module.path) else {
             throw BenchError("\(module.path) is missing: build it with `swift build -c release` first")

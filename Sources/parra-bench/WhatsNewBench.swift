@@ -35,7 +35,7 @@ enum WhatsNewBench {
         var settings = ModuleRuntime.Settings(
             environment: [:],
             searchPath: ModuleSearchPath(explicitPaths: [module.path], environment: [:], standardLocations: false))
-        settings.storageDirectory = work.appendingPathComponent("whats-new", isDirectory: true)
+        settings.storageDirectory = work.appendingPathComponent("whats-new", isDirectory: true).path
         settings.log = HostLog(minimumLevel: .fatal) { _ in }
         settings.mainQueue = DispatchQueue(label: "parra-bench.whatsnew.main")
         settings.appEnvironment = .production
@@ -44,7 +44,7 @@ enum WhatsNewBench {
                 identity: ParraAPIIdentity(
                     tenantId: "bench-tenant", applicationId: "bench-app", bundleId: "com.parra.bench",
                     environment: .production),
-                backend: .local(directory: backend), authenticates: false, log: settings.log))
+                backend: .local(directory: backend.path), authenticates: false, log: settings.log))
         let runtime = ModuleRuntime(settings: settings)
         let report = runtime.start()
         guard report.refused.isEmpty else {

@@ -28,7 +28,7 @@ enum ModuleLoader {
         searchPath: ModuleSearchPath, configFile: URL? = nil, optionEnvironment: [String: String] = [:]
     ) -> ModuleRuntime {
         var settings = ModuleRuntime.Settings(environment: optionEnvironment, searchPath: searchPath)
-        settings.configFile = configFile
+        settings.configFile = configFile?.path
         // This very executable, even if its file was replaced or removed since it started.
         settings.screen = { ModuleScanner.scan($0, executable: "/proc/self/exe") }
         let runtime = ModuleRuntime(settings: settings)

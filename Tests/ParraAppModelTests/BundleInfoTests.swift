@@ -44,7 +44,7 @@ struct BundleInfoTests {
 
     @Test("a good plist gives the identifier, versions and launch screen keys")
     func goodPlist() throws {
-        let (info, problems) = BundleInfo.load(from: try plist(good))
+        let (info, problems) = BundleInfo.load(from: try (plist(good)).path)
         #expect(problems.isEmpty)
         #expect(info.identifier == "com.example.demo")
         #expect(info.shortVersion == "1.4.0")
@@ -54,10 +54,10 @@ struct BundleInfoTests {
 
     @Test("a missing plist is no problem; a malformed one is reported and ignored")
     func missingAndMalformed() throws {
-        let missing = BundleInfo.load(from: URL(fileURLWithPath: "/nonexistent/Info.plist"))
+        let missing = BundleInfo.load(from: URL(fileURLWithPath: "/nonexistent/Info.plist").path)
         #expect(missing.info == .empty && missing.problems.isEmpty)
         let file = try plist("<plist><dict><key>CFBundleIdentifier</key>")
-        let malformed = BundleInfo.load(from: file)
+        let malformed = BundleInfo.load(from: file.path)
         #expect(malformed.info == .empty)
         #expect(
             malformed.problems == [
@@ -65,7 +65,7 @@ struct BundleInfoTests {
             ])
         let binary = try plist("bplist00\u{1}")
         #expect(
-            BundleInfo.load(from: binary).problems == [
+            BundleInfo.load(from: binary.path).problems == [
                 "\(binary.path): a binary property list, which Parra does not read (plutil -convert xml1 makes it XML); using no bundle facts"
             ])
     }
@@ -73,7 +73,7 @@ struct BundleInfoTests {
     @Test("a key of the wrong type is dropped with a reason")
     func wrongType() throws {
         let file = try plist(good.replacingOccurrences(of: "<string>42</string>", with: "<integer>42</integer>"))
-        let (info, problems) = BundleInfo.load(from: file)
+        let (info, problems) = BundleInfo.load(from: file.path)
         #expect(info.version == nil)
         #expect(info.identifier == "com.example.demo")
         #expect(problems == ["\(file.path): CFBundleVersion must be a non-empty string; ignored"])
@@ -81,7 +81,7 @@ struct BundleInfoTests {
 
     @Test("the plist's identifier is the bundle id unless appInfoOptions overrides it")
     func bundleIDPrecedence() throws {
-        let (info, _) = BundleInfo.load(from: try plist(good))
+        let (info, _) = BundleInfo.load(from: try (plist(good)).path)
         let fromPlist = try TestAppRun(BundleApp.self, bundle: info)
         #expect(!fromPlist.reported("bundle com.example.demo").isEmpty)
         let overridden = try TestAppRun(OverridingBundleApp.self, bundle: info)

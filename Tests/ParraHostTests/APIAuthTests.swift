@@ -171,7 +171,7 @@ struct APIAuthTests {
         let issuer = try LoopbackIssuer()
         defer { issuer.server.stop() }
         let folder = try CFixtureBuilder.makeTemporaryDirectory()
-        let store = ParraAuthTokenStore(folder: folder)
+        let store = ParraAuthTokenStore(folder: folder.path)
         try store.save(
             ParraAuthTokenStore.Contents(
                 installationId: "install-1",
@@ -325,11 +325,11 @@ extension APICustomAuthTests {
         let folder = try CFixtureBuilder.makeTemporaryDirectory()
         try APITest.appInfoJSON.write(
             to: folder.appendingPathComponent("app-info.json"), atomically: true, encoding: .utf8)
-        let client = APITest.client(.local(directory: folder), authenticates: true)
+        let client = APITest.client(.local(directory: folder.path), authenticates: true)
         client.authenticator?.use(.apiKey(id: "key-9", userIdProvider: { "grace" }))
         _ = try APITest.appInfo(client).get()
         #expect(client.authenticator?.state == .authenticated(ParraUser(id: "grace")))
-        let noKey = APITest.client(.local(directory: folder), authenticates: true)
+        let noKey = APITest.client(.local(directory: folder.path), authenticates: true)
         noKey.authenticator?.use(.apiKey(id: "", userIdProvider: { "grace" }))
         _ = try APITest.appInfo(noKey).get()
         #expect(noKey.authenticator?.state == .undetermined)

@@ -73,7 +73,7 @@ enum APITest {
         ParraAPIClient(
             settings: ParraAPIClient.Settings(
                 identity: identity, backend: backend, timeout: timeout, retryPolicy: retry, maxBodyBytes: maxBodyBytes,
-                scheduler: scheduler, random: ScriptedRandom(random), authStorageFolder: authStorage,
+                scheduler: scheduler, random: ScriptedRandom(random), authStorageFolder: authStorage?.path,
                 authenticates: authenticates, log: log.hostLog))
     }
 
@@ -174,7 +174,7 @@ struct APIClientTests {
         #expect(ParraAPIEnvironment.resolve(environment: [:], isDebugBuild: false) == .production)
         #expect(ParraAPIBackend.production.description == "https://api.parra.io/v1/")
         #expect(ParraAPIBackend.resolve(environment: [:]).backend == .production)
-        let local = ParraAPIBackend.local(directory: URL(fileURLWithPath: "/tmp/x", isDirectory: true))
+        let local = ParraAPIBackend.local(directory: URL(fileURLWithPath: "/tmp/x", isDirectory: true).path)
         #expect(ParraAPIBackend.resolve(environment: [:], inCode: local).backend == local)
         let fromEnvironment = ParraAPIBackend.resolve(
             environment: ["PARRA_API_BASE_URL": "http://127.0.0.1:9/v1"], inCode: local)
@@ -182,7 +182,7 @@ struct APIClientTests {
         #expect(fromEnvironment.source == "PARRA_API_BASE_URL")
         #expect(
             try ParraAPIBackend.parse("local:/srv/parra").get()
-                == .local(directory: URL(fileURLWithPath: "/srv/parra", isDirectory: true)))
+                == .local(directory: URL(fileURLWithPath: "/srv/parra", isDirectory: true).path))
         let bad = ParraAPIBackend.resolve(environment: ["PARRA_API_BASE_URL": "ftp://x"])
         #expect(bad.backend == .production)
         #expect(bad.problem?.description.contains("ftp://x") == true)

@@ -28,7 +28,7 @@ struct APILocalBackendTests {
     @Test("the sample folder answers app-info with a release, the release list and one release")
     func reads() throws {
         let folder = try sampleCopy()
-        let client = APITest.client(.local(directory: folder))
+        let client = APITest.client(.local(directory: folder.path))
         let info = try APITest.appInfo(client).get()
         #expect(info.versionToken == "vt_1.2.0_7")
         let whole = try #require(try JSONSerialization.jsonObject(with: Data(info.json.utf8)) as? [String: Any])
@@ -69,7 +69,7 @@ struct APILocalBackendTests {
     @Test("sessions and push tokens are appended as JSON lines with the headers that would be sent")
     func writes() throws {
         let folder = try sampleCopy()
-        let client = APITest.client(.local(directory: folder))
+        let client = APITest.client(.local(directory: folder.path))
         for name in ["launch", "tap"] {
             let body =
                 #"{"events":[{"name":"\#(name)","metadata":{"screen":"home"}}],"started_at":"2024-02-24T20:46:40.000Z"}"#
@@ -109,7 +109,7 @@ struct APILocalBackendTests {
     @Test("a JSON body is recorded as the app sent it, nulls included, on one line")
     func outboxKeepsTheBody() throws {
         let folder = try sampleCopy()
-        let client = APITest.client(.local(directory: folder))
+        let client = APITest.client(.local(directory: folder.path))
         for body in [#"{"a":null,"list":[1,null,2],"huge":1e400}"#, "null", "{\n  \"pretty\": \"a\\nb\"\n}"] {
             let response = try APITest.send(
                 client, APIRequest(method: "POST", path: "tenants/tenant-1/sessions", body: Data(body.utf8))
@@ -130,7 +130,7 @@ struct APILocalBackendTests {
     func outboxElsewhere() throws {
         let folder = try sampleCopy()
         let outbox = try CFixtureBuilder.makeTemporaryDirectory().appendingPathComponent("out")
-        let client = APITest.client(.local(directory: folder, outbox: outbox))
+        let client = APITest.client(.local(directory: folder.path, outbox: outbox.path))
         let response = try APITest.send(
             client, APIRequest(method: "POST", path: "tenants/tenant-1/sessions", body: Data(#"{"events":[]}"#.utf8))
         ).get()
@@ -143,7 +143,7 @@ struct APILocalBackendTests {
     func localAuth() throws {
         let folder = try sampleCopy()
         let storage = try CFixtureBuilder.makeTemporaryDirectory()
-        let client = APITest.client(.local(directory: folder), authStorage: storage, authenticates: true)
+        let client = APITest.client(.local(directory: folder.path), authStorage: storage, authenticates: true)
         _ = try APITest.appInfo(client).get()
         guard case .anonymous(let user) = client.authenticator?.state else {
             Issue.record("expected an anonymous user, got \(String(describing: client.authenticator?.state))")
@@ -152,7 +152,7 @@ struct APILocalBackendTests {
         #expect(user.info.id.hasPrefix("local-anonymous-"))
         try #"{"allow_anonymous": false}"#.write(
             to: folder.appendingPathComponent("auth.json"), atomically: true, encoding: .utf8)
-        let guest = APITest.client(.local(directory: folder), authenticates: true)
+        let guest = APITest.client(.local(directory: folder.path), authenticates: true)
         _ = try APITest.appInfo(guest).get()
         #expect(guest.authenticator?.state == .guest(ParraGuest()))
     }
@@ -160,7 +160,7 @@ struct APILocalBackendTests {
     @Test("a missing or malformed file and an unknown endpoint are clear errors, not crashes")
     func badFiles() throws {
         let folder = try CFixtureBuilder.makeTemporaryDirectory()
-        let client = APITest.client(.local(directory: folder))
+        let client = APITest.client(.local(directory: folder.path))
         let missing = try #require(APITest.appInfo(client).failure)
         #expect(missing.status == 404 && missing.description.contains("no app-info.json"))
         try "{\"version_token\": ".write(
@@ -192,7 +192,7 @@ struct APILocalBackendTests {
     func selectedByEnvironment() throws {
         let folder = try sampleCopy()
         let resolved = ParraAPIBackend.resolve(environment: ["PARRA_API_BASE_URL": "local:\(folder.path)"])
-        #expect(resolved.backend == .local(directory: folder.standardizedFileURL))
+        #expect(resolved.backend == .local(directory: folder.standardizedFileURL.path))
         #expect(try APITest.appInfo(APITest.client(resolved.backend)).get().versionToken == "vt_1.2.0_7")
     }
 }

@@ -29,7 +29,7 @@ struct AppInfoTaskTests {
         _ server: LoopbackHTTPServer?, folder: URL, timeout: Double = 5, outcomes: Outcomes = Outcomes()
     ) throws -> (ParraAppInfoTask.Outcome, Outcomes) {
         let task = ParraAppInfoTask(
-            client: server.map { APITest.client($0) }, cache: ParraAppInfoCache(folder: folder), timeout: timeout,
+            client: server.map { APITest.client($0) }, cache: ParraAppInfoCache(folder: folder.path), timeout: timeout,
             clock: FixedClock(seconds: 1234),
             report: { line in
                 outcomes.lock.withLock { outcomes.reports.append(line) }

@@ -313,7 +313,7 @@ struct JSONParserTests {
     }
 
     private func readProblem(_ url: URL) -> String? {
-        OptionStore(schemas: OptionStoreTests.schemas).applyConfigFile(at: url).first?.description
+        OptionStore(schemas: OptionStoreTests.schemas).applyConfigFile(at: url.path).first?.description
     }
 
     @Test("a directory, a missing file and a missing parent are reported plainly")
@@ -399,7 +399,7 @@ struct JSONParserTests {
         try Data([0xEF, 0xBB, 0xBF] + Array(#"{"logger": {"enabled": false}}"#.utf8)).write(to: bom)
         defer { try? FileManager.default.removeItem(at: bom) }
         let store = OptionStore(schemas: OptionStoreTests.schemas)
-        #expect(store.applyConfigFile(at: bom).isEmpty)
+        #expect(store.applyConfigFile(at: bom.path).isEmpty)
         #expect(store.option(forKey: "logger.enabled")?.value == .bool(false))
     }
 }

@@ -42,7 +42,7 @@ struct OptionStoreTests {
     func layering() throws {
         let store = OptionStore(schemas: Self.schemas)
         let file = try writeConfig(#"{"logger": {"minimumLogLevel": "debug", "enabled": false}, "whatsNew.delay": 2}"#)
-        #expect(store.applyConfigFile(at: file).isEmpty)
+        #expect(store.applyConfigFile(at: file.path).isEmpty)
         #expect(store.option(forKey: "logger.minimumLogLevel")?.source == .configFile(path: file.path))
         #expect(store.option(forKey: "whatsNew.delay")?.value == .double(2))
         #expect(store.applyCode(["logger.minimumLogLevel": .string("warn")]).isEmpty)
@@ -58,7 +58,7 @@ struct OptionStoreTests {
     func wrongType() throws {
         let store = OptionStore(schemas: Self.schemas)
         let file = try writeConfig(#"{"logger": {"minimumLogLevel": 3, "enabled": "yes"}}"#)
-        let problems = store.applyConfigFile(at: file).map(\.description)
+        let problems = store.applyConfigFile(at: file.path).map(\.description)
         #expect(problems.contains("\(file.path): logger.minimumLogLevel: expected string, got integer 3"))
         #expect(problems.contains("\(file.path): logger.enabled: expected bool, got string \"yes\""))
         #expect(store.option(forKey: "logger.minimumLogLevel")?.value == .string("info"))
@@ -75,7 +75,7 @@ struct OptionStoreTests {
     func unknownKeys() throws {
         let store = OptionStore(schemas: Self.schemas, featureModuleNames: ["launchScreen": "ParraLaunchScreen"])
         let file = try writeConfig(#"{"logger": {"minimumLogLevl": "debug"}, "launchScreen": {"fadeDuration": 1}}"#)
-        let problems = store.applyConfigFile(at: file).map(\.description)
+        let problems = store.applyConfigFile(at: file.path).map(\.description)
         #expect(
             problems.contains(
                 "\(file.path): logger.minimumLogLevl: no loaded module owns this key; did you mean 'logger.minimumLogLevel'?"
@@ -95,7 +95,7 @@ struct OptionStoreTests {
     func malformedFile(text: String, fragment: String) throws {
         let store = OptionStore(schemas: Self.schemas)
         let file = try writeConfig(text)
-        let problems = store.applyConfigFile(at: file)
+        let problems = store.applyConfigFile(at: file.path)
         #expect(problems.count == 1)
         #expect(problems.first?.description.hasPrefix(file.path) == true)
         #expect(problems.first?.description.contains(fragment) == true, "\(problems)")
@@ -105,7 +105,7 @@ struct OptionStoreTests {
     @Test("a missing config file is reported")
     func missingFile() {
         let store = OptionStore(schemas: Self.schemas)
-        let problems = store.applyConfigFile(at: URL(fileURLWithPath: "/nonexistent/parra.json"))
+        let problems = store.applyConfigFile(at: URL(fileURLWithPath: "/nonexistent/parra.json").path)
         #expect(problems.first?.description.contains("/nonexistent/parra.json: cannot read") == true)
     }
 
@@ -159,12 +159,12 @@ struct OptionStoreTests {
             try #require((try FileManager.default.attributesOfItem(atPath: file.path))[.systemFileNumber] as? UInt64)
         }
         let store = OptionStore(schemas: Self.schemas)
-        try ResolvedOptionsRecord(store).write(into: folder)
+        try ResolvedOptionsRecord(store).write(into: folder.path)
         let first = try inode()
-        try ResolvedOptionsRecord(store).write(into: folder)
+        try ResolvedOptionsRecord(store).write(into: folder.path)
         #expect(try inode() == first, "the same record is not written again")
         #expect(store.applyCode(["logger.minimumLogLevel": .string("warn")]).isEmpty)
-        try ResolvedOptionsRecord(store).write(into: folder)
+        try ResolvedOptionsRecord(store).write(into: folder.path)
         #expect(try inode() != first, "a changed record replaces the file")
         #expect(try String(contentsOf: file, encoding: .utf8).contains("warn"))
         let read = try JSONDecoder().decode(ResolvedOptionsRecord.self, from: Data(contentsOf: file))
@@ -178,7 +178,7 @@ struct OptionStoreTests {
         let file = try writeConfig(#"{"logger": {"minimumLogLevel": "debug"}, "logger.minimumLogLevel": "warn"}"#)
         defer { try? FileManager.default.removeItem(at: file) }
         let store = OptionStore(schemas: Self.schemas)
-        let problems = store.applyConfigFile(at: file)
+        let problems = store.applyConfigFile(at: file.path)
         #expect(
             problems.map(\.description) == [
                 "\(file.path): logger.minimumLogLevel: is given 2 times in this file (nested and dotted); neither is used"

@@ -230,7 +230,7 @@ struct LaunchScreenHostTests {
         let resources = folder.appendingPathComponent("Resources")
         try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
         try "<PARRA>\n".write(to: resources.appendingPathComponent("Logo.txt"), atomically: true, encoding: .utf8)
-        let (bundle, problems) = BundleInfo.load(from: plist)
+        let (bundle, problems) = BundleInfo.load(from: plist.path)
         #expect(problems.isEmpty)
 
         let merged = try run(nil, app: MergingLaunchApp.self, bundle: bundle)
@@ -268,7 +268,7 @@ struct LaunchScreenHostTests {
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0"><dict><key>UILaunchStoryboardName</key><string>LaunchScreen</string></dict></plist>
         """.write(to: plist, atomically: true, encoding: .utf8)
-        let run = try run(nil, bundle: BundleInfo.load(from: plist).info)
+        let run = try run(nil, bundle: BundleInfo.load(from: plist.path).info)
         #expect(run.status == 0)
         #expect(run.surface.presented.first?.title == "default")
         let path = folder.appendingPathComponent("Resources/LaunchScreen.txt").path

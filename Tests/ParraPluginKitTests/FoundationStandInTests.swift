@@ -1,4 +1,5 @@
 import Foundation
+import ParraFileSystem
 import ParraPluginKit
 import ParraSync
 import Testing

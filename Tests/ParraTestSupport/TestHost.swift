@@ -1,6 +1,7 @@
 import Foundation
 import Parra
 import ParraAPI
+import ParraFileSystem
 import ParraRuntime
 
 /// A module runtime set up for a test: only the paths it names, temporary storage, a
@@ -25,7 +26,7 @@ package struct TestHost {
         surface = RecordingPresentationSurface()
         self.storage = try storage ?? CFixtureBuilder.makeTemporaryDirectory()
         var settings = Self.settings(paths: paths, environment: environment, storage: self.storage, log: log)
-        settings.configFile = configFile
+        settings.configFile = configFile?.path
         settings.codeOptions = codeOptions
         settings.presentationSurface = surface
         settings.mainQueue = mainQueue
@@ -40,7 +41,7 @@ package struct TestHost {
         var settings = ModuleRuntime.Settings(
             environment: environment,
             searchPath: ModuleSearchPath(explicitPaths: paths, environment: environment, standardLocations: false))
-        settings.storageDirectory = storage
+        settings.storageDirectory = storage.path
         settings.log = log.hostLog
         return settings
     }
@@ -50,7 +51,7 @@ package struct TestHost {
 package enum BuildProducts {
     /// The build folder.
     package static var folder: URL {
-        ModuleSearchPath.currentExecutableURL()!.deletingLastPathComponent()
+        URL(fileURLWithPath: parentPath(of: ModuleSearchPath.currentExecutablePath()!))
     }
 
     /// The launch screen module built by the package.

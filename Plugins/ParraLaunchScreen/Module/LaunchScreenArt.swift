@@ -19,7 +19,7 @@ enum LaunchScreenArt {
         guard let resources else {
             return (nil, "\(what): the app has no resources folder (no Info.plist beside the executable)")
         }
-        let path = URL(fileURLWithPath: resources).appendingPathComponent(name + ".txt").path
+        let path = joinedPath(resources, name + ".txt")
         // stat, not FileManager's attributes, which look up the owner's name in the user and
         // group databases (a millisecond of the launch screen's first frame).
         var status = stat()

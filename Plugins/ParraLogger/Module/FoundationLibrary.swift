@@ -1,5 +1,6 @@
 import CParraLoggerSupport
 import Glibc
+import ParraFileSystem
 import ParraPluginKit
 
 /// `libparra-logger-foundation.so`, the logger's console formatting that needs corelibs

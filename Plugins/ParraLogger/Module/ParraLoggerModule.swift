@@ -1,5 +1,6 @@
 import CParraPlugin
 import FoundationEssentials
+import ParraFileSystem
 import ParraPluginKit
 
 /// The Parra logger as a feature module: receives the app's log records from the host,
@@ -134,7 +135,7 @@ final class ParraLoggerModule: ParraModule {
                     throw ModuleError(
                         "the host gives no folder for the logger's files (its warning says why)")
                 }
-                return URL(fileURLWithPath: folder).appendingPathComponent("sessions")
+                return joinedPath(folder, "sessions")
             }, sessionID: Self.makeSessionID(), sessionStartedAt: host.wallClockSeconds,
             sizeLimit: settings.spoolSizeLimit, opensOnWriter: true, report: report)
         let uploader = SessionUploader(

@@ -70,9 +70,9 @@ final class SessionSpool: @unchecked Sendable {
 
     /// The folder this process holds; nil until it could be opened. Set once, by the writer
     /// (or the initializer), before any segment is known.
-    private(set) var directory: URL?
+    private(set) var directory: String?
     /// Where the folder should be.
-    private let folder: @Sendable () throws -> URL
+    private let folder: @Sendable () throws -> String
     /// The open `.lock` file whose flock holds `directory`; -1 once released.
     private var lockDescriptor: Int32
     private let encoder: SessionEventEncoder
@@ -150,7 +150,7 @@ final class SessionSpool: @unchecked Sendable {
     /// they do while the writer is busy; readers (`nextChunk`, `counts`) wait for the opening
     /// once `start` was called, and before that see nothing on disk.
     init(
-        folder: @escaping @Sendable () throws -> URL, sessionID: String, sessionStartedAt: Double, sizeLimit: Int,
+        folder: @escaping @Sendable () throws -> String, sessionID: String, sessionStartedAt: Double, sizeLimit: Int,
         segmentLimit: Int = 1024 * 1024, opensOnWriter: Bool = false, files: FileWriting = .system,
         clock: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
         report: @escaping @Sendable (String) -> Void
@@ -186,7 +186,7 @@ final class SessionSpool: @unchecked Sendable {
     /// Claims the folder, reads what earlier runs left and opens a fresh segment; the refusal
     /// (path and cause) when it cannot.
     private func openFolder() -> (path: String, reason: String)? {
-        let base: URL
+        let base: String
         do {
             base = try folder()
         } catch {
@@ -195,7 +195,7 @@ final class SessionSpool: @unchecked Sendable {
         do {
             let (claimed, lock) = try Self.claimFolder(base)
             if claimed != base {
-                report("another process holds the session spool \(base.path); this one uses \(claimed.path)")
+                report("another process holds the session spool \(base); this one uses \(claimed)")
             }
             lockDescriptor = lock
             directory = claimed
@@ -205,7 +205,7 @@ final class SessionSpool: @unchecked Sendable {
         } catch let refusal as FolderRefusal {
             return (refusal.path, refusal.reason)
         } catch {
-            return (base.path, "\(error)")
+            return (base, "\(error)")
         }
     }
 
@@ -230,20 +230,19 @@ final class SessionSpool: @unchecked Sendable {
 
     /// The first of `base`, `base-2` ... no other process holds, created if needed and locked
     /// for this one.
-    private static func claimFolder(_ base: URL) throws -> (URL, Int32) {
+    private static func claimFolder(_ base: String) throws -> (String, Int32) {
         for index in 1...folderCount {
             let folder =
-                index == 1
-                ? base : base.deletingLastPathComponent().appendingPathComponent("\(base.lastPathComponent)-\(index)")
-            try makeFolder(folder.path)
-            let lockPath = folder.appendingPathComponent(".lock").path
+                index == 1 ? base : joinedPath(parentPath(of: base), "\(lastPathComponent(of: base))-\(index)")
+            try makeFolder(folder)
+            let lockPath = joinedPath(folder, ".lock")
             let lock = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
             guard lock >= 0 else { throw FolderRefusal(lockPath, errno) }
             if flock(lock, LOCK_EX | LOCK_NB) == 0 { return (folder, lock) }
             close(lock)
         }
         throw ModuleError(
-            "all \(folderCount) session spools beside \(base.path) are held by other processes of this app")
+            "all \(folderCount) session spools beside \(base) are held by other processes of this app")
     }
 
     /// Creates `path` and the folders missing above it, mode 0700; throws the first refusal.
@@ -478,11 +477,11 @@ final class SessionSpool: @unchecked Sendable {
             } catch let refusal as FolderRefusal {
                 return fail(refusal.path, refusal.reason, partial: 0)
             } catch {
-                return fail(directory?.path ?? "the session spool", "\(error)", partial: 0)
+                return fail(directory ?? "the session spool", "\(error)", partial: 0)
             }
         }
         if out.count > 0 {
-            let path = segmentURL(state.withLock { activeSegment }).path
+            let path = segmentPath(state.withLock { activeSegment })
             let (written, error) = files.writeAll(activeDescriptor, out.base, out.count)
             if error != 0 { return fail(path, FileWriting.meaning(of: error), partial: written) }
             if !activeNameSynced {
@@ -531,30 +530,33 @@ final class SessionSpool: @unchecked Sendable {
 
     /// The folder held, once opened: everything below runs only after that (no segment or
     /// chunk exists before).
-    private var held: URL { directory ?? URL(fileURLWithPath: "/dev/null/unopened") }
+    private var held: String { directory ?? "/dev/null/unopened" }
 
     /// `segment-<number, 20 digits>.jsonl`, zero-padded by hand: `String(format:)`'s first use
     /// cost the writer's opening a millisecond of conformance searches.
-    private func segmentURL(_ number: UInt64) -> URL {
-        let digits = String(number)
-        return held.appendingPathComponent(
-            "segment-" + String(repeating: "0", count: max(0, 20 - digits.count)) + digits + ".jsonl")
+    private func segmentPath(_ number: UInt64) -> String {
+        joinedPath(held, segmentName(number))
     }
 
-    private var cursorURL: URL { held.appendingPathComponent("cursor.json") }
+    private func segmentName(_ number: UInt64) -> String {
+        let digits = String(number)
+        return "segment-" + String(repeating: "0", count: max(0, 20 - digits.count)) + digits + ".jsonl"
+    }
+
+    private var cursorPath: String { joinedPath(held, "cursor.json") }
 
     /// Reads the segments and cursor earlier runs left; the next segment follows the last.
     private func openExisting() throws {
-        let names = DirectoryListing.names(in: held.path) ?? []
+        let names = DirectoryListing.names(in: held) ?? []
         var sizes: [UInt64: Int] = [:]
         for name in names where name.hasPrefix("segment-") && name.hasSuffix(".jsonl") {
             guard let number = UInt64(name.dropFirst(8).dropLast(6)) else { continue }
             // stat, not FileManager's attributes, which look up the owner's name in the user
             // and group databases (a millisecond at start-up).
             var status = stat()
-            let size = stat(held.appendingPathComponent(name).path, &status) == 0 ? Int(status.st_size) : 0
+            let size = stat(joinedPath(held, name), &status) == 0 ? Int(status.st_size) : 0
             if size == 0 {
-                unlink(held.appendingPathComponent(name).path)
+                unlink(joinedPath(held, name))
             } else {
                 sizes[number] = size
             }
@@ -562,12 +564,12 @@ final class SessionSpool: @unchecked Sendable {
         segmentSizes = sizes
         let first = sizes.keys.min() ?? ((sizes.keys.max() ?? 0) + 1)
         cursor = Position(segment: first, offset: 0)
-        if let data = try? FileContents.read(cursorURL.path) {
+        if let data = try? FileContents.read(cursorPath) {
             if let saved = try? JSONDecoder().decode(Position.self, from: Data(data)) {
                 if saved >= cursor { cursor = saved }
             } else {
                 report(
-                    "session spool \(cursorURL.path) is damaged; unsent events are read from the oldest segment (the server drops repeats by id)"
+                    "session spool \(cursorPath) is damaged; unsent events are read from the oldest segment (the server drops repeats by id)"
                 )
             }
         }
@@ -576,7 +578,7 @@ final class SessionSpool: @unchecked Sendable {
         // behind it, never read.
         activeSegment = max(sizes.keys.max() ?? 0, cursor.segment) + 1
         for number in sizes.keys.sorted() where number < cursor.segment {
-            unlink(segmentURL(number).path)
+            unlink(segmentPath(number))
             segmentSizes[number] = nil
         }
         recoverCounts()
@@ -596,7 +598,7 @@ final class SessionSpool: @unchecked Sendable {
 
     /// Opens segment `number` for appending; its name is made durable with its first data.
     private func openSegment(_ number: UInt64) throws {
-        let path = segmentURL(number).path
+        let path = segmentPath(number)
         let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw FolderRefusal(path, errno) }
         activeNameSynced = false
@@ -608,7 +610,7 @@ final class SessionSpool: @unchecked Sendable {
     }
 
     private func syncDirectory() {
-        let descriptor = open(held.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = open(held, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         close(descriptor)
@@ -625,9 +627,9 @@ final class SessionSpool: @unchecked Sendable {
             {
                 let from = oldest == cursor.segment ? cursor.offset : 0
                 evictedNow += countLines(in: oldest, from: from)
-                unlink(segmentURL(oldest).path)
+                unlink(segmentPath(oldest))
                 segmentSizes[oldest] = nil
-                files.append(segmentURL(oldest).lastPathComponent)
+                files.append(segmentName(oldest))
                 if cursor.segment <= oldest { cursor = Position(segment: oldest + 1, offset: 0) }
             }
             counters.evicted += evictedNow
@@ -658,7 +660,7 @@ final class SessionSpool: @unchecked Sendable {
 
     /// The bytes of `segment` from `offset`, at most `limit` of them.
     private func read(_ segment: UInt64, from offset: Int, upTo limit: Int) -> Data? {
-        let descriptor = open(segmentURL(segment).path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(segmentPath(segment), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { return nil }
@@ -707,7 +709,7 @@ final class SessionSpool: @unchecked Sendable {
             }
             saveCursor()
             for number in segmentSizes.keys where number < cursor.segment {
-                unlink(segmentURL(number).path)
+                unlink(segmentPath(number))
                 segmentSizes[number] = nil
             }
         }
@@ -718,13 +720,13 @@ final class SessionSpool: @unchecked Sendable {
     /// the encoder's first use costs the process its code pages in two libraries.
     private func saveCursor() {
         let data = Array("{\"segment\":\(cursor.segment),\"offset\":\(cursor.offset)}".utf8)
-        let temporary = held.appendingPathComponent("cursor.json.tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let temporary = joinedPath(held, "cursor.json.tmp")
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
         _ = data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
         _ = fsync(descriptor)
         close(descriptor)
-        if rename(temporary.path, cursorURL.path) == 0 { syncDirectory() }
+        if rename(temporary, cursorPath) == 0 { syncDirectory() }
     }
 
     /// What counters say now; with a folder opened on the writer, once it was opened.
@@ -817,7 +819,7 @@ final class SessionSpool: @unchecked Sendable {
         }
         if first {
             report(
-                "session spool \(segmentURL(position.segment).lastPathComponent): the line at byte \(position.offset) \(what); skipped, the events around it are kept"
+                "session spool \(segmentName(position.segment)): the line at byte \(position.offset) \(what); skipped, the events around it are kept"
             )
         }
     }

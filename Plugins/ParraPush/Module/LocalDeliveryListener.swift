@@ -1,5 +1,6 @@
 import CParraPushSupport
 import FoundationEssentials
+import ParraFileSystem
 import ParraPluginKit
 import ParraSync
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraFileSystem
 import ParraRuntime
 
 #if canImport(Glibc)
@@ -33,7 +34,7 @@ public struct ParraBundle: Sendable, Hashable {
 
     /// The bundle's folder: for the main bundle, the executable's.
     public var bundlePath: String {
-        folder ?? ModuleSearchPath.currentExecutableURL()?.deletingLastPathComponent().path ?? "."
+        folder ?? ModuleSearchPath.currentExecutablePath().map { parentPath(of: $0) } ?? "."
     }
 
     /// Where the bundle's resources are: its `Resources` folder when it has one, else the
@@ -48,7 +49,7 @@ public struct ParraBundle: Sendable, Hashable {
     /// another bundle's at its root.
     var info: BundleInfo {
         guard let folder else { return BundleInfo.besideExecutable().info }
-        return BundleInfo.load(from: URL(fileURLWithPath: folder).appendingPathComponent("Info.plist")).info
+        return BundleInfo.load(from: joinedPath(folder, "Info.plist")).info
     }
 
     /// The resources folder a launch screen config's bundle names, for the module; nil for the

@@ -21,9 +21,9 @@ package struct BundleInfo: Sendable, Hashable {
     /// `UILaunchStoryboardName`.
     package let launchStoryboardName: String?
     /// The Info.plist the facts came from.
-    package let file: URL?
+    package let file: String?
     /// The app's resource files (launch screen art): `Resources` beside the Info.plist.
-    package let resourcesDirectory: URL?
+    package let resourcesDirectory: String?
 
     /// These facts with the app's version replaced: `shortVersion` as
     /// `CFBundleShortVersionString`, `version` as `CFBundleVersion`.
@@ -38,32 +38,32 @@ package struct BundleInfo: Sendable, Hashable {
         identifier: nil, shortVersion: nil, version: nil, launchScreen: nil, launchStoryboardName: nil, file: nil,
         resourcesDirectory: nil)
 
-    /// Reads the plist at `url`. A missing file gives `.empty` and no problem; a malformed
+    /// Reads the plist at `path`. A missing file gives `.empty` and no problem; a malformed
     /// one gives `.empty` and a problem naming the file and what is wrong; a key of the wrong
     /// type is dropped with a problem.
-    package static func load(from url: URL) -> (info: BundleInfo, problems: [String]) {
+    package static func load(from path: String) -> (info: BundleInfo, problems: [String]) {
         let data: [UInt8]
         do {
-            guard let bytes = try FileContents.readIfPresent(url.path) else { return (.empty, []) }
+            guard let bytes = try FileContents.readIfPresent(path) else { return (.empty, []) }
             data = bytes
         } catch {
-            return (.empty, ["\(url.path): cannot be read (\(error.cause))"])
+            return (.empty, ["\(path): cannot be read (\(error.cause))"])
         }
         guard let root = XMLPropertyList.parse(data) else {
             let why =
                 data.starts(with: Array("bplist".utf8))
                 ? "a binary property list, which Parra does not read (plutil -convert xml1 makes it XML)"
                 : "a property list the reader does not take (malformed XML, or a tag with attributes)"
-            return (.empty, ["\(url.path): \(why); using no bundle facts"])
+            return (.empty, ["\(path): \(why); using no bundle facts"])
         }
         guard let dictionary = root as? [String: Any] else {
-            return (.empty, ["\(url.path): the top level must be a dictionary; using no bundle facts"])
+            return (.empty, ["\(path): the top level must be a dictionary; using no bundle facts"])
         }
         var problems: [String] = []
         func string(_ key: String) -> String? {
             guard let value = dictionary[key] else { return nil }
             guard let text = value as? String, !text.isEmpty else {
-                problems.append("\(url.path): \(key) must be a non-empty string; ignored")
+                problems.append("\(path): \(key) must be a non-empty string; ignored")
                 return nil
             }
             return text
@@ -73,21 +73,21 @@ package struct BundleInfo: Sendable, Hashable {
             if let members = value as? [String: Any] {
                 launchScreen = .object(members.compactMapValues(Self.optionValue))
             } else {
-                problems.append("\(url.path): UILaunchScreen must be a dictionary; ignored")
+                problems.append("\(path): UILaunchScreen must be a dictionary; ignored")
             }
         }
         let info = BundleInfo(
             identifier: string("CFBundleIdentifier"), shortVersion: string("CFBundleShortVersionString"),
             version: string("CFBundleVersion"), launchScreen: launchScreen,
-            launchStoryboardName: string("UILaunchStoryboardName"), file: url,
-            resourcesDirectory: url.deletingLastPathComponent().appendingPathComponent("Resources", isDirectory: true))
+            launchStoryboardName: string("UILaunchStoryboardName"), file: path,
+            resourcesDirectory: joinedPath(parentPath(of: path), "Resources"))
         return (info, problems)
     }
 
     /// The plist beside the running executable.
     package static func besideExecutable() -> (info: BundleInfo, problems: [String]) {
-        guard let executable = ModuleSearchPath.currentExecutableURL() else { return (.empty, []) }
-        return load(from: executable.deletingLastPathComponent().appendingPathComponent("Info.plist"))
+        guard let executable = ModuleSearchPath.currentExecutablePath() else { return (.empty, []) }
+        return load(from: joinedPath(parentPath(of: executable), "Info.plist"))
     }
 
     private static func optionValue(_ value: Any) -> OptionValue? {

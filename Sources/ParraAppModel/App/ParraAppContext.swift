@@ -82,7 +82,7 @@ package final class ParraAppContext: @unchecked Sendable {
     private(set) var apiClient: ParraAPIClient?
     /// The run's launch: which module drives it and its state.
     private(set) var launch: ParraLaunchCoordinator?
-    private var apiStorage: URL?
+    private var apiStorage: String?
     /// The delegate instances made, one per type. A list, not a dictionary keyed by type: it
     /// is filled before the modules load, and hashing `ObjectIdentifier` that early costs a
     /// conformance search that loading a library undoes.

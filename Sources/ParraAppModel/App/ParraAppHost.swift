@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ParraAPI
+import ParraFileSystem
 import ParraRuntime
 
 #if canImport(Glibc)
@@ -215,9 +216,10 @@ private final class AppSession {
     /// Records the app's shortcut items for `parra desktop-entry`, when they changed.
     private func recordShortcutItems() {
         guard let storage = context.runtime?.storageDirectory else { return }
-        let executable = ModuleSearchPath.currentExecutableURL()
+        let executable = ModuleSearchPath.currentExecutablePath()
         let record = LaunchShortcutRecord(
-            executable: executable?.path ?? CommandLine.arguments[0], name: executable?.lastPathComponent ?? "app",
+            executable: executable ?? CommandLine.arguments[0],
+            name: executable.map { lastPathComponent(of: $0) } ?? "app",
             items: MainActorHop.run { [application] in application.shortcutItems } ?? [])
         do {
             try record.write(into: storage)

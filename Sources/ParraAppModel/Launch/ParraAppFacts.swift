@@ -10,8 +10,8 @@ enum ParraAppFacts {
         bundleMembers["identifier"] = bundle.identifier.map(OptionValue.string)
         bundleMembers["shortVersion"] = bundle.shortVersion.map(OptionValue.string)
         bundleMembers["version"] = bundle.version.map(OptionValue.string)
-        bundleMembers["infoPlist"] = bundle.file.map { .string($0.path) }
-        bundleMembers["resources"] = bundle.resourcesDirectory.map { .string($0.path) }
+        bundleMembers["infoPlist"] = bundle.file.map(OptionValue.string)
+        bundleMembers["resources"] = bundle.resourcesDirectory.map(OptionValue.string)
         bundleMembers["UILaunchScreen"] = bundle.launchScreen
         bundleMembers["UILaunchStoryboardName"] = bundle.launchStoryboardName.map(OptionValue.string)
         return .object([

@@ -83,7 +83,7 @@ final class ParraAppInfoTask: @unchecked Sendable {
                 do {
                     try cache.save(json: info.json, backend: backend, fetchedAt: clock.wallSeconds)
                 } catch {
-                    report("cannot cache app-info at \(cache.file.path): \(FileManager.failureCause(error))")
+                    report("cannot cache app-info at \(cache.file): \(FileManager.failureCause(error))")
                 }
                 if !deliver(.fresh(info.json)) {
                     report("app-info answered after the timeout; the cache now holds it")

@@ -15,11 +15,11 @@ package protocol AppRecordFile: Codable {
 extension AppRecordFile {
     /// Writes the record into `folder`, replacing the last one; leaves the file alone when it
     /// already says the same, so a launch with nothing changed writes nothing.
-    package func write(into folder: URL) throws {
+    package func write(into folder: String) throws {
         let bytes = Array(recordValue.json.utf8)
-        let file = folder.appendingPathComponent(Self.fileName)
-        if (try? FileContents.read(file.path)) == bytes { return }
-        try PrivateFolder.create(folder.path)
+        let file = joinedPath(folder, Self.fileName)
+        if (try? FileContents.read(file)) == bytes { return }
+        try PrivateFolder.create(folder)
         try FileReplacement.replace(file, with: Data(bytes), mode: 0o600, durable: false)
     }
 

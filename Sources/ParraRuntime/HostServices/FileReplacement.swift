@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraFileSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -12,10 +13,10 @@ import FoundationEssentials
 package enum FileReplacement {
     /// Replaces `file` with `data`, created with exactly `mode`; when `durable`, the bytes and
     /// the rename are on disk when it returns. Throws the system's error.
-    package static func replace(_ file: URL, with data: Data, mode: mode_t, durable: Bool) throws {
-        let folder = file.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(randomUUIDString()).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+    package static func replace(_ file: String, with data: Data, mode: mode_t, durable: Bool) throws {
+        let folder = parentPath(of: file)
+        let temporary = joinedPath(folder, ".\(lastPathComponent(of: file)).\(randomUUIDString()).tmp")
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var failure: Int32 = 0
         data.withUnsafeBytes { bytes in
@@ -34,14 +35,14 @@ package enum FileReplacement {
         if failure == 0, fchmod(descriptor, mode) != 0 { failure = errno }
         if failure == 0, durable, fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
-        if failure == 0, rename(temporary.path, file.path) != 0 { failure = errno }
+        if failure == 0, rename(temporary, file) != 0 { failure = errno }
         if failure != 0 {
-            unlink(temporary.path)
+            unlink(temporary)
             throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
         }
         guard durable else { return }
         // The rename is durable only once the folder's entry is on disk too.
-        let folderDescriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)
             close(folderDescriptor)

@@ -26,9 +26,9 @@ final class ModuleHostContext: @unchecked Sendable {
 
     /// Where the module's private files go (`storage_directory`), apart from its key-value
     /// storage so that no key can name it.
-    let filesFolder: URL
+    let filesFolder: String
 
-    init(moduleID: String, runtime: ModuleRuntime, storage: ModuleStorage, filesFolder: URL) {
+    init(moduleID: String, runtime: ModuleRuntime, storage: ModuleStorage, filesFolder: String) {
         self.moduleID = moduleID
         self.runtime = runtime
         self.storage = storage
@@ -109,18 +109,18 @@ final class ModuleHostContext: @unchecked Sendable {
         let (path, refusal) = lock.withLock { () -> (UnsafePointer<CChar>?, String?) in
             if let directoryPath { return (UnsafePointer(directoryPath), nil) }
             do {
-                try PrivateFolder.create(filesFolder.path)
+                try PrivateFolder.create(filesFolder)
             } catch {
                 guard !reportedFolderRefusal else { return (nil, nil) }
                 reportedFolderRefusal = true
                 return (nil, FileManager.failureReason(error))
             }
-            directoryPath = strdup(filesFolder.path)
+            directoryPath = strdup(filesFolder)
             return (directoryPath.map { UnsafePointer($0) }, nil)
         }
         if let refusal {
             runtime?.log.log(
-                .warn, "cannot create the module's folder \(filesFolder.path) (\(refusal))", moduleID: moduleID)
+                .warn, "cannot create the module's folder \(filesFolder) (\(refusal))", moduleID: moduleID)
         }
         return path
     }

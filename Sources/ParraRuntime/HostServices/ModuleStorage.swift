@@ -9,10 +9,10 @@ import ParraSync
 /// A module's durable key-value storage: one file per key in the module's own folder,
 /// replaced atomically (write to a temporary file, fsync, rename).
 final class ModuleStorage: @unchecked Sendable {
-    private let folder: URL
+    private let folder: String
     private let lock = Lock()
 
-    init(folder: URL) { self.folder = folder }
+    init(folder: String) { self.folder = folder }
 
     /// Keys are `[A-Za-z0-9._-]`, 1 to 128 bytes, not starting with a dot.
     static func isValidKey(_ key: String) -> Bool {
@@ -25,25 +25,25 @@ final class ModuleStorage: @unchecked Sendable {
 
     /// The stored bytes, or nil when nothing is stored for `key`.
     func read(_ key: String) throws -> Data? {
-        let url = folder.appendingPathComponent(key)
+        let path = joinedPath(folder, key)
         return try lock.withLock {
-            try FileContents.readIfPresent(url.path).map { Data($0) }
+            try FileContents.readIfPresent(path).map { Data($0) }
         }
     }
 
     /// Replaces the value for `key`; durable when it returns.
     func write(_ data: Data, forKey key: String) throws {
         try lock.withLock {
-            try PrivateFolder.create(folder.path)
+            try PrivateFolder.create(folder)
             try FileReplacement.replace(
-                folder.appendingPathComponent(key), with: data, mode: 0o600, durable: true)
+                joinedPath(folder, key), with: data, mode: 0o600, durable: true)
         }
     }
 
     /// Removes the value for `key`, if any.
     func remove(_ key: String) throws {
         try lock.withLock {
-            let path = folder.appendingPathComponent(key).path
+            let path = joinedPath(folder, key)
             if unlink(path) != 0 && errno != ENOENT { throw FileError(path: path, code: errno) }
         }
     }

@@ -41,7 +41,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
     static let listName = "quarantined-modules.json"
 
     /// The storage folder; nil for a quarantine that records and refuses nothing.
-    private let folder: URL?
+    private let folder: String?
     private let lock = Lock()
     private var journal: Int32 = -1
     private var entries: [Entry]
@@ -58,7 +58,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
 
     /// A quarantine kept in `folder` (the app's storage folder; nil keeps and watches
     /// nothing); reads the list. `watchdogLimit` bounds each module call.
-    init(folder: URL?, watchdogLimit: TimeInterval = ModuleWatchdog.standardLimit) {
+    init(folder: String?, watchdogLimit: TimeInterval = ModuleWatchdog.standardLimit) {
         self.folder = folder
         entries = folder.map(Self.list(in:)) ?? []
         guard folder != nil else { return }
@@ -79,14 +79,14 @@ package final class ModuleQuarantine: @unchecked Sendable {
     /// empty when they ended cleanly. Call once, before any module is opened. The journal of a
     /// process still running (the app started twice) is left alone.
     func recoverCrashes() -> [Entry] {
-        guard let folder, let names = DirectoryListing.names(in: folder.path) else {
+        guard let folder, let names = DirectoryListing.names(in: folder) else {
             return []
         }
         var recovered: [Entry] = []
         for name in names where name.hasPrefix(Self.journalPrefix) {
             // A journal with this process's pid is an earlier process's (a container's app is
             // often pid 1 every time), unless this process has it open.
-            let journalPath = folder.appendingPathComponent(name).path
+            let journalPath = joinedPath(folder, name)
             guard let pid = pid_t(name.dropFirst(Self.journalPrefix.count)),
                 pid == getpid() ? !JournalsOpen.shared.isOpen(journalPath) : (kill(pid, 0) != 0 && errno == ESRCH)
             else { continue }
@@ -109,7 +109,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
             recovered.append(entry)
         }
         if !recovered.isEmpty, let data = try? JSONEncoder().encode(entries) {
-            try? data.write(to: folder.appendingPathComponent(Self.listName), options: .atomic)
+            try? FileReplacement.replace(joinedPath(folder, Self.listName), with: data, mode: 0o600, durable: true)
         }
         return recovered
     }
@@ -125,11 +125,12 @@ package final class ModuleQuarantine: @unchecked Sendable {
         guard now == entry else { return nil }
         let what = entry.hung == true ? "it hung the app" : "it took the app down"
         // The app's folder under the data home is named by its bundle id; another is named whole.
+        let folderURL = URL(fileURLWithPath: folder)
         let standard = URL(fileURLWithPath: DataHome.path(environment: ProcessEnvironment.current))
-            .appendingPathComponent("parra").appendingPathComponent(folder.lastPathComponent)
+            .appendingPathComponent("parra").appendingPathComponent(folderURL.lastPathComponent)
         let reset =
-            folder.standardizedFileURL == standard.standardizedFileURL
-            ? "--app \(folder.lastPathComponent)" : "--storage \(folder.path)"
+            folderURL.standardizedFileURL == standard.standardizedFileURL
+            ? "--app \(folderURL.lastPathComponent)" : "--storage \(folder)"
         return ModuleRefusal(
             phase: .open,
             reason:
@@ -192,8 +193,8 @@ package final class ModuleQuarantine: @unchecked Sendable {
         guard let folder else { return }
         lock.withLock {
             if journal < 0 {
-                try? PrivateFolder.create(folder.path)
-                let path = folder.appendingPathComponent(Self.journalPrefix + String(getpid())).path
+                try? PrivateFolder.create(folder)
+                let path = joinedPath(folder, Self.journalPrefix + String(getpid()))
                 journal = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
                 guard journal >= 0 else { return }
                 JournalsOpen.shared.opened(path, descriptor: journal)
@@ -244,19 +245,17 @@ package final class ModuleQuarantine: @unchecked Sendable {
     }
 
     /// Clears the quarantine kept in `folder`; returns the paths it held.
-    package static func reset(folder: URL) throws -> [String] {
-        let list = folder.appendingPathComponent(listName)
+    package static func reset(folder: String) throws -> [String] {
+        let list = joinedPath(folder, listName)
         let paths = Self.list(in: folder).map(\.path)
-        if FileManager.default.fileExists(atPath: list.path) { try FileManager.default.removeItem(at: list) }
+        if unlink(list) != 0 && errno != ENOENT { throw FileError(path: list, code: errno) }
         return paths
     }
 
-    private static func list(in folder: URL) -> [Entry] {
-        let file = folder.appendingPathComponent(listName)
-        // Most runs have no list: asking first spares them Foundation's error for a missing file.
-        var status = stat()
-        guard stat(file.path, &status) == 0 else { return [] }
-        return (try? JSONDecoder().decode([Entry].self, from: Data(contentsOf: file))) ?? []
+    private static func list(in folder: String) -> [Entry] {
+        // Most runs have no list.
+        guard let bytes = try? FileContents.readIfPresent(joinedPath(folder, listName)) else { return [] }
+        return (try? JSONDecoder().decode([Entry].self, from: Data(bytes))) ?? []
     }
 
     /// The file's identity now, with empty phase and date.

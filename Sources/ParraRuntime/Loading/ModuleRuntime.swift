@@ -1,6 +1,7 @@
 import CParraPlugin
 import Dispatch
 import FoundationEssentials
+import ParraFileSystem
 import ParraSync
 import Synchronization
 
@@ -21,13 +22,13 @@ package final class ModuleRuntime {
         /// Where to look for modules.
         package var searchPath: ModuleSearchPath
         /// A JSON config file layer, if any.
-        package var configFile: URL?
+        package var configFile: String?
         /// Values set in code (the flattened `ParraConfiguration`).
         package var codeOptions: [String: OptionValue]
         /// The environment layer.
         package var environment: [String: String]
         /// Root of module storage (`<root>/modules/<module id>/`).
-        package var storageDirectory: URL
+        package var storageDirectory: String
         /// The queue hooks, timers and option notifications run on.
         package var mainQueue: DispatchQueue
         /// Where diagnostics go.
@@ -66,10 +67,9 @@ package final class ModuleRuntime {
         ) {
             self.environment = environment
             self.searchPath = searchPath ?? ModuleSearchPath(environment: environment)
-            self.configFile = environment["PARRA_CONFIG_FILE"].map { URL(fileURLWithPath: $0) }
+            self.configFile = environment["PARRA_CONFIG_FILE"]
             self.codeOptions = [:]
-            self.storageDirectory = URL(fileURLWithPath: DataHome.path(environment: environment))
-                .appendingPathComponent("parra/\(bundleID)")
+            self.storageDirectory = joinedPath(DataHome.path(environment: environment), "parra/\(bundleID)")
             self.mainQueue = .main
             self.log = .standardError(
                 minimumLevel: environment["PARRA_HOST_LOG_LEVEL"].flatMap(HostLogLevel.init(named:)) ?? .info)
@@ -149,7 +149,7 @@ package final class ModuleRuntime {
     }
 
     /// Where module storage lives (`<folder>/modules/<module id>/`).
-    package var storageDirectory: URL { settings.storageDirectory }
+    package var storageDirectory: String { settings.storageDirectory }
 
     /// The modules that are active (or, after `start(through: .validate)`, validated).
     package var usableModules: [LoadedModule] { modules.filter { $0.refusal == nil } }
@@ -460,15 +460,12 @@ package final class ModuleRuntime {
     }
 
     private func initializeAll() {
-        // Folder URLs made from their paths: `appendingPathComponent` parses the URL again and
-        // asks the file system whether each step is a folder, four times per module.
-        let storage = settings.storageDirectory.path
+        let storage = settings.storageDirectory
         for module in usableModules {
             let context = ModuleHostContext(
                 moduleID: module.id, runtime: self,
-                storage: ModuleStorage(
-                    folder: URL(fileURLWithPath: "\(storage)/modules/\(module.id)", isDirectory: true)),
-                filesFolder: URL(fileURLWithPath: "\(storage)/module-files/\(module.id)", isDirectory: true))
+                storage: ModuleStorage(folder: joinedPath(storage, "modules/\(module.id)")),
+                filesFolder: joinedPath(storage, "module-files/\(module.id)"))
             module.context = context
             var data: UnsafeMutableRawPointer?
             let refusal = quarantine.during(module.file, "init") {

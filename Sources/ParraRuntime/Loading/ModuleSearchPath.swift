@@ -37,7 +37,7 @@ package struct ModuleSearchPath: Sendable {
     /// location. `standardLocations: false` leaves out 3-6 (tests use only what they name).
     package init(
         explicitPaths: [String] = [], environment: [String: String] = ProcessEnvironment.current,
-        executableURL: URL? = ModuleSearchPath.currentExecutableURL(), standardLocations: Bool = true
+        executablePath: String? = ModuleSearchPath.currentExecutablePath(), standardLocations: Bool = true
     ) {
         var locations = explicitPaths.map { Location(path: $0, origin: "given by the app", onlyPackageModules: false) }
         if let list = environment["PARRA_PLUGIN_PATH"] {
@@ -46,15 +46,14 @@ package struct ModuleSearchPath: Sendable {
             }
         }
         if standardLocations {
-            if let folder = executableURL?.deletingLastPathComponent() {
+            if let folder = executablePath.map({ parentPath(of: $0) }) {
                 locations.append(
                     Location(
-                        path: folder.appendingPathComponent("plugins").path,
-                        origin: "beside the executable", onlyPackageModules: false))
+                        path: joinedPath(folder, "plugins"), origin: "beside the executable", onlyPackageModules: false)
+                )
                 // `.build/<config>` or `.build/<triple>/<config>`.
-                if folder.pathComponents.suffix(3).dropLast().contains(".build") {
-                    locations.append(
-                        Location(path: folder.path, origin: "SwiftPM build folder", onlyPackageModules: true))
+                if folder.split(separator: "/").suffix(3).dropLast().contains(".build") {
+                    locations.append(Location(path: folder, origin: "SwiftPM build folder", onlyPackageModules: true))
                 }
             }
             let dataHome = DataHome.path(environment: environment)
@@ -104,12 +103,12 @@ package struct ModuleSearchPath: Sendable {
 
     /// The running executable, from `/proc/self/exe`, read with readlink(2) (FileManager's
     /// destinationOfSymbolicLink costs the launch Foundation's first-use overhead).
-    package static func currentExecutableURL() -> URL? {
+    package static func currentExecutablePath() -> String? {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = buffer.withUnsafeMutableBytes { bytes in
             readlink("/proc/self/exe", bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count - 1)
         }
         guard count > 0 else { return nil }
-        return URL(fileURLWithPath: String(decoding: buffer[..<count], as: UTF8.self))
+        return String(decoding: buffer[..<count], as: UTF8.self)
     }
 }

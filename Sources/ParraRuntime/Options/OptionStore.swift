@@ -60,10 +60,10 @@ package final class OptionStore: @unchecked Sendable {
     /// (`{"logger": {"minimumLogLevel": "debug"}}`, or the dotted key itself). Returns the
     /// problems found; good values are applied even when others are wrong.
     @discardableResult
-    package func applyConfigFile(at url: URL) -> [OptionProblem] {
-        let source = OptionSource.configFile(path: url.path)
+    package func applyConfigFile(at path: String) -> [OptionProblem] {
+        let source = OptionSource.configFile(path: path)
         let text: String
-        switch Self.readText(at: url) {
+        switch Self.readText(at: path) {
         case .success(let contents): text = contents
         case .failure(let failure):
             return record([OptionProblem(key: "", source: source, message: "cannot read: \(failure.reason)")])
@@ -287,11 +287,11 @@ package final class OptionStore: @unchecked Sendable {
     /// larger is a mistake that would cost memory at every launch.
     package static let maximumConfigFileBytes = 1 << 20
 
-    /// The UTF-8 text of the file at `url`. The file is opened once, without blocking, and
+    /// The UTF-8 text of the file at `path`. The file is opened once, without blocking, and
     /// checked through that descriptor, so it cannot be swapped for a FIFO or grow past the
     /// limit between the check and the read.
-    static func readText(at url: URL) -> Result<String, ReadFailure> {
-        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    static func readText(at path: String) -> Result<String, ReadFailure> {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(ReadFailure(reason: readReason(errno: errno))) }
         defer { close(descriptor) }
         var info = stat()

@@ -31,7 +31,7 @@ struct PluginsResetCommand: Command {
             throw UsageError(
                 "name the app with --app BUNDLE_ID, or its storage folder with --storage /ABSOLUTE/PATH")
         }
-        let cleared = try ModuleQuarantine.reset(folder: folder)
+        let cleared = try ModuleQuarantine.reset(folder: folder.path)
         if cleared.isEmpty {
             console.print("\(arguments.value("--app") ?? folder.path) has no quarantined module.")
         } else {

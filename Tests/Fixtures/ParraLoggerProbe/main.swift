@@ -16,10 +16,11 @@ import Foundation
 import Parra
 import ParraAPI
 import ParraAppModel
+import ParraFileSystem
 import ParraRuntime
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let folder = ModuleSearchPath.currentExecutableURL()!.deletingLastPathComponent()
+let folder = URL(fileURLWithPath: parentPath(of: ModuleSearchPath.currentExecutablePath()!))
 
 func usage() -> Never {
     FileHandle.standardError.write(
@@ -72,7 +73,7 @@ func runProduction(storage: URL, baseURL: String, count: Int) -> Never {
         searchPath: ModuleSearchPath(
             explicitPaths: [folder.appendingPathComponent("libParraLogger.so").path], environment: environment,
             standardLocations: false))
-    settings.storageDirectory = storage
+    settings.storageDirectory = storage.path
     settings.codeOptions = [
         "logger.environment": .string("production"),
         "logger.sessionUploadInterval": .double(0.1),
