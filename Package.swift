@@ -69,22 +69,30 @@ let package = Package(
         // itself, so one that imports FoundationEssentials cannot call into corelibs Foundation
         // through another file's or ParraAppModel's import of it.
         .target(
-            name: "Parra", dependencies: ["ParraAppModel", "ParraRuntime", "ParraAPI", "CParraPlugin", "ParraFileSystem"],
+            name: "Parra",
+            dependencies: [
+                "ParraAppModel", "ParraRuntime", "ParraAPI", "CParraPlugin", "ParraFileSystem", "ParraSync",
+            ],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .target(name: "ParraPluginKit", dependencies: ["CParraPlugin", "ParraSync", "ParraFileSystem"]),
         .target(name: "SwiftUI", dependencies: ["ParraAppModel"]),
         // The documentation's three listings, each an app as the page prints it; ListingTests
         // runs them. The environments listing is built twice, once with its staging condition.
-        .executableTarget(name: "ListingCustomDelegates", dependencies: ["Parra", "SwiftUI"], path: "Tests/Listings/CustomDelegates"),
-        .executableTarget(name: "ListingWindows", dependencies: ["Parra", "SwiftUI"], path: "Tests/Listings/Windows"),
-        .executableTarget(name: "ListingEnvironments", dependencies: ["Parra", "SwiftUI"], path: "Tests/Listings/Environments"),
         .executableTarget(
-            name: "ListingEnvironmentsStaging", dependencies: ["Parra", "SwiftUI"], path: "Tests/Listings/EnvironmentsStaging",
+            name: "ListingCustomDelegates", dependencies: ["Parra", "SwiftUI"], path: "Tests/Listings/CustomDelegates"),
+        .executableTarget(name: "ListingWindows", dependencies: ["Parra", "SwiftUI"], path: "Tests/Listings/Windows"),
+        .executableTarget(
+            name: "ListingEnvironments", dependencies: ["Parra", "SwiftUI"], path: "Tests/Listings/Environments"),
+        .executableTarget(
+            name: "ListingEnvironmentsStaging", dependencies: ["Parra", "SwiftUI"],
+            path: "Tests/Listings/EnvironmentsStaging",
             swiftSettings: [.define("MY_CUSTOM_STAGING_ENVIRONMENT_COMPILATION_CONDITION")]),
         .executableTarget(name: "parra", dependencies: ["Parra", "ParraRuntime"]),
         .executableTarget(
             name: "parra-bench",
-            dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "CParraPlugin", "CFFI", "ParraTestSupport"]),
+            dependencies: [
+                "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "CParraPlugin", "CFFI", "ParraTestSupport",
+            ]),
         .executableTarget(name: "parra-empty"),
         // The bench's reference: parra-empty linking Foundation (launch.foundation_process_ms).
         .executableTarget(name: "parra-empty-foundation"),
@@ -103,20 +111,25 @@ let package = Package(
         .target(name: "ParraLoggerFoundation", path: "Plugins/ParraLogger/Foundation"),
         // A process that logs through the logger module until it is killed, for crash tests.
         .executableTarget(
-            name: "ParraLoggerProbe", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel"], path: "Tests/Fixtures/ParraLoggerProbe"),
+            name: "ParraLoggerProbe", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel"],
+            path: "Tests/Fixtures/ParraLoggerProbe"),
         // An app written as for the SDK, run in a process of its own, for the main-actor tests.
         .executableTarget(
-            name: "MainActorProbe", dependencies: ["Parra", "ParraAppModel", "ParraRuntime"], path: "Tests/Fixtures/MainActorProbe"),
+            name: "MainActorProbe", dependencies: ["Parra", "ParraAppModel", "ParraRuntime"],
+            path: "Tests/Fixtures/MainActorProbe"),
         .executableTarget(
-            name: "ParraDemoApp", dependencies: ["Parra", "ParraAPI", "ParraAppModel", "ParraFileSystem"], path: "Sample/ParraDemoApp",
+            name: "ParraDemoApp", dependencies: ["Parra", "ParraAPI", "ParraAppModel", "ParraFileSystem"],
+            path: "Sample/ParraDemoApp",
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")], plugins: ["ParraDelegateMethods"]),
         .target(
             name: "ParraLaunchScreen", dependencies: ["CParraPlugin", "ParraPluginKit", "ParraFileSystem"],
             path: "Plugins/ParraLaunchScreen/Module"),
         .target(
-            name: "ParraLaunchScreenEntry", dependencies: ["ParraLaunchScreen"], path: "Plugins/ParraLaunchScreen/Entry"),
+            name: "ParraLaunchScreenEntry", dependencies: ["ParraLaunchScreen"], path: "Plugins/ParraLaunchScreen/Entry"
+        ),
         .target(
-            name: "ParraWhatsNew", dependencies: ["CParraPlugin", "ParraPluginKit"], path: "Plugins/ParraWhatsNew/Module"),
+            name: "ParraWhatsNew", dependencies: ["CParraPlugin", "ParraPluginKit"],
+            path: "Plugins/ParraWhatsNew/Module"),
         .target(name: "ParraWhatsNewEntry", dependencies: ["ParraWhatsNew"], path: "Plugins/ParraWhatsNew/Entry"),
         // libdbus-1 from Debian's libdbus-1-dev, for the push module's session bus code.
         .systemLibrary(
@@ -127,32 +140,47 @@ let package = Package(
         // desktop notifications): libparra-push-dbus.so.
         .target(name: "CParraPushDBus", dependencies: ["CDBus"], path: "Plugins/ParraPush/Bus"),
         .target(
-            name: "ParraPush", dependencies: ["CParraPlugin", "ParraPluginKit", "CParraPushSupport", "ParraFileSystem"],
+            name: "ParraPush",
+            dependencies: ["CParraPlugin", "ParraPluginKit", "CParraPushSupport", "ParraFileSystem"],
             path: "Plugins/ParraPush/Module"),
         .target(name: "ParraPushEntry", dependencies: ["ParraPush"], path: "Plugins/ParraPush/Entry"),
         .target(
             name: "ParraTestFixtureSwiftModule", dependencies: ["ParraPluginKit"],
             path: "Tests/Fixtures/ParraTestFixtureSwiftModule"),
         .target(
-            name: "ParraTestSupport", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel"], path: "Tests/ParraTestSupport"),
-        .testTarget(name: "ParraABITests", dependencies: ["CParraPlugin", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
+            name: "ParraTestSupport", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel"],
+            path: "Tests/ParraTestSupport"),
+        .testTarget(
+            name: "ParraABITests",
+            dependencies: ["CParraPlugin", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
         .testTarget(
             name: "ParraHostTests",
             dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport", "ParraFileSystem"]),
         .testTarget(
             name: "ParraPluginKitTests",
-            dependencies: ["ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport", "ParraFileSystem"]),
+            dependencies: [
+                "ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport",
+                "ParraFileSystem",
+            ]),
         .testTarget(name: "ParraCLITests", dependencies: ["ParraRuntime", "ParraTestSupport"]),
         .testTarget(
-            name: "ParraAppModelTests", dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"],
+            name: "ParraAppModelTests",
+            dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"],
             plugins: ["ParraDelegateMethods"]),
-        .testTarget(name: "ParraLoggerTests", dependencies: ["ParraLogger", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
         .testTarget(
-            name: "ParraLaunchScreenTests", dependencies: ["ParraLaunchScreen", "ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
+            name: "ParraLoggerTests",
+            dependencies: ["ParraLogger", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"]),
+        .testTarget(
+            name: "ParraLaunchScreenTests",
+            dependencies: [
+                "ParraLaunchScreen", "ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel",
+                "ParraTestSupport",
+            ]),
         .testTarget(
             name: "ParraWhatsNewTests",
             dependencies: [
-                "ParraWhatsNew", "ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport",
+                "ParraWhatsNew", "ParraPluginKit", "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel",
+                "ParraTestSupport",
             ]),
         .testTarget(
             name: "ParraPushTests",

@@ -41,7 +41,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
     /// `directory/outbox`); `now` stamps outbox lines.
     package init(
         directory: String, outbox: String? = nil, maxBodyBytes: Int = ParraAPIClient.defaultMaxBodyBytes,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date.wallClockNow }
     ) {
         self.directory = directory
         self.outbox = outbox ?? joinedPath(directory, "outbox")

@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import ParraSync
 
 /// The client's clock and sleeper: what time it is (for `Retry-After` dates and token expiry)
 /// and how to run work later (for backoff). Injected so tests check delays without sleeping.
@@ -18,7 +19,7 @@ package struct DispatchAPIScheduler: ParraAPIScheduler {
     /// starts even when the global pool's workers are all blocked).
     package init(queue: DispatchQueue = DispatchQueue(label: "io.parra.api.scheduler")) { self.queue = queue }
 
-    package var now: Date { Date() }
+    package var now: Date { Date.wallClockNow }
 
     package func schedule(after seconds: TimeInterval, _ work: @escaping @Sendable () -> Void) {
         if seconds <= 0 {

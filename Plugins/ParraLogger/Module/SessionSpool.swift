@@ -290,7 +290,7 @@ final class SessionSpool: @unchecked Sendable {
         flushRequests += 1
         let ticket = flushRequests
         progress.broadcast()
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        let deadline = Date.wallClockNow.addingTimeInterval(timeout)
         while durable < target, flushesServed < ticket, !writerDone {
             if !progress.wait(until: deadline) { break }
         }
@@ -323,7 +323,7 @@ final class SessionSpool: @unchecked Sendable {
         progress.lock()
         stopping = true
         progress.broadcast()
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        let deadline = Date.wallClockNow.addingTimeInterval(timeout)
         while writerRunning, !writerDone {
             if !progress.wait(until: deadline) { break }
         }
@@ -345,7 +345,7 @@ final class SessionSpool: @unchecked Sendable {
             let backlog = queue.withLock { buffers[$0.filling].byteCount }
             progress.lock()
             if flushRequests == flushesServed, !stopping, backlog < Self.backlogBytes {
-                _ = progress.wait(until: Date(timeIntervalSinceNow: Self.writerInterval))
+                _ = progress.wait(until: Date.wallClockNow.addingTimeInterval(Self.writerInterval))
             }
             let serving = flushRequests
             let finishing = stopping
@@ -426,7 +426,8 @@ final class SessionSpool: @unchecked Sendable {
                 }
                 let empty = parra_string(data: nil, length: 0)
                 let header = PendingRecords.Header(
-                    timestamp: Date().timeIntervalSince1970, sequence: sequence, level: PARRA_LOG_LEVEL_WARN, line: 0,
+                    timestamp: Date.wallClockNow.timeIntervalSince1970, sequence: sequence, level: PARRA_LOG_LEVEL_WARN,
+                    line: 0,
                     column: 0, messageLength: UInt32(message.count), extraLength: 0, fileIDLength: UInt32(file.count),
                     functionLength: 0, categoryLength: 0, callStackLength: 0)
                 encoder.append(

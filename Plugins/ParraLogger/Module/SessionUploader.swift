@@ -83,7 +83,7 @@ final class SessionUploader: @unchecked Sendable {
     func finish(timeout: Double) -> Bool {
         timer?.cancel()
         timer = nil
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        let deadline = Date.wallClockNow.addingTimeInterval(timeout)
         let done = DispatchSemaphore(value: 0)
         let emptied = ResultBox()
         queue.async { [self] in
@@ -107,7 +107,7 @@ final class SessionUploader: @unchecked Sendable {
                 spool.acknowledge(chunk)
                 continue
             }
-            let remaining = deadline?.timeIntervalSinceNow
+            let remaining = deadline?.timeIntervalSince(.wallClockNow)
             if let remaining, remaining <= 0 { return false }
             switch upload(chunk, timeout: remaining) {
             case .accepted:

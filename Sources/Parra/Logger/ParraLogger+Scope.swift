@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraSync
 
 extension ParraLogger {
     /// A child logger whose category path adds `name` (when given) and the calling function,
@@ -93,7 +94,7 @@ extension ParraLogger {
         _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
         _ column: UInt = #column
     ) -> ParraLogMarkerMeasurement {
-        let interval = Date().timeIntervalSince(startMarker.timestamp)
+        let interval = Date.wallClockNow.timeIntervalSince(startMarker.timestamp)
         let name = message ?? startMarker.message ?? "(unnamed)"
         let marker = info(
             "\(name) took \(format.text(interval))", nil, fileID, function, line, column)
@@ -109,7 +110,7 @@ extension ParraLogger {
         _ function: StaticString = #function,
         _ line: UInt = #line, _ column: UInt = #column
     ) -> ParraLogMarkerMeasurement {
-        let message = messageProvider(Date().timeIntervalSince(startMarker.timestamp))
+        let message = messageProvider(Date.wallClockNow.timeIntervalSince(startMarker.timestamp))
         return measureTime(
             since: startMarker, message: message, format: format, fileID, function, line, column)
     }

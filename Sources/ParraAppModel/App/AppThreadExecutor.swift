@@ -47,7 +47,7 @@ final class AppThreadExecutor: TaskExecutor, @unchecked Sendable {
         while true {
             condition.lock()
             if jobs.isEmpty && !finished && !onMainThread {
-                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.01))
+                _ = condition.wait(until: Date.wallClockNow.addingTimeInterval(0.01))
             }
             let batch = jobs
             jobs = []
@@ -56,7 +56,7 @@ final class AppThreadExecutor: TaskExecutor, @unchecked Sendable {
             for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
             if done { return }
             if onMainThread && batch.isEmpty {
-                MainRunLoop.turn(before: Date(timeIntervalSinceNow: 0.01))
+                MainRunLoop.turn(before: Date.wallClockNow.addingTimeInterval(0.01))
             }
         }
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraSync
 
 #if canImport(Glibc)
     import Glibc
@@ -18,7 +19,7 @@ enum MainRunLoop {
     /// Turns the run loop once: runs what is due, waiting at most until `deadline` for
     /// something to arrive (`RunLoop.main.run(mode: .default, before: deadline)`).
     static func turn(before deadline: Date) {
-        let seconds = max(0, deadline.timeIntervalSinceNow)
+        let seconds = max(0, deadline.timeIntervalSince(.wallClockNow))
         if let foundation = Self.foundation {
             _ = foundation.run(foundation.defaultMode, seconds, 1)
             return
@@ -40,7 +41,7 @@ enum MainRunLoop {
 
     /// Turns the run loop until `deadline` (`RunLoop.main.run(until: deadline)`).
     static func run(until deadline: Date) {
-        repeat { turn(before: deadline) } while Date() < deadline
+        repeat { turn(before: deadline) } while Date.wallClockNow < deadline
     }
 
     /// Core Foundation's run loop, when Foundation is in the process.

@@ -200,12 +200,12 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
 
     /// Waits until `done`, at most `timeout` seconds, or until `cancelled`; false when not done.
     private func wait(until done: () -> Bool, timeout: Double, cancelled: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date.wallClockNow.addingTimeInterval(timeout)
         if MainThread.isCurrent {
-            while !done() && Date() < deadline && !cancelled() {
+            while !done() && Date.wallClockNow < deadline && !cancelled() {
                 // One turn of the run loop (the main queue's block that settles the launch, say),
                 // then look again: `run(until:)` would keep turning for the whole 10 ms slice.
-                MainRunLoop.turn(before: Date().addingTimeInterval(0.01))
+                MainRunLoop.turn(before: Date.wallClockNow.addingTimeInterval(0.01))
             }
             return done()
         }
@@ -225,7 +225,7 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
                     mainQueue.resume()
                 }
             }
-            if semaphore.wait(timeout: .now() + 0.05) == .timedOut && (Date() >= deadline || cancelled()) {
+            if semaphore.wait(timeout: .now() + 0.05) == .timedOut && (Date.wallClockNow >= deadline || cancelled()) {
                 return false
             }
         }

@@ -78,7 +78,7 @@ package final class ScriptedPlatform: ParraPlatform {
                 if deliver(next) { return }
             }
         }
-        let limit = Date().addingTimeInterval(Self.openSessionLimitSeconds)
+        let limit = Date.wallClockNow.addingTimeInterval(Self.openSessionLimitSeconds)
         while true {
             guard let next = takePosted(waitingUntil: limit) else {
                 report("no .terminate was posted within \(Int(Self.openSessionLimitSeconds)) s; ending the session")

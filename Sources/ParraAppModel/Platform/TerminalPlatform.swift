@@ -63,7 +63,7 @@ package final class TerminalPlatform: ParraPlatform {
         }
         while true {
             // Let timers and work the modules put on the main queue run between events.
-            MainRunLoop.run(until: Date().addingTimeInterval(0.05))
+            MainRunLoop.run(until: Date.wallClockNow.addingTimeInterval(0.05))
             guard let event = takeNext() else { continue }
             handle(event)
             if event == .terminate {

@@ -38,7 +38,7 @@ final class CommandGate: @unchecked Sendable {
     func close(waitingUpTo timeout: Double) -> Set<String> {
         condition.withLock {
             isOpen = false
-            let deadline = Date().addingTimeInterval(timeout)
+            let deadline = Date.wallClockNow.addingTimeInterval(timeout)
             while !inFlight.isEmpty && condition.wait(until: deadline) {}
             return Set(inFlight.keys)
         }

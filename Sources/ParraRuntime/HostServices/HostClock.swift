@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraSync
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +18,7 @@ package struct SystemClock: HostClock {
     /// The system clock.
     package init() {}
 
-    package var wallSeconds: Double { Date().timeIntervalSince1970 }
+    package var wallSeconds: Double { Date.wallClockNow.timeIntervalSince1970 }
 
     package var monotonicNanoseconds: UInt64 {
         var now = timespec()

@@ -72,7 +72,7 @@ package final class PresentationDesk: @unchecked Sendable {
     func hold(for seconds: Double) -> UInt64 {
         lock.withLock {
             defer { nextID += 1 }
-            holds[nextID] = Date().addingTimeInterval(seconds)
+            holds[nextID] = Date.wallClockNow.addingTimeInterval(seconds)
             return nextID
         }
     }
@@ -83,7 +83,7 @@ package final class PresentationDesk: @unchecked Sendable {
     /// Whether a hold is in force now (expired ones end by themselves).
     package var isHeld: Bool {
         lock.withLock {
-            let now = Date()
+            let now = Date.wallClockNow
             holds = holds.filter { $0.value > now }
             return !holds.isEmpty
         }

@@ -102,7 +102,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
             var entry = Entry(
                 path: fields[0], phase: fields[1], date: "", device: device, inode: inode, size: size,
                 modified: modified, hung: fields.count == 8 ? true : nil)
-            let seconds = TimeInterval(fields[2]) ?? Date().timeIntervalSince1970
+            let seconds = TimeInterval(fields[2]) ?? Date.wallClockNow.timeIntervalSince1970
             entry.date = Date(timeIntervalSince1970: seconds).formatted(.iso8601)
             entries.removeAll { $0.path == entry.path }
             entries.append(entry)
@@ -144,7 +144,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
         -> T
     {
         guard let watchdog else { return try body() }
-        note("\(path)\t\(phase)\t\(Int(Date().timeIntervalSince1970))\t\(journaledIdentity(of: path))")
+        note("\(path)\t\(phase)\t\(Int(Date.wallClockNow.timeIntervalSince1970))\t\(journaledIdentity(of: path))")
         parra_call_note_set(path, phase)
         watchdog.arm(path, phase)
         defer {

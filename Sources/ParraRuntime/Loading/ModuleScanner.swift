@@ -1,5 +1,6 @@
 import CParraPlugin
 import FoundationEssentials
+import ParraSync
 
 #if canImport(Glibc)
     import Glibc
@@ -39,7 +40,7 @@ package enum ModuleScanner {
                 phase: .open,
                 reason: "cannot scan it in a child process (\(executable)): \(String(cString: strerror(spawnResult)))")
         }
-        let deadline = Date(timeIntervalSinceNow: limit)
+        let deadline = Date.wallClockNow.addingTimeInterval(limit)
         let steps = readSteps(from: pipeEnds[0], until: deadline)
         let step = steps.last ?? "dlopen"
         let status: Int32
@@ -132,8 +133,8 @@ package enum ModuleScanner {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 256)
         // A child that writes without end is stopped by the deadline and the cap alike.
-        while deadline.timeIntervalSinceNow > 0, bytes.count < 4096 {
-            let remaining = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+        while deadline.timeIntervalSince(.wallClockNow) > 0, bytes.count < 4096 {
+            let remaining = Int32(max(0, deadline.timeIntervalSince(.wallClockNow) * 1000))
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, remaining)
             if ready < 0 && errno == EINTR { continue }
@@ -163,7 +164,7 @@ package enum ModuleScanner {
             let result = waitpid(child, &status, WNOHANG)
             if result == child { return .ended(status) }
             if result < 0 && errno != EINTR { return .unknown(errno) }
-            guard Date() < deadline else { return .stillRunning }
+            guard Date.wallClockNow < deadline else { return .stillRunning }
             // It closed the pipe, so it is on its way out: look again shortly.
             usleep(1000)
         }
