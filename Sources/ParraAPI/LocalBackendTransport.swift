@@ -104,9 +104,9 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
     // MARK: Reads
 
     /// Reads `name` under the folder: nil when missing, a failure when unreadable, too large or not JSON.
-    private func readJSON(_ name: String) -> Result<(data: Data, value: OptionValue)?, ParraAPIError.Kind> {
+    private func readJSON(_ name: String) -> Result<(data: [UInt8], value: OptionValue)?, ParraAPIError.Kind> {
         let path = joinedPath(directory, name)
-        let data: Data
+        let data: [UInt8]
         do {
             // stat, not FileManager's attributes, which look up the owner's name in the
             // user and group databases.
@@ -115,7 +115,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
                 return .failure(.localBackend(reason: "\(path) is larger than \(maxBodyBytes) bytes"))
             }
             guard let bytes = try FileContents.readIfPresent(path) else { return .success(nil) }
-            data = Data(bytes)
+            data = bytes
         } catch {
             return .failure(.localBackend(reason: "cannot read \(path): \(error.cause)"))
         }
@@ -204,18 +204,18 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
             "received_at": .string(ParraAPICoding.formatDate(now())), "method": .string(request.method),
             "path": .string(request.path), "headers": .object(request.headers.mapValues(OptionValue.string)),
         ]
-        let body = request.body ?? Data()
+        let body = request.body ?? []
         // A JSON body goes into the line as the app sent it, nulls and all: the outbox shows
         // exactly what would have reached the server.
         let json = String(validating: body, as: UTF8.self).flatMap { JSONParser.isDocument($0) ? $0 : nil }
         if json == nil { line["body_text"] = .string(String(decoding: body, as: UTF8.self)) }
         let file = outboxFile(name)
-        var data = Data(OptionValue.object(line).json.utf8)
+        var data = Array(OptionValue.object(line).json.utf8)
         if let json {
             // "body" sorts before the other members. Outside its strings (where JSON allows
             // no raw line break) a line break is white space, so the record stays one line.
             let oneLine = json.utf8.map { $0 == 0x0A || $0 == 0x0D ? UInt8(ascii: " ") : $0 }
-            data = Data("{\"body\":".utf8) + oneLine + Data(data.count > 2 ? ",".utf8 : "".utf8) + data.dropFirst()
+            data = Array("{\"body\":".utf8) + oneLine + Array(data.count > 2 ? ",".utf8 : "".utf8) + data.dropFirst()
         }
         data.append(UInt8(ascii: "\n"))
         do {
@@ -228,7 +228,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
     }
 
     /// Appends `data` to `file` with one `write` on an `O_APPEND` descriptor, creating the folder.
-    static func appendLine(_ data: Data, to file: String) throws {
+    static func appendLine(_ data: [UInt8], to file: String) throws {
         try PrivateFolder.create(parentPath(of: file))
         let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
@@ -320,13 +320,13 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
 
     // MARK: Helpers
 
-    private static func raw(_ status: Int, _ data: Data) -> ParraAPIRawResponse {
+    private static func raw(_ status: Int, _ data: [UInt8]) -> ParraAPIRawResponse {
         ParraAPIRawResponse(status: status, headers: ["Content-Type": "application/json"], body: data)
     }
 
     /// `value`'s compact JSON, keys sorted, so the same answer always has the same bytes.
     private static func json(_ status: Int, _ value: OptionValue) -> ParraAPIRawResponse {
-        raw(status, Data(value.json.utf8))
+        raw(status, Array(value.json.utf8))
     }
 
     /// The object of `members`, as `json` writes it.

@@ -187,7 +187,7 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
         let client: ParraAPIClient
         let method: String
         let path: String
-        let body: Data?
+        let body: [UInt8]?
         let timeout: TimeInterval
         let policy: ParraAPIRetryPolicy
         let authorize: Bool
@@ -197,7 +197,7 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
         var retriedAfter401 = false
 
         init(
-            client: ParraAPIClient, method: String, path: String, body: Data?, timeout: TimeInterval,
+            client: ParraAPIClient, method: String, path: String, body: [UInt8]?, timeout: TimeInterval,
             policy: ParraAPIRetryPolicy, authorize: Bool, credential: String?,
             deliver: @escaping @Sendable (Outcome) -> Void
         ) {
@@ -324,7 +324,7 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
     /// non-2xx status, a content type other than JSON, or a body that does not hold a `T` is a
     /// `ParraAPIError`; a blank body reads as `{}`.
     package func request<T: ParraAPIAnswerReadable>(
-        _ method: String, _ path: String, body: Data? = nil, reading type: T.Type, timeout: TimeInterval? = nil,
+        _ method: String, _ path: String, body: [UInt8]? = nil, reading type: T.Type, timeout: TimeInterval? = nil,
         retryPolicy: ParraAPIRetryPolicy? = nil, authorize: Bool = true, credential: String? = nil,
         completion: @escaping @Sendable (Result<T, ParraAPIError>) -> Void
     ) {
@@ -363,19 +363,19 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
     /// redirect or the content type makes of it. Only a failure quotes the body: a success
     /// (the launch's token and app-info answers) does not pay for the excerpt's string work.
     private static func answerBody(of response: ParraAPIRawResponse, endpoint: String, attempts: Int) -> Result<
-        Data, ParraAPIError
+        [UInt8], ParraAPIError
     > {
-        func failure(_ kind: ParraAPIError.Kind) -> Result<Data, ParraAPIError> {
+        func failure(_ kind: ParraAPIError.Kind) -> Result<[UInt8], ParraAPIError> {
             .failure(ParraAPIError(endpoint: endpoint, kind: kind, attempts: attempts))
         }
         if (300...399).contains(response.status), let location = response.headers["location"] {
             return failure(
-                .redirectNotFollowed(code: response.status, location: ParraAPIError.excerpt(Data(location.utf8))))
+                .redirectNotFollowed(code: response.status, location: ParraAPIError.excerpt(Array(location.utf8))))
         }
         guard (200...299).contains(response.status) else {
             return failure(.status(code: response.status, excerpt: ParraAPIError.excerpt(response.body)))
         }
-        if response.body.allSatisfy(isJSONWhiteSpace) { return .success(Data("{}".utf8)) }
+        if response.body.allSatisfy(isJSONWhiteSpace) { return .success(Array("{}".utf8)) }
         guard response.isJSON else {
             return failure(
                 .wrongContentType(

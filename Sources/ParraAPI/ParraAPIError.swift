@@ -94,7 +94,7 @@ package struct ParraAPIError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// The first `excerptLength` characters of `body` as text, on one line; invalid UTF-8 is
     /// replaced, binary shown as a byte count.
-    package static func excerpt(_ body: Data) -> String {
+    package static func excerpt(_ body: [UInt8]) -> String {
         if body.isEmpty { return "" }
         let prefix = body.prefix(excerptLength * 4)
         let text = String(decoding: prefix, as: UTF8.self)

@@ -10,12 +10,12 @@ package struct ParraAPIOutgoingRequest: Sendable, Hashable {
     /// Every header, the PARRA-* ones included.
     package var headers: [String: String]
     /// The body, if any.
-    package var body: Data?
+    package var body: [UInt8]?
     /// Seconds the whole exchange may take.
     package var timeout: TimeInterval
 
     /// A request.
-    package init(method: String, path: String, headers: [String: String], body: Data?, timeout: TimeInterval) {
+    package init(method: String, path: String, headers: [String: String], body: [UInt8]?, timeout: TimeInterval) {
         self.method = method
         self.path = path
         self.headers = headers
@@ -50,10 +50,10 @@ package struct ParraAPIRawResponse: Sendable, Hashable {
     /// Headers, names lower-cased.
     package var headers: [String: String]
     /// The body, never larger than the transport's cap.
-    package var body: Data
+    package var body: [UInt8]
 
     /// A response; header names are lower-cased.
-    package init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    package init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = Dictionary(
             headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })

@@ -60,6 +60,6 @@ package struct ParraAppInfoCache: Sendable {
         try PrivateFolder.create(parentPath(of: file))
         let entry =
             "{\"app_info\":\(json),\"backend\":\(JSONStringLiteral.quoted(backend)),\"fetched_at\":\(OptionValue.double(fetchedAt).json)}"
-        try FileReplacement.replace(file, with: Data(entry.utf8), mode: 0o600, durable: false)
+        try FileReplacement.replace(file, with: Array(entry.utf8), mode: 0o600, durable: false)
     }
 }

@@ -30,12 +30,12 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
         /// the launch's way to its first frame, where the encoder's first use cost about a
         /// millisecond. Text with a control character (which the encoder escapes its own way,
         /// `\b` and `\f` among them) still goes through the encoder.
-        package var fileData: Data {
+        package var fileData: [UInt8] {
             let texts = [installationId, token?.accessToken, token?.backend, token?.tenantId, token?.userId]
             if texts.contains(where: { $0?.utf8.contains { $0 < 0x20 } == true }),
                 let encoded = try? ParraAPICoding.makeEncoder().encode(self)
             {
-                return encoded
+                return Array(encoded)
             }
             var text = "{\"installation_id\":"
             JSONStringLiteral.append(installationId, to: &text)
@@ -55,7 +55,7 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
                 text += "}"
             }
             text += "}"
-            return Data(text.utf8)
+            return Array(text.utf8)
         }
     }
 

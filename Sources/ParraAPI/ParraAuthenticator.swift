@@ -197,7 +197,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
         client: ParraAPIClient, timeout: TimeInterval?, retryPolicy: ParraAPIRetryPolicy?,
         completion: @escaping @Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void
     ) {
-        let (first, body, guestOnly, appAuthentication): (Bool, Data, Bool, ParraAppAuthentication?) =
+        let (first, body, guestOnly, appAuthentication): (Bool, [UInt8], Bool, ParraAppAuthentication?) =
             lock.withLock {
                 let first = waiting == nil
                 if first {
@@ -205,10 +205,8 @@ package final class ParraAuthenticator: @unchecked Sendable {
                 } else {
                     waiting?.append(Waiter(deliver: completion))
                 }
-                // Written directly: JSONSerialization's first use costs the launch its casts, and
-                // so does `Data(text.utf8)` (a conformance search), on the main thread.
-                var text = "{\"installation_id\":\(JSONStringLiteral.quoted(installationId))}"
-                let body = text.withUTF8 { Data(buffer: $0) }
+                // Written directly: JSONSerialization's first use costs the launch its casts.
+                let body = Array("{\"installation_id\":\(JSONStringLiteral.quoted(installationId))}".utf8)
                 return (first, body, self.guestOnly, self.appAuthentication)
             }
         guard first else { return }
@@ -304,7 +302,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
                 guard let userId, !userId.isEmpty else {
                     return finish(appFailure("the app's user id provider", "it gave no user id: no user is signed in"))
                 }
-                let body = Data(OptionValue.object(["user_id": .string(userId)]).json.utf8)
+                let body = Array(OptionValue.object(["user_id": .string(userId)]).json.utf8)
                 let credential = "Basic " + Data("api_key:\(keyID)".utf8).base64EncodedString()
                 client.request(
                     "POST", path + "public", body: body, reading: ParraAuthTokenResponse.self, timeout: timeout,

@@ -46,7 +46,7 @@ package final class URLSessionTransport: ParraAPITransport, @unchecked Sendable 
         var headers: [UInt8] = []
         for (name, value) in request.headers { headers += Array(name.utf8) + [0] + Array(value.utf8) + [0] }
         let context = Unmanaged.passRetained(PendingExchange(completion)).toOpaque()
-        let body = request.body ?? Data()
+        let body = request.body ?? []
         headers.withUnsafeBufferPointer { headers in
             body.withUnsafeBytes { body in
                 library.perform(
@@ -75,7 +75,7 @@ private final class PendingExchange {
 private let completeExchange: URLSessionLibrary.Completion = {
     context, code, status, headers, headersLength, body, bodyLength, first, second, seconds in
     let exchange = Unmanaged<PendingExchange>.fromOpaque(context!).takeRetainedValue()
-    let bytes = body.map { Data(bytes: $0, count: bodyLength) } ?? Data()
+    let bytes = body.map { Array(UnsafeBufferPointer(start: $0, count: bodyLength)) } ?? []
     let text = String(decoding: bytes, as: UTF8.self)
     switch code {
     case 0:

@@ -27,6 +27,11 @@ struct JSONReader {
         try data.withUnsafeBytes { bytes in Result { () throws(JSONError) in try parse(bytes) } }.get()
     }
 
+    /// The value `bytes` hold.
+    static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+        try bytes.withUnsafeBytes { bytes in Result { () throws(JSONError) in try parse(bytes) } }.get()
+    }
+
     /// The value `text` holds, read from its UTF-8 in place: a `Data` made of the text would
     /// cost the first parse a search of every loaded library's conformances.
     static func parse(_ text: String) throws(JSONError) -> JSONValue {

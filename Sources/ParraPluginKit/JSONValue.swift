@@ -43,6 +43,12 @@ public enum JSONValue: Decodable, Equatable, Sendable {
         try JSONReader.parse(data)
     }
 
+    /// Parses UTF-8 `bytes` (strict JSON, `JSONReader`), such as an API response's body;
+    /// throws saying what is wrong and where.
+    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        try JSONReader.parse(bytes)
+    }
+
     /// The members, when this is an object.
     public var object: [String: JSONValue]? {
         if case .object(let members) = self { return members }

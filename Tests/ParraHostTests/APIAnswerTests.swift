@@ -8,7 +8,7 @@ import Testing
 struct APIAnswerTests {
     /// A 200 JSON response with `body`.
     static func response(_ body: String) -> ParraAPIRawResponse {
-        ParraAPIRawResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+        ParraAPIRawResponse(status: 200, headers: ["Content-Type": "application/json"], body: Array(body.utf8))
     }
 
     /// `info` as comparable text.
@@ -65,7 +65,7 @@ struct APIAnswerTests {
         #expect(Self.read(#"{"version_token": "#).hasPrefix("malformed: not valid JSON: "))
         #expect(Self.read("[1]") == "malformed: expected an object at the top level, found list")
         let latin1 = ParraAPIRawResponse(
-            status: 200, headers: ["Content-Type": "application/json"], body: Data([0x7B, 0x22, 0xE9, 0x22, 0x7D]))
+            status: 200, headers: ["Content-Type": "application/json"], body: Array([0x7B, 0x22, 0xE9, 0x22, 0x7D]))
         guard
             case .failure(let error) = ParraAPIClient.read(ParraAppInfo.self, from: latin1, endpoint: "x", attempts: 1),
             case .malformedJSON(let detail, _, _) = error.kind

@@ -65,9 +65,10 @@ struct APIAuthTests {
             ParraAuthTokenStore.Contents(installationId: "install-é", token: guest),
             ParraAuthTokenStore.Contents(installationId: "tab\there\u{08}\u{0C}\u{1F}", token: token),
         ] {
-            #expect(contents.fileData == (try ParraAPICoding.makeEncoder().encode(contents)))
+            #expect(contents.fileData == Array(try ParraAPICoding.makeEncoder().encode(contents)))
             #expect(
-                try ParraAPICoding.makeDecoder().decode(ParraAuthTokenStore.Contents.self, from: contents.fileData)
+                try ParraAPICoding.makeDecoder().decode(
+                    ParraAuthTokenStore.Contents.self, from: Data(contents.fileData))
                     == contents)
         }
     }

@@ -22,7 +22,7 @@ struct APILocalBackendTests {
     /// The JSON object (or array) a local-backend GET answers.
     private func getJSON(_ client: ParraAPIClient, _ path: String) throws -> (status: Int, json: Any?) {
         let response = try APITest.send(client, APIRequest(method: "GET", path: path)).get()
-        return (response.status, try? JSONSerialization.jsonObject(with: response.body))
+        return (response.status, try? JSONSerialization.jsonObject(with: Data(response.body)))
     }
 
     @Test("the sample folder answers app-info with a release, the release list and one release")
@@ -74,7 +74,7 @@ struct APILocalBackendTests {
             let body =
                 #"{"events":[{"name":"\#(name)","metadata":{"screen":"home"}}],"started_at":"2024-02-24T20:46:40.000Z"}"#
             let response = try APITest.send(
-                client, APIRequest(method: "POST", path: "tenants/tenant-1/sessions", body: Data(body.utf8))
+                client, APIRequest(method: "POST", path: "tenants/tenant-1/sessions", body: Array(body.utf8))
             ).get()
             #expect((200..<300).contains(response.status))
         }
@@ -82,7 +82,7 @@ struct APILocalBackendTests {
             client,
             APIRequest(
                 method: "POST", path: "tenants/tenant-1/push-tokens",
-                body: Data(#"{"token":"dead","type":"linux"}"#.utf8))
+                body: Array(#"{"token":"dead","type":"linux"}"#.utf8))
         ).get()
         let sessions = try String(contentsOf: folder.appendingPathComponent("outbox/sessions.jsonl"), encoding: .utf8)
         let lines = sessions.split(separator: "\n").map {
@@ -112,7 +112,7 @@ struct APILocalBackendTests {
         let client = APITest.client(.local(directory: folder.path))
         for body in [#"{"a":null,"list":[1,null,2],"huge":1e400}"#, "null", "{\n  \"pretty\": \"a\\nb\"\n}"] {
             let response = try APITest.send(
-                client, APIRequest(method: "POST", path: "tenants/tenant-1/sessions", body: Data(body.utf8))
+                client, APIRequest(method: "POST", path: "tenants/tenant-1/sessions", body: Array(body.utf8))
             ).get()
             #expect(response.status == 200, "\(body)")
         }
@@ -132,7 +132,7 @@ struct APILocalBackendTests {
         let outbox = try CFixtureBuilder.makeTemporaryDirectory().appendingPathComponent("out")
         let client = APITest.client(.local(directory: folder.path, outbox: outbox.path))
         let response = try APITest.send(
-            client, APIRequest(method: "POST", path: "tenants/tenant-1/sessions", body: Data(#"{"events":[]}"#.utf8))
+            client, APIRequest(method: "POST", path: "tenants/tenant-1/sessions", body: Array(#"{"events":[]}"#.utf8))
         ).get()
         #expect((200..<300).contains(response.status))
         #expect(FileManager.default.fileExists(atPath: outbox.appendingPathComponent("sessions.jsonl").path))
@@ -180,7 +180,7 @@ struct APILocalBackendTests {
         #expect(unknown.status == 404)
         #expect(String(decoding: unknown.body, as: UTF8.self).contains("has no answer for DELETE tenants/t/everything"))
         let notJSON = try APITest.send(
-            client, APIRequest(method: "POST", path: "tenants/t/sessions", body: Data("hi".utf8))
+            client, APIRequest(method: "POST", path: "tenants/t/sessions", body: Array("hi".utf8))
         ).get()
         #expect(notJSON.status == 400)
         #expect(

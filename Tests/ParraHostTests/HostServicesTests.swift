@@ -12,7 +12,7 @@ struct HostServicesTests {
         func send(_ request: APIRequest, completion: @escaping @Sendable (Result<APIResponse, APIServiceError>) -> Void)
         {
             DispatchQueue.global().async {
-                completion(.success(APIResponse(status: 200, body: Data("{\"path\":\"\(request.path)\"}".utf8))))
+                completion(.success(APIResponse(status: 200, body: Array("{\"path\":\"\(request.path)\"}".utf8))))
             }
         }
     }

@@ -29,7 +29,7 @@ struct DiskOutageTests {
         var events: [(String, String, String)] = []
         while let chunk = spool.nextChunk() {
             for line in chunk.events {
-                let event = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any] ?? [:]
+                let event = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] ?? [:]
                 let metadata = event["metadata"] as? [String: Any] ?? [:]
                 events.append(
                     (

@@ -54,7 +54,7 @@ struct SessionSpoolTests {
     }
 
     private func events(_ chunk: SessionSpool.Chunk) -> [[String: Any]] {
-        chunk.events.compactMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+        chunk.events.compactMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] }
     }
 
     @Test("an event is a line of JSON with id, session, time, name and Parra's metadata")

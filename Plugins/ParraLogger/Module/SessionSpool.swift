@@ -49,7 +49,7 @@ final class SessionSpool: @unchecked Sendable {
         let sessionID: String
         let sessionStartedAt: String
         /// Each event's JSON, as stored.
-        let events: [Data]
+        let events: [[UInt8]]
         /// Where reading stopped: acknowledging the chunk moves the cursor here.
         let end: Position
     }
@@ -660,12 +660,12 @@ final class SessionSpool: @unchecked Sendable {
     }
 
     /// The bytes of `segment` from `offset`, at most `limit` of them.
-    private func read(_ segment: UInt64, from offset: Int, upTo limit: Int) -> Data? {
+    private func read(_ segment: UInt64, from offset: Int, upTo limit: Int) -> [UInt8]? {
         let descriptor = open(segmentPath(segment), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { return nil }
-        var data = Data()
+        var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: min(limit, 64 * 1024))
         while data.count < limit {
             let count = chunk.withUnsafeMutableBytes {
@@ -747,7 +747,7 @@ final class SessionSpool: @unchecked Sendable {
     // MARK: - Reading lines
 
     private struct Scan {
-        var events: [Data] = []
+        var events: [[UInt8]] = []
         var bytes = 0
         var sessionID: String?
         var sessionStartedAt: String?
@@ -779,7 +779,7 @@ final class SessionSpool: @unchecked Sendable {
                     }
                     break
                 }
-                let line = data[lineStart..<newline]
+                let line = Array(data[lineStart..<newline])
                 let lineOffset = from + (lineStart - data.startIndex)
                 let next = Position(segment: number, offset: from + (newline + 1 - data.startIndex))
                 if let event = Self.event(line) {
@@ -790,7 +790,7 @@ final class SessionSpool: @unchecked Sendable {
                     } else if stopAtSessionChange, event.sessionID != result.sessionID {
                         return result
                     }
-                    result.events.append(Data(line))
+                    result.events.append(line)
                     result.bytes += line.count
                 } else {
                     noteDamage(Position(segment: number, offset: lineOffset), "is not a session event")
@@ -805,7 +805,7 @@ final class SessionSpool: @unchecked Sendable {
 
     /// A stored line's session, when it is an event: a JSON object with string id and
     /// session_id.
-    private static func event(_ line: Data) -> (sessionID: String, startedAt: String)? {
+    private static func event(_ line: [UInt8]) -> (sessionID: String, startedAt: String)? {
         guard let object = (try? JSONValue.parse(line))?.object, object["id"]?.string != nil,
             let session = object["session_id"]?.string
         else { return nil }

@@ -223,7 +223,7 @@ final class WhatsNewController {
                     onMain(.failure(ModuleError("GET \(path): HTTP \(response.status)")))
                 case .success(let response):
                     do {
-                        onMain(.success(try JSONValue.parse(Data(response.body))))
+                        onMain(.success(try JSONValue.parse(response.body)))
                     } catch {
                         onMain(.failure(ModuleError("GET \(path): the answer is malformed (\(error))")))
                     }

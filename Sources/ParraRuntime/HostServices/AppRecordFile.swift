@@ -20,7 +20,7 @@ extension AppRecordFile {
         let file = joinedPath(folder, Self.fileName)
         if (try? FileContents.read(file)) == bytes { return }
         try PrivateFolder.create(folder)
-        try FileReplacement.replace(file, with: Data(bytes), mode: 0o600, durable: false)
+        try FileReplacement.replace(file, with: bytes, mode: 0o600, durable: false)
     }
 
     /// Reads the record an app with `bundleID` left under the data home of `environment`.

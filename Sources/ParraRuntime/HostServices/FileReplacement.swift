@@ -13,7 +13,7 @@ import ParraFileSystem
 package enum FileReplacement {
     /// Replaces `file` with `data`, created with exactly `mode`; when `durable`, the bytes and
     /// the rename are on disk when it returns. Throws the system's error.
-    package static func replace(_ file: String, with data: Data, mode: mode_t, durable: Bool) throws {
+    package static func replace(_ file: String, with data: [UInt8], mode: mode_t, durable: Bool) throws {
         let folder = parentPath(of: file)
         let temporary = joinedPath(folder, ".\(lastPathComponent(of: file)).\(randomUUIDString()).tmp")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)

@@ -326,7 +326,7 @@ enum HostServiceTable {
             guard bytes != nil || length == 0 else {
                 return fail(error, PARRA_STATUS_INVALID_ARGUMENT, "storage_set got NULL bytes with length \(length)")
             }
-            let data = bytes.map { Data(bytes: $0, count: length) } ?? Data()
+            let data = bytes.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
             do {
                 try context.storage.write(data, forKey: name)
                 return PARRA_STATUS_OK
@@ -397,7 +397,7 @@ enum HostServiceTable {
             }
             let apiRequest = APIRequest(
                 method: String(cString: method), path: filledPath,
-                body: body.data.map { Data(bytes: $0, count: body.length) },
+                body: body.data.map { Array(UnsafeRawBufferPointer(start: $0, count: body.length)) },
                 timeout: request.pointee.timeout_seconds > 0 ? request.pointee.timeout_seconds : nil)
             let user = UInt(bitPattern: userData)
             service.send(apiRequest) { [weak context] result in

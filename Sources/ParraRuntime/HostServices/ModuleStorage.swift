@@ -24,15 +24,15 @@ final class ModuleStorage: @unchecked Sendable {
     }
 
     /// The stored bytes, or nil when nothing is stored for `key`.
-    func read(_ key: String) throws -> Data? {
+    func read(_ key: String) throws -> [UInt8]? {
         let path = joinedPath(folder, key)
         return try lock.withLock {
-            try FileContents.readIfPresent(path).map { Data($0) }
+            try FileContents.readIfPresent(path)
         }
     }
 
     /// Replaces the value for `key`; durable when it returns.
-    func write(_ data: Data, forKey key: String) throws {
+    func write(_ data: [UInt8], forKey key: String) throws {
         try lock.withLock {
             try PrivateFolder.create(folder)
             try FileReplacement.replace(

@@ -7,12 +7,12 @@ package struct APIRequest: Sendable, Hashable {
     /// Path relative to the API base URL; may carry a query.
     package let path: String
     /// JSON body, if any.
-    package let body: Data?
+    package let body: [UInt8]?
     /// Seconds, or nil for the service's default.
     package let timeout: TimeInterval?
 
     /// A request.
-    package init(method: String, path: String, body: Data? = nil, timeout: TimeInterval? = nil) {
+    package init(method: String, path: String, body: [UInt8]? = nil, timeout: TimeInterval? = nil) {
         self.method = method
         self.path = path
         self.body = body
@@ -25,10 +25,10 @@ package struct APIResponse: Sendable, Hashable {
     /// The HTTP status code.
     package let status: Int
     /// The body.
-    package let body: Data
+    package let body: [UInt8]
 
     /// A response.
-    package init(status: Int, body: Data) {
+    package init(status: Int, body: [UInt8]) {
         self.status = status
         self.body = body
     }

@@ -109,7 +109,8 @@ package final class ModuleQuarantine: @unchecked Sendable {
             recovered.append(entry)
         }
         if !recovered.isEmpty, let data = try? JSONEncoder().encode(entries) {
-            try? FileReplacement.replace(joinedPath(folder, Self.listName), with: data, mode: 0o600, durable: true)
+            try? FileReplacement.replace(
+                joinedPath(folder, Self.listName), with: Array(data), mode: 0o600, durable: true)
         }
         return recovered
     }
