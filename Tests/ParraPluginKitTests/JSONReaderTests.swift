@@ -74,6 +74,20 @@ struct JSONReaderTests {
     @Test("a leading byte order mark is skipped")
     func byteOrderMark() throws {
         #expect(try JSONValue.parse(Data([0xEF, 0xBB, 0xBF]) + Data(#"{"a":1}"#.utf8)) == .object(["a": .number(1)]))
+        #expect(try JSONValue.parse([0xEF, 0xBB, 0xBF] + Array(#"{"a":1}"#.utf8)) == .object(["a": .number(1)]))
+    }
+
+    @Test("bytes, Data and text holding the same document read alike, failures too")
+    func bytesDataAndText() throws {
+        func outcome(_ parse: () throws -> JSONValue) -> String {
+            do { return "\(try parse())" } catch { return "error: \(error)" }
+        }
+        for text in [#"{"a":[1,2.5,"é"],"b":null}"#, "  true ", #""\u00e9""#, "[1,]", "", #"{"a" 1}"#] {
+            let fromText = outcome { try JSONValue.parse(text) }
+            #expect(outcome { try JSONValue.parse(Array(text.utf8)) } == fromText, "\(text)")
+            #expect(outcome { try JSONValue.parse(Data(text.utf8)) } == fromText, "\(text)")
+        }
+        #expect(throws: JSONError.self) { try JSONValue.parse([0x22, 0xFF, 0x22] as [UInt8]) }
     }
 
     @Test("bytes that are not UTF-8 are refused at the first such byte; nesting past the limit is refused")
