@@ -1,4 +1,6 @@
 import FoundationEssentials
+import ParraFileSystem
+import ParraRuntime
 
 #if canImport(Glibc)
     import Glibc
@@ -41,16 +43,10 @@ struct URLSessionLibrary: @unchecked Sendable {
     static let shared: Result<URLSessionLibrary, ParraAPIError.Kind> = open()
 
     private static func open() -> Result<URLSessionLibrary, ParraAPIError.Kind> {
-        var folders: [String] = []
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if length > 0 {
-            let path = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            folders.append(path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ".")
-        }
+        let besideExecutable = ModuleSearchPath.currentExecutablePath().map { joinedPath(parentPath(of: $0), fileName) }
         var reasons: [String] = []
-        for candidate in folders.map({ $0 + "/" + fileName }) + [fileName] {
-            if candidate.hasPrefix("/"), !FileManager.default.fileExists(atPath: candidate) { continue }
+        for candidate in [besideExecutable, fileName].compactMap({ $0 }) {
+            if candidate.hasPrefix("/"), !FileContents.exists(candidate) { continue }
             guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else {
                 reasons.append(dlerror().map { String(cString: $0) } ?? candidate)
                 continue

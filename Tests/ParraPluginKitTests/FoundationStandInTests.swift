@@ -51,6 +51,16 @@ struct FoundationStandInTests {
         while counter.value == 0 { #expect(condition.wait(until: Date(timeIntervalSinceNow: 10))) }
         condition.unlock()
     }
+
+    @Test("wallClockNow reads the clock Date() reads: the epoch and units agree, the order holds")
+    func wallClock() {
+        let before = Date()
+        let now = Date.wallClockNow
+        let after = Date()
+        // Both read CLOCK_REALTIME; a step of the clock between the reads is the only way apart.
+        #expect(now >= before && now <= after || abs(now.timeIntervalSince(before)) < 60)
+        #expect(now.timeIntervalSince1970 > 1_700_000_000)
+    }
 }
 
 /// A count shared between the test's threads, under a lock.
