@@ -68,12 +68,16 @@ final class ParraPushModule: ParraModule {
     private(set) var controller: PushController?
     private var listener: LocalDeliveryListener?
     private var desktop: DesktopPush?
+    /// The app's bundle id, from its facts at configure: the name on the session bus and in
+    /// the local delivery socket's path.
+    private var bundleID = "unknown"
 
     init(host: ModuleHost) throws { self.host = host }
 
     /// Reads the options and the app's facts.
     func configure() throws {
         let facts = (try? JSONValue.parse(host.appFactsJSON))?.object
+        bundleID = facts?["bundle"]?.object?["identifier"]?.string ?? "unknown"
         controller = PushController(
             services: host, settings: PushSettings(reading: host),
             interactive: facts?["display"]?.object?["interactive"]?.bool ?? false)
@@ -104,8 +108,6 @@ final class ParraPushModule: ParraModule {
 
     /// Connects to the session bus; without one, registering reports why.
     private func startDesktop(_ controller: PushController) {
-        let facts = (try? JSONValue.parse(host.appFactsJSON))?.object
-        let bundleID = facts?["bundle"]?.object?["identifier"]?.string ?? "unknown"
         let unreachable = { [host] (reason: String) in
             let said = "no UnifiedPush distributor can be reached on this system: \(reason)"
             host.log(.warn, said)
@@ -143,8 +145,6 @@ final class ParraPushModule: ParraModule {
             host.log(.warn, "local delivery (parra push send) is off: XDG_RUNTIME_DIR is not set")
             return
         }
-        let facts = (try? JSONValue.parse(host.appFactsJSON))?.object
-        let bundleID = facts?["bundle"]?.object?["identifier"]?.string ?? "unknown"
         let path = LocalDeliveryListener.socketPath(runtimeDirectory: runtime, bundleID: bundleID)
         let host = self.host
         do {
