@@ -2,10 +2,6 @@ import FoundationEssentials
 import ParraFileSystem
 import ParraRuntime
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A bundle as Parra for Linux lays bundles out, where the SDK takes Foundation's `Bundle`
 /// (which would load corelibs Foundation into every app): ``main``, the app's own (its
 /// `Info.plist` beside the executable, its art in the app's `Resources`), or a folder with its
@@ -22,8 +18,7 @@ public struct ParraBundle: Sendable, Hashable {
 
     /// The bundle in the folder at `path`; nil when there is no folder there.
     public init?(path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        guard FileContents.isFolder(path) else { return nil }
         self.init(folder: URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL.path)
     }
 
@@ -40,9 +35,8 @@ public struct ParraBundle: Sendable, Hashable {
     /// Where the bundle's resources are: its `Resources` folder when it has one, else the
     /// bundle's folder.
     public var resourcePath: String {
-        let resources = bundlePath + "/Resources"
-        var status = stat()
-        return stat(resources, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR ? resources : bundlePath
+        let resources = joinedPath(bundlePath, "Resources")
+        return FileContents.isFolder(resources) ? resources : bundlePath
     }
 
     /// The bundle's Info.plist facts: the main bundle's `Info.plist` is beside the executable,
