@@ -1,24 +1,39 @@
 /// A string written as a JSON string literal, with the escapes JSON requires.
 package enum JSONStringLiteral {
-    /// Appends `text`, quoted and escaped, to `out`.
+    /// Appends `text`, quoted and escaped, to `out`: `"` and `\` escaped, and the control
+    /// characters below U+0020 as `\n`, `\r`, `\t`, `\b`, `\f` or `\u00xx`.
+    ///
+    /// Text that needs no escape (nearly all of it: keys, ids, paths) is appended whole; only
+    /// text with an escape is rewritten, byte by byte. Every byte JSON escapes is ASCII, and
+    /// no byte of a multi-byte UTF-8 sequence is, so the bytes are rewritten without decoding.
     package static func append(_ text: String, to out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        guard text.utf8.contains(where: needsEscape) else {
+            out += "\""
+            out += text
+            out += "\""
+            return
+        }
+        let hexDigits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        bytes.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            guard needsEscape(byte) else {
+                bytes.append(byte)
+                continue
+            }
+            bytes.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+            case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            default: bytes += Array("u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
             }
         }
-        out += "\""
+        bytes.append(UInt8(ascii: "\""))
+        out += String(decoding: bytes, as: UTF8.self)
     }
 
     /// `text` quoted and escaped.
@@ -26,5 +41,11 @@ package enum JSONStringLiteral {
         var out = ""
         append(text, to: &out)
         return out
+    }
+
+    /// Whether JSON writes `byte` (a UTF-8 code unit) escaped: a quote, a backslash or a
+    /// control character.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 }
