@@ -188,7 +188,9 @@ let usage = """
 
     Logger: \(loggerRepetitions) repetitions after a warm-up, the variants in rotating order, each
     sample \(loggerCallsPerSample) calls from one thread (retaken when preempted); medians and paired
-    ratios as for dispatch. Throughput: 5 samples of each, one and two threads. The console file and
+    ratios as for dispatch. Throughput: \(LoggerBench.throughputPairs) samples of each, one and two
+    threads, in back-to-back pairs; the ratio is the median of the pairs' ratios, so a burst of
+    load on the other core costs a few pairs, not the figure. The console file and
     the fwrite baseline's file are emptied before every sample, so the figures measure the writers
     and not how fast the machine provides fresh page cache (on these VMs, about 150 MB/s once a
     hundred or so megabytes of new pages have been written).
