@@ -1,3 +1,4 @@
+import FoundationEssentials
 import ParraRuntime
 
 /// A JSON object from the API read member by member: how the client reads the answers the
@@ -63,6 +64,16 @@ package struct ParraAPIAnswer: Sendable {
         case .double(let number) where number.isFinite: return number
         default: throw mismatch("Double", key)
         }
+    }
+
+    /// The date member `name`, an ISO-8601 string as `ParraAPICoding.parseDate` reads one;
+    /// nil when absent.
+    package func date(_ name: String) throws(Mismatch) -> Date? {
+        guard let text = try string(name) else { return nil }
+        guard let date = ParraAPICoding.parseDate(text) else {
+            throw Mismatch(description: "'\(text)' is not an ISO-8601 date at \(place(Self.snakeCase(name)))")
+        }
+        return date
     }
 
     /// The object member `name`, nil when absent.

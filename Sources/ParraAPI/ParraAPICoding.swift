@@ -78,8 +78,53 @@ package enum ParraAPICoding {
     }
 
     /// Parses an ISO-8601 date with or without fractional seconds; nil when it is not one.
+    /// The API's own form (`2024-02-24T20:47:51.530Z`, years 1583 to 9999, with or without the
+    /// fraction) is read by hand, as `formatDate` writes it: the format styles' first parse
+    /// sets up a calendar and a time zone and pages in their code, on a launch reading its
+    /// cached token. Anything else goes to the format styles.
     package static func parseDate(_ text: String) -> Date? {
+        if let seconds = utcSeconds(text) { return Date(timeIntervalSince1970: seconds) }
         if let date = try? withFraction.parse(text) { return date }
         return try? withoutFraction.parse(text)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS[.fraction]Z` as seconds since 1970, for years 1583 to 9999 and
+    /// in-range fields; nil for any other text.
+    private static func utcSeconds(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z") else { return nil }
+        func number(_ start: Int, _ count: Int) -> Int? {
+            var value = 0
+            for byte in bytes[start..<start + count] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        let separators: [(Int, UInt8)] = [(4, 0x2D), (7, 0x2D), (10, 0x54), (13, 0x3A), (16, 0x3A)]
+        guard separators.allSatisfy({ bytes[$0.0] == $0.1 }), let year = number(0, 4), let month = number(5, 2),
+            let day = number(8, 2), let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            (1583...9999).contains(year), (1...12).contains(month), hour < 24, minute < 60, second < 60,
+            day >= 1, day <= daysInMonth(month, of: year)
+        else { return nil }
+        var fraction = 0.0
+        if bytes.count > 20 {
+            // `.` and one to nine digits before the `Z`.
+            let count = bytes.count - 21
+            guard bytes[19] == UInt8(ascii: "."), (1...9).contains(count), let digits = number(20, count) else {
+                return nil
+            }
+            fraction = Double(digits) / (0..<count).reduce(1.0) { scale, _ in scale * 10 }
+        }
+        let days = GregorianDays.daysSinceEpoch(year: year, month: month, day: day)
+        return Double(days * 86_400 + hour * 3600 + minute * 60 + second) + fraction
+    }
+
+    private static func daysInMonth(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 }

@@ -59,6 +59,24 @@ package struct ParraAuthToken: Codable, Sendable, Hashable {
     }
 }
 
+extension ParraAuthToken: ParraAPIAnswerReadable {
+    /// A token as `ParraAuthTokenStore` writes one, read member by member: a launch reading its
+    /// cached token would otherwise page in `JSONDecoder` and its date format styles.
+    package init(answer: ParraAPIAnswer) throws(ParraAPIAnswer.Mismatch) {
+        accessToken = try answer.required(answer.string("accessToken"), "accessToken")
+        expiresAt = try answer.required(answer.date("expiresAt"), "expiresAt")
+        let kindName = try answer.required(answer.string("kind"), "kind")
+        guard let kind = Kind(rawValue: kindName) else {
+            throw ParraAPIAnswer.Mismatch(description: "'\(kindName)' is not a token kind (guest, anonymous or user)")
+        }
+        self.kind = kind
+        userId = try answer.string("userId")
+        tenantId = try answer.required(answer.string("tenantId"), "tenantId")
+        backend = try answer.required(answer.string("backend"), "backend")
+        obtainedAt = try answer.required(answer.date("obtainedAt"), "obtainedAt")
+    }
+}
+
 /// What the issuer answers: `{access_token, expires_in, user_id}` (`token_type`, if present,
 /// must be `Bearer`).
 struct ParraAuthTokenResponse: ParraAPIAnswerReadable {

@@ -82,25 +82,28 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
     /// Reads the file.
     package func load() -> Loaded {
         lock.withLock {
-            let data: Data
+            let data: [UInt8]
             do throws(FileError) {
                 guard let bytes = try FileContents.readIfPresent(file) else { return .missing }
-                data = Data(bytes)
+                data = bytes
             } catch {
                 return .corrupt(reason: "unreadable: \(error.cause)")
             }
             guard data.count <= 64 * 1024 else {
                 return .corrupt(reason: "\(data.count) bytes, too large for a token file")
             }
-            do {
-                let contents = try ParraAPICoding.makeDecoder().decode(Contents.self, from: data)
+            guard let text = String(validating: data, as: UTF8.self) else {
+                return .corrupt(reason: "not a token file: the bytes are not UTF-8")
+            }
+            do throws(ParraAPIAnswer.Mismatch) {
+                let contents = try Contents(answer: ParraAPIAnswer(json: text))
                 guard !contents.installationId.isEmpty else { return .corrupt(reason: "an empty installation id") }
                 if let token = contents.token, token.accessToken.isEmpty {
                     return .corrupt(reason: "an empty access token")
                 }
                 return .found(contents)
             } catch {
-                return .corrupt(reason: "not a token file: \(ParraAPIClient.decodingDetail(error))")
+                return .corrupt(reason: "not a token file: \(error.description)")
             }
         }
     }
@@ -118,5 +121,15 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
     /// Deletes the file, if there is one.
     package func remove() {
         lock.withLock { _ = unlink(file) }
+    }
+}
+
+extension ParraAuthTokenStore.Contents: ParraAPIAnswerReadable {
+    /// The file's contents, read member by member.
+    package init(answer: ParraAPIAnswer) throws(ParraAPIAnswer.Mismatch) {
+        installationId = try answer.required(answer.string("installationId"), "installationId")
+        token = try answer.object("token").map { (token) throws(ParraAPIAnswer.Mismatch) in
+            try ParraAuthToken(answer: token)
+        }
     }
 }

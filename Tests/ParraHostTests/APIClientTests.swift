@@ -587,6 +587,32 @@ struct APIClientTests {
         #expect(ParraAPICoding.formatDate(Date(timeIntervalSince1970: -0.002)) == "1969-12-31T23:59:59.998Z")
     }
 
+    @Test("API dates read by hand are what ISO8601FormatStyle reads, and what it refuses is refused")
+    func dateParsing() {
+        let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        let withoutFraction = Date.ISO8601FormatStyle()
+        func byStyle(_ text: String) -> Date? {
+            (try? withFraction.parse(text)) ?? (try? withoutFraction.parse(text))
+        }
+        let texts = [
+            "2024-02-24T20:47:51.530Z", "2024-02-24T20:47:51Z", "2021-10-01T00:00:00Z", "1970-01-01T00:00:00.000Z",
+            "1583-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z", "2024-02-29T12:00:00.5Z", "2000-02-29T00:00:00Z",
+            "2026-12-04T17:44:45.397Z", "2024-02-24T20:47:51.123456Z", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z",
+            "2024-04-31T00:00:00Z", "2024-02-24T24:00:00Z", "2024-02-24T20:60:00Z", "2024-02-24T20:47:51.Z",
+            "2024-02-24 20:47:51Z", "2024-02-24T20:47:51", "24-02-24T20:47:51Z", "2024-02-24T20:47:51+01:00",
+            "", "not a date",
+        ]
+        for text in texts {
+            let expected = byStyle(text)
+            let parsed = ParraAPICoding.parseDate(text)
+            #expect((parsed == nil) == (expected == nil), "\(text)")
+            if let parsed, let expected {
+                #expect(abs(parsed.timeIntervalSince(expected)) < 1e-6, "\(text)")
+            }
+        }
+        #expect(ParraAPICoding.parseDate("2024-02-24T20:47:51.530Z") == Date(timeIntervalSince1970: 1_708_807_671.53))
+    }
+
     @Test("API dates parse with and without fractional seconds; app-info keeps the whole answer")
     func coding() throws {
         #expect(ParraAPICoding.parseDate("2021-10-01T00:00:00Z") == Date(timeIntervalSince1970: 1_633_046_400))

@@ -261,6 +261,20 @@ struct SessionSpoolTests {
         third.stop()
     }
 
+    @Test("a cursor reads back as written; anything but two whole non-negative numbers is no cursor")
+    func cursorText() {
+        typealias Position = SessionSpool.Position
+        #expect(
+            Position(cursorJSON: Array(#"{"segment":12,"offset":3456}"#.utf8)) == Position(segment: 12, offset: 3456))
+        #expect(Position(cursorJSON: Array(#"{"offset":0,"segment":1}"#.utf8)) == Position(segment: 1, offset: 0))
+        for text in [
+            #"{"segment":1}"#, #"{"segment":-1,"offset":0}"#, #"{"segment":1.5,"offset":0}"#,
+            #"{"segment":"1","offset":0}"#, #"{"segment":1,"offset":1e300}"#, "[1,2]", "{not json",
+        ] {
+            #expect(Position(cursorJSON: Array(text.utf8)) == nil, "\(text)")
+        }
+    }
+
     @Test("a damaged cursor is reported and reading starts from the oldest segment")
     func damagedCursor() throws {
         let folder = try CFixtureBuilder.makeTemporaryDirectory()

@@ -34,9 +34,24 @@ import Synchronization
 /// whichever later run takes it.
 final class SessionSpool: @unchecked Sendable {
     /// A place in the spool: a segment and a byte offset in it.
-    struct Position: Codable, Hashable, Comparable {
+    struct Position: Hashable, Comparable {
         var segment: UInt64
         var offset: Int
+
+        init(segment: UInt64, offset: Int) {
+            self.segment = segment
+            self.offset = offset
+        }
+
+        /// The position `saveCursor` wrote, `{"segment":N,"offset":N}`; nil when the bytes are
+        /// not that (two whole, non-negative numbers).
+        init?(cursorJSON bytes: [UInt8]) {
+            guard let members = (try? JSONValue.parse(bytes))?.object, let segment = members["segment"]?.number,
+                let offset = members["offset"]?.number, segment >= 0, segment < 0x1p53, segment.rounded() == segment,
+                offset >= 0, offset < 0x1p53, offset.rounded() == offset
+            else { return nil }
+            self.init(segment: UInt64(segment), offset: Int(offset))
+        }
 
         static func < (lhs: Position, rhs: Position) -> Bool {
             (lhs.segment, lhs.offset) < (rhs.segment, rhs.offset)
@@ -566,7 +581,7 @@ final class SessionSpool: @unchecked Sendable {
         let first = sizes.keys.min() ?? ((sizes.keys.max() ?? 0) + 1)
         cursor = Position(segment: first, offset: 0)
         if let data = try? FileContents.read(cursorPath) {
-            if let saved = try? JSONDecoder().decode(Position.self, from: Data(data)) {
+            if let saved = Position(cursorJSON: data) {
                 if saved >= cursor { cursor = saved }
             } else {
                 report(
@@ -717,8 +732,8 @@ final class SessionSpool: @unchecked Sendable {
     }
 
     /// Under `state`: writes the cursor atomically (temporary file, sync, rename).
-    /// Written by hand, as `JSONEncoder` would write it, which `openExisting` reads back:
-    /// the encoder's first use costs the process its code pages in two libraries.
+    /// Written by hand, as `JSONEncoder` would write it, and read back by `Position(cursorJSON:)`:
+    /// the coders' first use costs the process their code pages in two libraries.
     private func saveCursor() {
         let data = Array("{\"segment\":\(cursor.segment),\"offset\":\(cursor.offset)}".utf8)
         let temporary = joinedPath(held, "cursor.json.tmp")

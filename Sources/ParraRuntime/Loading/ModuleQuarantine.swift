@@ -91,7 +91,8 @@ package final class ModuleQuarantine: @unchecked Sendable {
                 pid == getpid() ? !JournalsOpen.shared.isOpen(journalPath) : (kill(pid, 0) != 0 && errno == ESRCH)
             else { continue }
             defer { unlink(journalPath) }
-            guard let padded = try? String(contentsOfFile: journalPath, encoding: .utf8) else { continue }
+            guard let bytes = try? FileContents.read(journalPath), let padded = String(validating: bytes, as: UTF8.self)
+            else { continue }
             // A call that returned left spaces (`note`); its last field never ends in one.
             var text = Substring(padded)
             while text.last == " " { text.removeLast() }
