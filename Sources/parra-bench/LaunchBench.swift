@@ -17,6 +17,9 @@ struct LaunchFigures {
     /// Peak resident memory in MiB per sample (`PeakMemory`), from runs of their own: the
     /// sample's whole scripted session, and the empty process.
     var sessionPeakSamples: [Double]
+    /// The same session run again with the first run's home: the app's caches and records
+    /// present, as on most launches.
+    var repeatSessionPeakSamples: [Double]
     var emptyPeakSamples: [Double]
     /// Reference: the Foundation program's peak, in runs of its own.
     var foundationPeakSamples: [Double]
@@ -44,6 +47,8 @@ struct LaunchFigures {
     var emptyPeakMegabytes: Double { median(emptyPeakSamples) }
     var foundationPeakMegabytes: Double { median(foundationPeakSamples) }
     var peakOverEmptyMegabytes: Double { sessionPeakMegabytes - emptyPeakMegabytes }
+    var repeatSessionPeakMegabytes: Double { median(repeatSessionPeakSamples) }
+    var repeatPeakOverEmptyMegabytes: Double { repeatSessionPeakMegabytes - emptyPeakMegabytes }
     var peakPairedRatio: Double { median(zip(sessionPeakSamples, emptyPeakSamples).map { $0 / $1 }) }
 }
 
@@ -91,6 +96,7 @@ enum LaunchBench {
         if demo == nil {
             skipped.append(("launch.to_first_frame_ms", missing(demoName)))
             skipped.append(("memory.sample_session_peak_mb", missing(demoName)))
+            skipped.append(("memory.sample_repeat_session_peak_mb", missing(demoName)))
         }
         if empty == nil {
             skipped.append(("launch.empty_process_ms", missing(emptyName)))
@@ -107,18 +113,22 @@ enum LaunchBench {
             skipped.append(("launch.to_first_frame_ms_ratio", "\(why) missing"))
             skipped.append(("memory.sample_session_over_empty_mb", "\(why) missing"))
             skipped.append(("memory.sample_session_peak_mb_ratio", "\(why) missing"))
+            skipped.append(("memory.sample_repeat_session_over_empty_mb", "\(why) missing"))
         }
 
         var figures = LaunchFigures(
             firstFrameSamples: [], emptySamples: [], foundationSamples: [], firstFrameChildPreemptions: [],
-            emptyChildPreemptions: [], sessionPeakSamples: [], emptyPeakSamples: [], foundationPeakSamples: [],
+            emptyChildPreemptions: [], sessionPeakSamples: [], repeatSessionPeakSamples: [], emptyPeakSamples: [],
+            foundationPeakSamples: [],
             repetitions: repetitions, warmups: warmups, skipped: skipped)
         var launchIndex = 0
-        func launch(_ executable: URL, arguments: [String] = [], untilFirstFrame: Bool) throws -> Launch {
+        func launch(_ executable: URL, arguments: [String] = [], home: URL? = nil, untilFirstFrame: Bool) throws
+            -> Launch
+        {
             launchIndex += 1
             let result = try Launch.run(
                 executable, arguments: arguments,
-                in: work.appendingPathComponent("launch-\(launchIndex)", isDirectory: true),
+                in: work.appendingPathComponent("launch-\(launchIndex)", isDirectory: true), home: home,
                 untilFirstFrame: untilFirstFrame)
             consume(UInt64(result.output.count))
             return result
@@ -149,13 +159,23 @@ enum LaunchBench {
             if let reference { figures.foundationSamples.append(reference.milliseconds) }
         }
         let peakFile = work.appendingPathComponent("peak-rss.txt")
-        func peak(_ executable: URL, untilFirstFrame: Bool) throws -> Double {
-            _ = try launch(peakRunner, arguments: [peakFile.path, executable.path], untilFirstFrame: untilFirstFrame)
+        func peak(_ executable: URL, home: URL? = nil, untilFirstFrame: Bool) throws -> Double {
+            _ = try launch(
+                peakRunner, arguments: [peakFile.path, executable.path], home: home, untilFirstFrame: untilFirstFrame)
             return try PeakMemory.read(peakFile)
         }
-        for _ in 0..<memoryRepetitions {
+        for repetition in 0..<memoryRepetitions {
             if let empty { figures.emptyPeakSamples.append(try peak(empty, untilFirstFrame: false)) }
-            if let demo { figures.sessionPeakSamples.append(try peak(demo, untilFirstFrame: true)) }
+            if let demo {
+                figures.sessionPeakSamples.append(try peak(demo, untilFirstFrame: true))
+                // A first session leaves the token, the app-info, the records and the logger's
+                // spool in the home; the second is measured.
+                let home = work.appendingPathComponent("repeat-home-\(repetition)", isDirectory: true)
+                try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+                defer { try? FileManager.default.removeItem(at: home) }
+                _ = try launch(demo, home: home, untilFirstFrame: true)
+                figures.repeatSessionPeakSamples.append(try peak(demo, home: home, untilFirstFrame: true))
+            }
             if let foundation {
                 figures.foundationPeakSamples.append(try peak(foundation, untilFirstFrame: false))
             }
@@ -173,15 +193,17 @@ struct Launch {
     var childPreemptions: Int
 
     /// Spawns `executable` with `arguments`, stdin /dev/null, stdout a pipe read as it arrives, stderr a file
-    /// in `folder`, and the bench's environment with HOME and XDG_DATA_HOME set to a fresh
-    /// folder in `folder` and PARRA_PLUGIN_PATH removed. Always waits for the child to exit and
-    /// reaps it; after `LaunchBench.timeoutSeconds` it is killed (SIGKILL), reaped, and that
-    /// is an error. The folder is made before and removed after the timed part.
-    static func run(_ executable: URL, arguments: [String] = [], in folder: URL, untilFirstFrame: Bool) throws
-        -> Launch
-    {
+    /// in `folder`, and the bench's environment with HOME and XDG_DATA_HOME set to `home` (by
+    /// default a fresh folder in `folder`) and PARRA_PLUGIN_PATH removed. Always waits for the
+    /// child to exit and reaps it; after `LaunchBench.timeoutSeconds` it is killed (SIGKILL),
+    /// reaped, and that is an error. The folder is made before and removed after the timed
+    /// part; a `home` given is kept.
+    static func run(
+        _ executable: URL, arguments: [String] = [], in folder: URL, home: URL? = nil, untilFirstFrame: Bool
+    ) throws -> Launch {
         let fileManager = FileManager.default
-        let home = folder.appendingPathComponent("home", isDirectory: true)
+        let home = home ?? folder.appendingPathComponent("home", isDirectory: true)
+        try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
         try fileManager.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? fileManager.removeItem(at: folder) }
         let stderrFile = folder.appendingPathComponent("stderr.txt")

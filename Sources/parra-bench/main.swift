@@ -79,6 +79,11 @@ let usage = """
                                   sample_session_over_empty_mb
       memory.sample_session_over_empty_mb  sample_session_peak_mb - empty_process_peak_mb: what
                                   the runtime, its modules and the sample add
+      memory.sample_repeat_session_peak_mb  the same session run a second time in the first's
+                                  HOME (the cached token and app-info, the records, the logger's
+                                  spool present, as on most launches)
+      memory.sample_repeat_session_over_empty_mb  sample_repeat_session_peak_mb -
+                                  empty_process_peak_mb
       launch.tasks_local_ms       the launch screen module's launch tasks (app-info, auth check,
                                   session start, dismissal) against Sample/LocalBackend, from
                                   the launch state initial to complete, in this process;
@@ -130,6 +135,7 @@ let usage = """
       load.modules4_over_none_ms  <= \(Int(loadOverNoneBudgetMilliseconds)) ms
       launch.to_first_frame_over_empty_ms  <= \(Int(firstFrameOverEmptyBudgetMilliseconds)) ms
       memory.sample_session_over_empty_mb  <= \(Int(memoryOverEmptyBudgetMegabytes)) MiB
+      memory.sample_repeat_session_over_empty_mb  <= \(Int(memoryOverEmptyBudgetMegabytes)) MiB
 
     The hook: the bench writes a minimal C module (one bool option, init and configure, one
     didFinishLaunching hook that counts the call in its module data and returns true) into a
@@ -177,7 +183,8 @@ let usage = """
     paired ratio and difference. A child's ru_maxrss would start from the bench's own peak
     (exec records the spawning address space's peak, and posix_spawn shares the bench's), so
     each runs under peak_rss, a small C program compiled like the bench module: it forks, the
-    child execs the program, and it reports the program's ru_maxrss (wait4) when it ends.
+    child execs the program, and it reports the program's ru_maxrss (wait4) when it ends. The
+    repeat session's home is made by one untimed, unmeasured session first.
 
     Launch tasks: libParraLaunchScreen.so beside this executable, alone, in an app run on the
     scripted platform (no terminal, so no fade) with PARRA_API_BASE_URL=local:Sample/LocalBackend
@@ -412,6 +419,12 @@ if json {
         launchEntries.append(("memory.sample_session_over_empty_mb", launch.peakOverEmptyMegabytes))
         launchEntries.append(("memory.sample_session_peak_mb_ratio", launch.peakPairedRatio))
     }
+    if launch.hasFirstFrame {
+        launchEntries.append(("memory.sample_repeat_session_peak_mb", launch.repeatSessionPeakMegabytes))
+    }
+    if launch.hasBoth {
+        launchEntries.append(("memory.sample_repeat_session_over_empty_mb", launch.repeatPeakOverEmptyMegabytes))
+    }
     if let instructions {
         launchEntries += [
             ("launch.to_first_frame_instructions_m", instructions.firstFrame),
@@ -443,6 +456,7 @@ if json {
         ("logger.two_threads_lines_per_s_ratio", twoThreadsRatioBudget),
         ("launch.to_first_frame_over_empty_ms", firstFrameOverEmptyBudgetMilliseconds),
         ("memory.sample_session_over_empty_mb", memoryOverEmptyBudgetMegabytes),
+        ("memory.sample_repeat_session_over_empty_mb", memoryOverEmptyBudgetMegabytes),
     ]
     func members(_ pairs: [(String, Double)], indent: String) -> String {
         pairs.map { "\(indent)\"\($0.0)\": \(number($0.1, 4))" }.joined(separator: ",\n")
@@ -580,6 +594,14 @@ rows.append(
         within: launch.hasBoth ? within(launch.peakOverEmptyMegabytes <= memoryOverEmptyBudgetMegabytes) : "-"))
 rows.append(
     Row(
+        name: "memory.sample_repeat_session_over_empty_mb",
+        value: launch.hasBoth ? number(launch.repeatPeakOverEmptyMegabytes, 1) + " MiB" : skippedValue,
+        baseline: launch.hasEmpty ? "empty_process_peak " + number(launch.emptyPeakMegabytes, 1) + " MiB" : "-",
+        ratio: "-", budget: "<= \(number(memoryOverEmptyBudgetMegabytes, 0)) MiB",
+        within: launch.hasBoth
+            ? within(launch.repeatPeakOverEmptyMegabytes <= memoryOverEmptyBudgetMegabytes) : "-"))
+rows.append(
+    Row(
         name: "launch.to_first_frame_instructions_m",
         value: instructions.map { number($0.firstFrame, 2) + " M" } ?? skippedValue,
         baseline: instructions.map { "foundation_process " + number($0.foundationProcess, 2) + " M" } ?? "-",
@@ -668,7 +690,10 @@ if launch.hasFirstFrame || launch.hasEmpty {
         print("  empty process   \(spread(launch.emptySamples, 3))")
         print("                  \(preemptions(launch.emptyChildPreemptions))")
     }
-    if launch.hasFirstFrame { print("  session peak memory, MiB  \(spread(launch.sessionPeakSamples, 1))") }
+    if launch.hasFirstFrame {
+        print("  session peak memory, MiB  \(spread(launch.sessionPeakSamples, 1))")
+        print("  repeat session peak, MiB  \(spread(launch.repeatSessionPeakSamples, 1))")
+    }
     if launch.hasEmpty { print("  empty peak memory, MiB    \(spread(launch.emptyPeakSamples, 1))") }
     if launch.hasFoundation {
         print("  Foundation process (reference)  \(spread(launch.foundationSamples, 3))")
