@@ -206,7 +206,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
             if bytes.count < journalLength {
                 bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: journalLength - bytes.count))
             }
-            if !bytes.isEmpty { _ = bytes.withUnsafeBytes { pwrite(journal, $0.baseAddress, $0.count, 0) } }
+            if !bytes.isEmpty { JournalsOpen.shared.write(bytes, to: journal) }
             journalLength = bytes.count
         }
     }
@@ -226,6 +226,8 @@ package final class ModuleQuarantine: @unchecked Sendable {
 
         private let lock = Lock()
         private var journals: [String: Int32] = [:]
+        /// Set by `abandon`: the process is ending, and no journal is written again.
+        private var abandoned = false
 
         func opened(_ path: String, descriptor: Int32) {
             lock.withLock { journals[path] = descriptor }
@@ -239,8 +241,19 @@ package final class ModuleQuarantine: @unchecked Sendable {
             lock.withLock { journals[path] != nil }
         }
 
+        /// Writes `bytes` at the start of the journal `descriptor`, unless the journals were
+        /// abandoned: a call returning on another thread while the process ends must not write
+        /// its blank note back into an emptied journal.
+        func write(_ bytes: [UInt8], to descriptor: Int32) {
+            lock.withLock {
+                guard !abandoned else { return }
+                _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+            }
+        }
+
         func abandon() {
             lock.withLock {
+                abandoned = true
                 for descriptor in journals.values { _ = ftruncate(descriptor, 0) }
             }
         }
