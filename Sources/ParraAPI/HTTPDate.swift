@@ -34,11 +34,7 @@ enum HTTPDate {
             let second = clock[2], (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second)
         else { return nil }
         // No 31 February: the day must be in the month, as a date formatter would have it.
-        let nextMonth = monthIndex == 11 ? (year + 1, 1) : (year, monthIndex + 2)
-        let monthLength =
-            GregorianDays.daysSinceEpoch(year: nextMonth.0, month: nextMonth.1, day: 1)
-            - GregorianDays.daysSinceEpoch(year: year, month: monthIndex + 1, day: 1)
-        guard dayOfMonth <= monthLength else { return nil }
+        guard dayOfMonth <= GregorianDays.daysInMonth(monthIndex + 1, of: year) else { return nil }
         let days = GregorianDays.daysSinceEpoch(year: year, month: monthIndex + 1, day: dayOfMonth)
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
     }

@@ -105,7 +105,7 @@ package enum ParraAPICoding {
         guard separators.allSatisfy({ bytes[$0.0] == $0.1 }), let year = number(0, 4), let month = number(5, 2),
             let day = number(8, 2), let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
             (1583...9999).contains(year), (1...12).contains(month), hour < 24, minute < 60, second < 60,
-            day >= 1, day <= daysInMonth(month, of: year)
+            day >= 1, day <= GregorianDays.daysInMonth(month, of: year)
         else { return nil }
         var fraction = 0.0
         if bytes.count > 20 {
@@ -118,13 +118,5 @@ package enum ParraAPICoding {
         }
         let days = GregorianDays.daysSinceEpoch(year: year, month: month, day: day)
         return Double(days * 86_400 + hour * 3600 + minute * 60 + second) + fraction
-    }
-
-    private static func daysInMonth(_ month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }
