@@ -171,7 +171,6 @@ enum LaunchBench {
                 // A first session leaves the token, the app-info, the records and the logger's
                 // spool in the home; the second is measured.
                 let home = work.appendingPathComponent("repeat-home-\(repetition)", isDirectory: true)
-                try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
                 defer { try? FileManager.default.removeItem(at: home) }
                 _ = try launch(demo, home: home, untilFirstFrame: true)
                 figures.repeatSessionPeakSamples.append(try peak(demo, home: home, untilFirstFrame: true))

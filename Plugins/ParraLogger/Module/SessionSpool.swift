@@ -249,7 +249,11 @@ final class SessionSpool: @unchecked Sendable {
         for index in 1...folderCount {
             let folder =
                 index == 1 ? base : joinedPath(parentPath(of: base), "\(lastPathComponent(of: base))-\(index)")
-            try makeFolder(folder)
+            do throws(FileError) {
+                try PrivateFolder.create(folder)
+            } catch {
+                throw FolderRefusal(error.path, error.code)
+            }
             let lockPath = joinedPath(folder, ".lock")
             let lock = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
             guard lock >= 0 else { throw FolderRefusal(lockPath, errno) }
@@ -258,21 +262,6 @@ final class SessionSpool: @unchecked Sendable {
         }
         throw ModuleError(
             "all \(folderCount) session spools beside \(base) are held by other processes of this app")
-    }
-
-    /// Creates `path` and the folders missing above it, mode 0700; throws the first refusal.
-    private static func makeFolder(_ path: String) throws {
-        if mkdir(path, 0o700) == 0 || errno == EEXIST {
-            var status = stat()
-            guard stat(path, &status) == 0 else { throw FolderRefusal(path, errno) }
-            guard status.st_mode & S_IFMT == S_IFDIR else { throw FolderRefusal(path, ENOTDIR) }
-            return
-        }
-        let refusal = errno
-        let parent = parentPath(of: path)
-        guard refusal == ENOENT, parent != path, !parent.isEmpty else { throw FolderRefusal(path, refusal) }
-        try makeFolder(parent)
-        guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw FolderRefusal(path, errno) }
     }
 
     // MARK: - Logging threads

@@ -42,8 +42,7 @@ final class LocalDeliveryListener: @unchecked Sendable {
         self.path = path
         self.receive = receive
         let folder = parentPath(of: path)
-        try FileManager.default.createDirectory(
-            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try PrivateFolder.create(folder)
         chmod(folder, 0o700)
         if Self.someoneListens(at: path) {
             throw LocalDeliveryError("another process already takes pushes at \(path)")

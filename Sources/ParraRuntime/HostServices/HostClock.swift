@@ -1,5 +1,4 @@
 import FoundationEssentials
-import ParraSync
 
 #if canImport(Glibc)
     import Glibc
@@ -18,7 +17,7 @@ package struct SystemClock: HostClock {
     /// The system clock.
     package init() {}
 
-    package var wallSeconds: Double { Date.wallClockNow.timeIntervalSince1970 }
+    package var wallSeconds: Double { LogRouter.wallClockSeconds() }
 
     package var monotonicNanoseconds: UInt64 {
         var now = timespec()
