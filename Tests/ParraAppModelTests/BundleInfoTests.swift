@@ -87,7 +87,37 @@ struct BundleInfoTests {
         let overridden = try TestAppRun(OverridingBundleApp.self, bundle: info)
         #expect(!overridden.reported("bundle com.example.override").isEmpty)
         let none = try TestAppRun(BundleApp.self)
-        #expect(!none.reported("bundle unknown").isEmpty)
+        #expect(!none.reported("bundle \(BundleInfo.standInIdentifier)").isEmpty)
+    }
+
+    @Test("a missing identifier is reported at launch with what the app runs as instead")
+    func missingIdentifierReported() throws {
+        let none = try TestAppRun(BundleApp.self)
+        let report = try #require(none.reported("no Info.plist beside the executable").first)
+        #expect(report.contains("runs as bundle \(BundleInfo.standInIdentifier), its executable's name"))
+        #expect(BundleInfo.standInIdentifier != "unknown")
+
+        let file = try plist(
+            good.replacingOccurrences(of: "<key>CFBundleIdentifier</key><string>com.example.demo</string>", with: ""))
+        let (info, problems) = BundleInfo.load(from: file.path)
+        #expect(problems.isEmpty)
+        let run = try TestAppRun(BundleApp.self, bundle: info)
+        #expect(!run.reported("\(file.path) gives no usable CFBundleIdentifier: the app runs as bundle").isEmpty)
+        // Given in code, nothing is missing.
+        let overridden = try TestAppRun(OverridingBundleApp.self, bundle: info)
+        #expect(overridden.reported("no usable CFBundleIdentifier").isEmpty)
+    }
+
+    @Test("an identifier still holding an Xcode build variable is refused, naming the file")
+    func unexpandedIdentifier() throws {
+        let file = try plist(good.replacingOccurrences(of: "com.example.demo", with: "$(PRODUCT_BUNDLE_IDENTIFIER)"))
+        let (info, problems) = BundleInfo.load(from: file.path)
+        #expect(info.identifier == nil)
+        #expect(
+            problems == [
+                "\(file.path): CFBundleIdentifier is $(PRODUCT_BUNDLE_IDENTIFIER), an Xcode build variable that nothing expands on Linux; write the identifier itself"
+            ])
+        #expect(info.missingIdentifierReport?.hasPrefix("\(file.path) gives no usable CFBundleIdentifier") == true)
     }
 }
 

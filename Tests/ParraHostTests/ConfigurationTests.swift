@@ -49,7 +49,7 @@ struct ConfigurationTests {
 
     @Test("app info defaults to the Info.plist's bundle ID and overrides it only when given one")
     func appInfoDefaults() {
-        let own = BundleInfo.besideExecutable().info.identifier ?? "unknown"
+        let own = BundleInfo.besideExecutable().info.identifier ?? BundleInfo.standInIdentifier
         #expect(ParraAppInfoOptions.default.bundleId == own)
         #expect(ParraConfiguration.default.appInfoOptions == .default)
         #expect(ParraAppInfoOptions(bundleId: "com.example.given").bundleId == "com.example.given")

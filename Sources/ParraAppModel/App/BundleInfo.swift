@@ -76,12 +76,38 @@ package struct BundleInfo: Sendable, Hashable {
                 problems.append("\(path): UILaunchScreen must be a dictionary; ignored")
             }
         }
+        var identifier = string("CFBundleIdentifier")
+        if let unexpanded = identifier, unexpanded.contains("$(") {
+            problems.append(
+                "\(path): CFBundleIdentifier is \(unexpanded), an Xcode build variable that nothing expands on Linux; write the identifier itself"
+            )
+            identifier = nil
+        }
         let info = BundleInfo(
-            identifier: string("CFBundleIdentifier"), shortVersion: string("CFBundleShortVersionString"),
+            identifier: identifier, shortVersion: string("CFBundleShortVersionString"),
             version: string("CFBundleVersion"), launchScreen: launchScreen,
             launchStoryboardName: string("UILaunchStoryboardName"), file: path,
             resourcesDirectory: joinedPath(parentPath(of: path), "Resources"))
         return (info, problems)
+    }
+
+    /// The identifier an app runs as when it has no usable `CFBundleIdentifier`: its
+    /// executable's file name, so that two such apps keep their storage apart (`unknown` when
+    /// the executable cannot be named).
+    package static let standInIdentifier =
+        ModuleSearchPath.currentExecutablePath().map { lastPathComponent(of: $0) } ?? "unknown"
+
+    /// What to report when this bundle gives the app no identifier, naming the Info.plist (or
+    /// where it was looked for) and what the app runs as instead; nil when it has one.
+    package var missingIdentifierReport: String? {
+        guard identifier == nil else { return nil }
+        let source =
+            file.map { "\($0) gives no usable CFBundleIdentifier" }
+            ?? "there is no Info.plist beside the executable"
+            + (ModuleSearchPath.currentExecutablePath().map { " (\(joinedPath(parentPath(of: $0), "Info.plist")))" }
+                ?? "")
+        return
+            "\(source): the app runs as bundle \(Self.standInIdentifier), its executable's name; set CFBundleIdentifier there or pass ParraAppInfoOptions(bundleId:)"
     }
 
     /// The plist beside the running executable.

@@ -154,7 +154,8 @@ package final class ParraAppContext: @unchecked Sendable {
         urlHandler = setup.urlHandler
         launchPrerequisite = setup.launchPrerequisite
         feedbackShortcut = setup.launchShortcutItems == nil ? nil : setup.feedbackShortcut
-        let bundleID = setup.bundleId ?? bundle.identifier ?? "unknown"
+        let bundleID = setup.bundleId ?? bundle.identifier ?? BundleInfo.standInIdentifier
+        if setup.bundleId == nil, let missing = bundle.missingIdentifierReport { platform.report(missing) }
         var settings = baseSettings ?? ModuleRuntime.Settings(bundleID: bundleID)
         settings.codeOptions = setup.codeOptions.merging(settings.codeOptions) { fromApp, _ in fromApp }
         settings.appLogFallbackLevel = setup.appLogFallbackLevel
