@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -14,6 +14,10 @@ let package = Package(
         // For an app target whose delegates implement lifecycle methods without `override`, as
         // code written for the SDK does: it finds them so that the host can call them.
         .plugin(name: "ParraDelegateMethods", targets: ["ParraDelegateMethods"]),
+        // For an app's executable target: builds the first-party modules (and the libraries
+        // they open) beside the app with the app's own `swift build` or `swift run`, without
+        // linking them, and puts the target's Info.plist there.
+        .plugin(name: "ParraModules", targets: ["ParraModules"]),
         // The feature modules: one shared object each, found in the build folder by discovery
         // and loaded by the host with dlopen.
         // Each product is the module's entry target, which brings in the module's code; tests
@@ -101,6 +105,11 @@ let package = Package(
         .plugin(
             name: "ParraDelegateMethods", capability: .buildTool(), dependencies: ["parra-delegate-methods"],
             path: "Sources/ParraDelegateMethodsPlugin"),
+        // The Info.plist copy and left-out modules behind the ParraModules build plugin.
+        .executableTarget(name: "parra-app-layout"),
+        .plugin(
+            name: "ParraModules", capability: .buildTool(), dependencies: ["parra-app-layout"],
+            path: "Sources/ParraModulesPlugin"),
         // The logger feature module and the bit of C it needs (thread names).
         .target(name: "CParraLoggerSupport", path: "Plugins/ParraLogger/CSupport"),
         .target(
@@ -120,7 +129,8 @@ let package = Package(
         .executableTarget(
             name: "ParraDemoApp", dependencies: ["Parra", "ParraAPI", "ParraAppModel", "ParraFileSystem"],
             path: "Sample/ParraDemoApp",
-            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")], plugins: ["ParraDelegateMethods"]),
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")],
+            plugins: ["ParraDelegateMethods", "ParraModules"]),
         .target(
             name: "ParraLaunchScreen", dependencies: ["CParraPlugin", "ParraPluginKit", "ParraFileSystem"],
             path: "Plugins/ParraLaunchScreen/Module"),

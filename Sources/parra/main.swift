@@ -29,7 +29,8 @@ let tool = CommandLineTool(
                     children: [.command(PushSendCommand())])),
             .group(
                 CommandGroup(
-                    name: "new", summary: "Start something new.", children: [.command(NewModuleCommand())])),
+                    name: "new", summary: "Start something new.",
+                    children: [.command(NewModuleCommand()), .command(NewAppCommand())])),
             .command(DesktopEntryCommand()),
         ]),
     console: Console())

@@ -51,20 +51,8 @@ struct NewModuleCommand: Command {
         }
         let folder = URL(fileURLWithPath: arguments.value("--dir") ?? FileManager.default.currentDirectoryPath)
             .appendingPathComponent(name)
-        guard !FileManager.default.fileExists(atPath: folder.path) else {
-            throw UsageError("\(folder.path) exists already; choose another name or --dir")
-        }
         let scaffold = ModuleScaffold(name: name, id: id, parraRoot: parra.standardizedFileURL, parraTool: tool)
-        for file in swift ? scaffold.swiftFiles : scaffold.cFiles {
-            let url = folder.appendingPathComponent(file.path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(file.contents.utf8).write(to: url)
-            if file.path.hasSuffix(".sh") {
-                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
-            }
-            console.print("wrote \(url.path)")
-        }
+        try ScaffoldWriter.write(swift ? scaffold.swiftFiles : scaffold.cFiles, into: folder, console: console)
         console.print(
             swift
                 ? "next: cd \(folder.path) && swift build && swift test" : "next: sh \(folder.path)/test.sh")
