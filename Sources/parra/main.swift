@@ -15,6 +15,7 @@ let tool = CommandLineTool(
                     children: [
                         .command(PluginsListCommand()), .command(PluginsInspectCommand()),
                         .command(PluginsResetCommand()),
+                        .command(PluginsInstallCommand()), .command(PluginsRemoveCommand()),
                     ])),
             .group(
                 CommandGroup(

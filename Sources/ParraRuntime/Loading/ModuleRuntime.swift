@@ -66,7 +66,7 @@ package final class ModuleRuntime {
             searchPath: ModuleSearchPath? = nil
         ) {
             self.environment = environment
-            self.searchPath = searchPath ?? ModuleSearchPath(environment: environment)
+            self.searchPath = searchPath ?? ModuleSearchPath(environment: environment, bundleID: bundleID)
             self.configFile = environment["PARRA_CONFIG_FILE"]
             self.codeOptions = [:]
             self.storageDirectory = joinedPath(DataHome.path(environment: environment), "parra/\(bundleID)")

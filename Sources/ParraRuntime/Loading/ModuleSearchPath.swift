@@ -15,10 +15,12 @@ import ParraFileSystem
 /// 4. the executable's own folder when it is a SwiftPM build folder (`.build/<config>`), where
 ///    `swift build` puts the package's modules; only `libParra*.so` files are taken there, and
 ///    never `libParraTestFixture*.so`;
-/// 5. `$XDG_DATA_HOME/parra/plugins` (default `~/.local/share/parra/plugins`);
-/// 6. `/usr/local/lib/parra/plugins`, then `/usr/lib/parra/plugins`.
+/// 5. `$XDG_DATA_HOME/parra/<bundle id>/plugins`, the app's own (when the bundle id is known);
+/// 6. `$XDG_DATA_HOME/parra/plugins` (default `~/.local/share/parra/plugins`), every app's;
+/// 7. `/usr/local/lib/parra/plugins`, then `/usr/lib/parra/plugins`.
 ///
-/// In a folder, every entry whose name ends in `.so` is a candidate, in byte order of names.
+/// In a folder, every entry whose name ends in `.so` is a candidate, in byte order of names,
+/// except a `libparra-*.so` (lower case): a library a module opens itself, which lies beside it.
 package struct ModuleSearchPath: Sendable {
     /// One place to look.
     package struct Location: Sendable, Hashable {
@@ -37,7 +39,8 @@ package struct ModuleSearchPath: Sendable {
     /// location. `standardLocations: false` leaves out 3-6 (tests use only what they name).
     package init(
         explicitPaths: [String] = [], environment: [String: String] = ProcessEnvironment.current,
-        executablePath: String? = ModuleSearchPath.currentExecutablePath(), standardLocations: Bool = true
+        executablePath: String? = ModuleSearchPath.currentExecutablePath(), bundleID: String? = nil,
+        standardLocations: Bool = true
     ) {
         var locations = explicitPaths.map { Location(path: $0, origin: "given by the app", onlyPackageModules: false) }
         if let list = environment["PARRA_PLUGIN_PATH"] {
@@ -56,14 +59,43 @@ package struct ModuleSearchPath: Sendable {
                     locations.append(Location(path: folder, origin: "SwiftPM build folder", onlyPackageModules: true))
                 }
             }
-            let dataHome = DataHome.path(environment: environment)
+            if let bundleID {
+                locations.append(
+                    Location(
+                        path: Self.appFolder(bundleID: bundleID, environment: environment),
+                        origin: "the app's data folder", onlyPackageModules: false))
+            }
             locations.append(
-                Location(path: dataHome + "/parra/plugins", origin: "XDG_DATA_HOME", onlyPackageModules: false))
-            locations.append(
-                Location(path: "/usr/local/lib/parra/plugins", origin: "system", onlyPackageModules: false))
-            locations.append(Location(path: "/usr/lib/parra/plugins", origin: "system", onlyPackageModules: false))
+                Location(
+                    path: Self.userFolder(environment: environment), origin: "XDG_DATA_HOME", onlyPackageModules: false)
+            )
+            locations.append(Location(path: Self.systemFolder, origin: "system", onlyPackageModules: false))
+            locations.append(Location(path: Self.packagedFolder, origin: "system", onlyPackageModules: false))
         }
         self.locations = locations
+    }
+
+    /// The modules one app of this user loads: `$XDG_DATA_HOME/parra/<bundle id>/plugins`.
+    package static func appFolder(bundleID: String, environment: [String: String]) -> String {
+        joinedPath(DataHome.path(environment: environment), "parra/\(bundleID)/plugins")
+    }
+
+    /// The modules every app of this user loads: `$XDG_DATA_HOME/parra/plugins`.
+    package static func userFolder(environment: [String: String]) -> String {
+        joinedPath(DataHome.path(environment: environment), "parra/plugins")
+    }
+
+    /// The modules every app on the machine loads, installed by its administrator.
+    package static let systemFolder = "/usr/local/lib/parra/plugins"
+    /// The modules every app on the machine loads, installed by the system's packages.
+    package static let packagedFolder = "/usr/lib/parra/plugins"
+
+    /// Whether a file name in a folder is a candidate: a `.so` that is not a `libparra-*.so`
+    /// library a module opens; in a SwiftPM build folder (`onlyPackageModules`), only a
+    /// `libParra*.so` and never a `libParraTestFixture*.so`.
+    static func isCandidate(_ name: String, onlyPackageModules: Bool) -> Bool {
+        guard name.hasSuffix(".so"), !name.hasPrefix("libparra-") else { return false }
+        return !onlyPackageModules || (name.hasPrefix("libParra") && !name.hasPrefix("libParraTestFixture"))
     }
 
     /// A file found at one of the locations.
@@ -85,13 +117,10 @@ package struct ModuleSearchPath: Sendable {
             // A broken link is still a candidate, so the report says where it points.
             let isLink = lstat(location.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
             if isDirectory && !location.path.hasSuffix(".so") {
-                let names = (DirectoryListing.names(in: location.path) ?? []).filter { $0.hasSuffix(".so") }
+                let names = (DirectoryListing.names(in: location.path) ?? []).filter {
+                    Self.isCandidate($0, onlyPackageModules: location.onlyPackageModules)
+                }
                 for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-                    if location.onlyPackageModules
-                        && (!name.hasPrefix("libParra") || name.hasPrefix("libParraTestFixture"))
-                    {
-                        continue
-                    }
                     found.append(Candidate(path: location.path + "/" + name, origin: location.origin))
                 }
             } else if exists || isLink || location.origin == "given by the app" {
