@@ -33,6 +33,7 @@ let tool = CommandLineTool(
                     name: "new", summary: "Start something new.",
                     children: [.command(NewModuleCommand()), .command(NewAppCommand())])),
             .command(DesktopEntryCommand()),
+            .command(BundleCommand()),
         ]),
     console: Console())
 exit(tool.run(Array(CommandLine.arguments.dropFirst())).rawValue)
