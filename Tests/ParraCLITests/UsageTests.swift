@@ -5,9 +5,9 @@ struct UsageTests {
     @Test(
         "a wrong command line exits 2 with the problem and a --help hint on stderr",
         arguments: [
-            ([], "parra: missing command; expected one of: plugins, config, push, new, desktop-entry"),
+            ([], "parra: missing command; expected one of: plugins, config, push, new, desktop-entry, bundle"),
             (["bogus"], "parra: unknown command 'bogus'"),
-            (["plugins"], "parra plugins: missing command; expected one of: list, inspect, reset"),
+            (["plugins"], "parra plugins: missing command; expected one of: list, inspect, reset, install, remove"),
             (["plugins", "list", "--jsn"], "parra plugins list: unknown option '--jsn'"),
             (["plugins", "list", "--plugin-path"], "parra plugins list: option '--plugin-path' needs a value (DIR)"),
             (["plugins", "inspect"], "parra plugins inspect: missing argument FILE"),
