@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+// 6.1: the ParraModules plugin reads its target's folder (PackagePlugin's Target.directoryURL).
 import PackageDescription
 
 let package = Package(

@@ -4,7 +4,8 @@ import PackagePlugin
 /// Puts what a Parra app needs beside its executable in the build folder, as Xcode fills an
 /// `.app`: the first-party feature modules and the libraries they open, built by the same
 /// `swift build` or `swift run` that builds the app (without linking them into it), and the
-/// app's `Info.plist` when its target folder has one. Add it to the app's executable target:
+/// app's `Info.plist` when its target folder has one, with the `Resources` folder beside it
+/// (launch screen art; exclude both from the target's sources). Add it to the app's executable target:
 /// `plugins: [.plugin(name: "ParraModules", package: "parra")]`.
 ///
 /// An `Info.plist` key `ParraModules`, an array of module names (`ParraLogger`,
@@ -39,15 +40,25 @@ struct ParraModulesPlugin: BuildToolPlugin {
                 kept.append(module.name)
                 libraries += [module.name] + module.libraries
             } else {
-                arguments += ["--drop", "lib\(module.name).so"]
+                arguments += ([module.name] + module.libraries).flatMap { ["--drop", "lib\($0).so"] }
             }
         }
-        if hasPlist { arguments += ["--plist", plist.path] }
-        let files = libraries.map { products.appendingPathComponent("lib\($0).so") }
+        var inputs = libraries.map { products.appendingPathComponent("lib\($0).so") }
+        if hasPlist {
+            arguments += ["--plist", plist.path]
+            inputs.append(plist)
+            let resources = target.directoryURL.appendingPathComponent("Resources")
+            if FileManager.default.fileExists(atPath: resources.path),
+                let contents = FileManager.default.enumerator(at: resources, includingPropertiesForKeys: nil)
+            {
+                arguments += ["--resources", resources.path]
+                inputs += contents.compactMap { $0 as? URL }
+            }
+        }
         return [
             .buildCommand(
                 displayName: "Putting \(target.name)'s Parra modules beside it (\(kept.joined(separator: ", ")))",
-                executable: tool, arguments: arguments, inputFiles: files + (hasPlist ? [plist] : []),
+                executable: tool, arguments: arguments, inputFiles: inputs,
                 outputFiles: [URL(fileURLWithPath: arguments[0])])
         ]
     }

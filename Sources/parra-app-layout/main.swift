@@ -1,11 +1,13 @@
 // The tool behind the ParraModules build plugin:
-//   parra-app-layout OUTPUT PRODUCTS [--plist INFO_PLIST] [--drop FILE]...
+//   parra-app-layout OUTPUT PRODUCTS [--plist INFO_PLIST [--resources DIR]] [--drop FILE]...
 // It copies INFO_PLIST into PRODUCTS (the build folder the app runs from, where the host reads
-// the Info.plist beside the executable), removes each FILE from PRODUCTS (a first-party module
-// the app left out, so that an earlier build's copy is not loaded), and writes OUTPUT, the
-// Swift file the plugin declares, saying what it did.
+// the Info.plist beside the executable) and DIR as PRODUCTS/Resources (the launch screen's
+// art), removes each FILE from PRODUCTS (a first-party module the app left out, or a library
+// only such a module opens, so that an earlier build's copy is not loaded), and writes
+// OUTPUT, the Swift file the plugin declares, saying what it did.
 import Foundation
 
+/// Says why the step failed, on standard error, and ends it with status 1.
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("parra-app-layout: \(message)\n".utf8))
     exit(1)
@@ -13,15 +15,17 @@ func fail(_ message: String) -> Never {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, arguments.count % 2 == 0 else {
-    fail("usage: parra-app-layout OUTPUT PRODUCTS [--plist INFO_PLIST] [--drop FILE]...")
+    fail("usage: parra-app-layout OUTPUT PRODUCTS [--plist INFO_PLIST [--resources DIR]] [--drop FILE]...")
 }
 let output = arguments[0]
 let products = URL(fileURLWithPath: arguments[1])
 var plist: String?
+var resources: String?
 var dropped: [String] = []
 for index in stride(from: 2, to: arguments.count, by: 2) {
     switch arguments[index] {
     case "--plist": plist = arguments[index + 1]
+    case "--resources": resources = arguments[index + 1]
     case "--drop": dropped.append(arguments[index + 1])
     default: fail("unknown option \(arguments[index])")
     }
@@ -33,6 +37,17 @@ if let plist {
         try Data(contentsOf: URL(fileURLWithPath: plist)).write(to: destination, options: .atomic)
     } catch {
         fail("cannot copy \(plist) to \(destination.path): \(error.localizedDescription)")
+    }
+}
+if let resources {
+    let destination = products.appendingPathComponent("Resources")
+    do {
+        if FileManager.default.fileExists(atPath: destination.path) {
+            try FileManager.default.removeItem(at: destination)
+        }
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: resources), to: destination)
+    } catch {
+        fail("cannot copy \(resources) to \(destination.path): \(error.localizedDescription)")
     }
 }
 for name in dropped {

@@ -93,7 +93,7 @@ struct BundleInfoTests {
     @Test("a missing identifier is reported at launch with what the app runs as instead")
     func missingIdentifierReported() throws {
         let none = try TestAppRun(BundleApp.self)
-        let report = try #require(none.reported("no Info.plist beside the executable").first)
+        let report = try #require(none.reported("no Info.plist beside the executable gives a CFBundleIdentifier").first)
         #expect(report.contains("runs as bundle \(BundleInfo.standInIdentifier), its executable's name"))
         #expect(BundleInfo.standInIdentifier != "unknown")
 

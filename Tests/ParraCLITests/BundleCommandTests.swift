@@ -92,11 +92,12 @@ struct BundleCommandTests {
         defer { _ = try? ChildProcess.run("/usr/bin/dpkg", ["-r", Self.packageName]) }
 
         // The toolchain's folder hidden under an empty tmpfs, in a mount namespace of its own.
-        let swift = try #require(
-            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swift" }
-                .first { FileManager.default.isExecutableFile(atPath: $0) })
+        let swift = try CLIWorkspace.swift
         let toolchain = URL(fileURLWithPath: swift).resolvingSymlinksInPath().deletingLastPathComponent()
             .deletingLastPathComponent().path
+        try #require(
+            !["/usr", "/usr/local", "/"].contains(toolchain),
+            "the toolchain is in \(toolchain), which cannot be hidden without hiding the system")
         let backend = CFixtureBuilder.repositoryRoot.appendingPathComponent("Sample/LocalBackend").path
         let home = bundled.workspace.folder.appendingPathComponent("installed-home").path
         let script = """

@@ -44,6 +44,17 @@ final class CLIWorkspace {
             in: folder, program: program, allowingSignals: allowingSignals)
     }
 
+    /// The `swift` on `PATH`, for tests that build a package of their own.
+    static var swift: String {
+        get throws {
+            guard
+                let found = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+                    .map({ "\($0)/swift" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+            else { throw ParraProcess.Failure(description: "no swift on PATH") }
+            return found
+        }
+    }
+
     /// HOME and XDG_DATA_HOME inside the workspace: the environment of a run in it.
     var environment: [String: String] {
         let home = folder.appendingPathComponent("home").path

@@ -4,14 +4,6 @@ import Testing
 
 @Suite("parra new app", .serialized)
 struct NewAppCommandTests {
-    private var swift: String {
-        get throws {
-            try #require(
-                (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swift" }
-                    .first { FileManager.default.isExecutableFile(atPath: $0) }, "no swift on PATH")
-        }
-    }
-
     @Test("an app package: swift run loads the four modules for its bundle id, and its test passes")
     func app() throws {
         let workspace = try CLIWorkspace()
@@ -22,7 +14,7 @@ struct NewAppCommandTests {
         let backend = CFixtureBuilder.repositoryRoot.appendingPathComponent("Sample/LocalBackend").path
         // Offline: the app's made-up ids answered by the local backend, not the Parra API.
         let run = try ChildProcess.run(
-            try swift, ["run"], in: folder,
+            try CLIWorkspace.swift, ["run"], in: folder,
             environment: ["PARRA_API_BASE_URL": "local:\(backend)", "XDG_DATA_HOME": workspace.folder.path])
         #expect(run.status == 0, "\(run.output.suffix(3000))")
         #expect(run.output.contains("bundle com.example.hello"))
@@ -34,12 +26,12 @@ struct NewAppCommandTests {
         #expect(!run.output.contains("TestFixture") && !run.output.contains("refused"))
         #expect(run.output.contains("Hello launched") && run.output.contains("Hello from Hello"))
 
-        let test = try ChildProcess.run(try swift, ["test"], in: folder)
+        let test = try ChildProcess.run(try CLIWorkspace.swift, ["test"], in: folder)
         #expect(test.status == 0, "\(test.output.suffix(3000))")
         #expect(test.output.contains("runs as the bundle its Info.plist names"))
     }
 
-    @Test("Info.plist's ParraModules leaves the others out, and an earlier build's copy goes")
+    @Test("Info.plist's ParraModules leaves the others out, an earlier build's copies go, and Resources come along")
     func leaveOneOut() throws {
         let workspace = try CLIWorkspace()
         #expect(try workspace.parra("new", "app", "Lean", "--dir", workspace.folder.path).status == 0)
@@ -49,13 +41,22 @@ struct NewAppCommandTests {
             of: "<dict>\n",
             with: "<dict>\n    <key>ParraModules</key>\n    <array><string>ParraLogger</string></array>\n")
         try text.write(to: plist, atomically: true, encoding: .utf8)
+        // Launch screen art beside the Info.plist, excluded from the sources as the plist is.
+        let art = folder.appendingPathComponent("Sources/Lean/Resources")
+        try FileManager.default.createDirectory(at: art, withIntermediateDirectories: true)
+        try "art".write(to: art.appendingPathComponent("Logo.txt"), atomically: true, encoding: .utf8)
+        let manifest = folder.appendingPathComponent("Package.swift")
+        try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(
+            of: #"exclude: ["Info.plist"]"#, with: #"exclude: ["Info.plist", "Resources"]"#
+        ).write(to: manifest, atomically: true, encoding: .utf8)
         // A module from an earlier build, as if the app had had all four.
         // `.build/<triple>/debug`, the triple as this build's.
         let triple = BuildProducts.folder.deletingLastPathComponent().lastPathComponent
         let products = folder.appendingPathComponent(".build/\(triple)/debug")
         try FileManager.default.createDirectory(at: products, withIntermediateDirectories: true)
         try Data("stale".utf8).write(to: products.appendingPathComponent("libParraPush.so"))
-        let build = try ChildProcess.run(try swift, ["build", "--product", "Lean"], in: folder)
+        try Data("stale".utf8).write(to: products.appendingPathComponent("libparra-push-dbus.so"))
+        let build = try ChildProcess.run(try CLIWorkspace.swift, ["build", "--product", "Lean"], in: folder)
         #expect(build.status == 0, "\(build.output.suffix(3000))")
         let names = try FileManager.default.contentsOfDirectory(atPath: products.path).filter {
             $0.hasPrefix("libParra")
@@ -63,10 +64,12 @@ struct NewAppCommandTests {
         .sorted()
         #expect(names == ["libParraLogger.so"], "\(names)")
         #expect(FileManager.default.fileExists(atPath: products.appendingPathComponent("Info.plist").path))
+        #expect(FileManager.default.fileExists(atPath: products.appendingPathComponent("Resources/Logo.txt").path))
+        #expect(!FileManager.default.fileExists(atPath: products.appendingPathComponent("libparra-push-dbus.so").path))
 
         let wrong = text.replacingOccurrences(of: "<string>ParraLogger</string>", with: "<string>ParraLoger</string>")
         try wrong.write(to: plist, atomically: true, encoding: .utf8)
-        let refused = try ChildProcess.run(try swift, ["build", "--product", "Lean"], in: folder)
+        let refused = try ChildProcess.run(try CLIWorkspace.swift, ["build", "--product", "Lean"], in: folder)
         #expect(refused.status != 0)
         #expect(
             refused.output.contains("ParraModules names ParraLoger, which is not one of"),
@@ -78,6 +81,8 @@ struct NewAppCommandTests {
         let workspace = try CLIWorkspace()
         let name = try workspace.parra("new", "app", "my-app")
         #expect(name.status == 2 && name.standardError.contains("'my-app' is not an app name"))
+        let taken = try workspace.parra("new", "app", "Parra")
+        #expect(taken.status == 2 && taken.standardError.contains("is the name of a module the app's build holds"))
         let id = try workspace.parra("new", "app", "Hello", "--bundle-id", "$(PRODUCT_BUNDLE_IDENTIFIER)")
         #expect(id.status == 2 && id.standardError.contains("is not a reverse-DNS bundle id"))
         let parra = try workspace.parra("new", "app", "Hello", "--parra", workspace.folder.path)

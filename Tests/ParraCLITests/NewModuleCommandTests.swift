@@ -44,9 +44,7 @@ struct NewModuleCommandTests {
             "new", "module", "Greeter", "--swift", "--id", "com.example.hello", "--dir", workspace.folder.path)
         #expect(made.status == 0, "\(made.transcript)")
         let folder = workspace.folder.appendingPathComponent("Greeter")
-        let swift = try #require(
-            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swift" }
-                .first { FileManager.default.isExecutableFile(atPath: $0) }, "no swift on PATH")
+        let swift = try CLIWorkspace.swift
         let test = try ChildProcess.run(swift, ["test"], in: folder)
         #expect(test.status == 0, "\(test.output.suffix(3000))")
         let library = folder.appendingPathComponent(".build/debug/libGreeter.so").path

@@ -77,6 +77,34 @@ struct PluginsInstallTests {
             "\(refused.transcript)")
     }
 
+    @Test("a module the host now refuses cannot be named by its id, and is removed by its file name")
+    func removeRefused() throws {
+        let workspace = try CLIWorkspace()
+        #expect(try workspace.parra("plugins", "install", try greeter(in: workspace)).status == 0)
+        let file = workspace.environment["XDG_DATA_HOME"]! + "/parra/plugins/libGreeter.so"
+        #expect(chmod(file, 0o666) == 0)
+        let byID = try workspace.parra("plugins", "remove", "com.example.greeter")
+        #expect(byID.status == 1 && byID.standardError.contains("provides com.example.greeter"), "\(byID.transcript)")
+        let byName = try workspace.parra("plugins", "remove", "libGreeter.so")
+        #expect(byName.status == 0, "\(byName.transcript)")
+        #expect(!FileManager.default.fileExists(atPath: file))
+        let escape = try workspace.parra("plugins", "remove", "../libGreeter.so")
+        #expect(escape.status == 2 && escape.standardError.contains("is not a file name in the folder"))
+    }
+
+    @Test("a linked module is installed as the file the link names, not as the link")
+    func link() throws {
+        let workspace = try CLIWorkspace()
+        let module = try greeter(in: workspace)
+        let sourceMode = try mode(module)
+        let link = workspace.folder.appendingPathComponent("libLinked.so").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: module)
+        #expect(try workspace.parra("plugins", "install", link).status == 0)
+        let installed = workspace.environment["XDG_DATA_HOME"]! + "/parra/plugins/libGreeter.so"
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: installed)) == nil)
+        #expect(try mode(module) == sourceMode, "the source keeps its mode")
+    }
+
     @Test("bad requests are usage errors that say why")
     func usage() throws {
         let workspace = try CLIWorkspace()

@@ -103,7 +103,7 @@ package struct BundleInfo: Sendable, Hashable {
         guard identifier == nil else { return nil }
         let source =
             file.map { "\($0) gives no usable CFBundleIdentifier" }
-            ?? "there is no Info.plist beside the executable"
+            ?? "no Info.plist beside the executable gives a CFBundleIdentifier"
             + (ModuleSearchPath.currentExecutablePath().map { " (\(joinedPath(parentPath(of: $0), "Info.plist")))" }
                 ?? "")
         return

@@ -35,8 +35,9 @@ package struct ModuleSearchPath: Sendable {
     /// The locations in search order.
     package let locations: [Location]
 
-    /// Builds the documented order from the app's paths, the environment and the executable's
-    /// location. `standardLocations: false` leaves out 3-6 (tests use only what they name).
+    /// Builds the documented order from the app's paths, the environment, the executable's
+    /// location and the app's bundle id (nil: no app folder). `standardLocations: false`
+    /// leaves out 3-7 (tests use only what they name).
     package init(
         explicitPaths: [String] = [], environment: [String: String] = ProcessEnvironment.current,
         executablePath: String? = ModuleSearchPath.currentExecutablePath(), bundleID: String? = nil,
@@ -93,7 +94,7 @@ package struct ModuleSearchPath: Sendable {
     /// Whether a file name in a folder is a candidate: a `.so` that is not a `libparra-*.so`
     /// library a module opens; in a SwiftPM build folder (`onlyPackageModules`), only a
     /// `libParra*.so` and never a `libParraTestFixture*.so`.
-    static func isCandidate(_ name: String, onlyPackageModules: Bool) -> Bool {
+    package static func isCandidate(_ name: String, onlyPackageModules: Bool) -> Bool {
         guard name.hasSuffix(".so"), !name.hasPrefix("libparra-") else { return false }
         return !onlyPackageModules || (name.hasPrefix("libParra") && !name.hasPrefix("libParraTestFixture"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ParraAppModel
+import ParraRuntime
 
 /// An app package's release build: its executable, and what the ParraModules plugin put
 /// beside it (the modules, the libraries they open, the Info.plist).
@@ -13,20 +14,21 @@ struct AppBuild {
     /// The bundle id: `CFBundleIdentifier`.
     let bundleID: String
 
-    /// The first-party module files, by the names the ParraModules plugin builds.
-    static let moduleFiles = ["libParraLogger.so", "libParraLaunchScreen.so", "libParraWhatsNew.so", "libParraPush.so"]
     /// The library the app's runtime opens beside the executable.
     static let runtimeLibrary = "libparra-urlsession.so"
 
     /// The executable.
     var executable: URL { folder.appendingPathComponent(product) }
 
-    /// The module files beside the executable.
+    /// The module files beside the executable: those the host takes from a build folder.
     var modules: [URL] {
-        Self.moduleFiles.map(folder.appendingPathComponent).filter { FileManager.default.fileExists(atPath: $0.path) }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { ModuleSearchPath.isCandidate($0, onlyPackageModules: true) }.sorted()
+            .map(folder.appendingPathComponent)
     }
 
-    /// The libraries modules open (`libparra-*.so` but the runtime's), which go beside them.
+    /// The libraries modules open (`libparra-*.so` but the runtime's), which go beside them;
+    /// the ParraModules plugin removes those of modules the app left out.
     var moduleLibraries: [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasPrefix("libparra-") && $0.hasSuffix(".so") && $0 != Self.runtimeLibrary }.sorted()
@@ -72,6 +74,11 @@ struct AppBuild {
             let why = problems.first ?? "\(plist) is missing or has no CFBundleIdentifier"
             throw BundleError(
                 "\(why): an installed app needs its bundle id (the app target's Info.plist, put beside it by the ParraModules plugin)"
+            )
+        }
+        guard DescriptorReader.isValidModuleID(bundleID) else {
+            throw BundleError(
+                "\(plist): CFBundleIdentifier \(bundleID) is not a reverse-DNS id like com.example.app, which an installed app's D-Bus name and file names need"
             )
         }
         let build = AppBuild(product: chosen, folder: folder, bundle: bundle, bundleID: bundleID)

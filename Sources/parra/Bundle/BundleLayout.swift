@@ -78,12 +78,12 @@ struct BundleLayout {
             bundleID: build.bundleID, environment: ProcessInfo.processInfo.environment)
         let entry = DesktopEntry(
             name: build.product, executable: command, items: (record?.items ?? []).map { ($0.type, $0.title, $0.icon) })
-        try write(entry.text, to: staged("\(prefix)/share/applications/\(build.bundleID).desktop"))
+        try StagedFile.write(entry.text, to: staged("\(prefix)/share/applications/\(build.bundleID).desktop"))
         said.append(
             "desktop entry: \(record.map { "\($0.items.count) shortcut action(s) from the app's last run" } ?? "no shortcut actions (the app has not recorded any here)")"
         )
         // D-Bus starts the app when a message comes for its name, as the push connector owns it.
-        try write(
+        try StagedFile.write(
             "[D-BUS Service]\nName=\(build.bundleID)\nExec=\(command)\n",
             to: staged("\(prefix)/share/dbus-1/services/\(build.bundleID).service"))
         return said
@@ -94,12 +94,6 @@ struct BundleLayout {
         let destination = folder.appendingPathComponent(file.lastPathComponent)
         try FileManager.default.copyItem(at: file.resolvingSymlinksInPath(), to: destination)
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: destination.path)
-    }
-
-    /// Writes `text` to `file`, mode 0644.
-    private func write(_ text: String, to file: URL) throws {
-        try Data(text.utf8).write(to: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
     }
 
     /// The ELF files staged in the app's folder and its `plugins/`.

@@ -10,6 +10,11 @@ struct DebianPackage {
     let maintainer: String
     /// When the package is made, for the changelog.
     let date: Date
+    /// `Architecture`: `dpkg --print-architecture`.
+    let architecture: String
+
+    /// The package file's name, as Debian names them: `NAME_VERSION_ARCH.deb`.
+    var fileName: String { "\(layout.name)_\(version)_\(architecture).deb" }
 
     /// `Version`: the app's `CFBundleShortVersionString`, with `CFBundleVersion` after a `+`
     /// when they differ (a native package: no Debian revision).
@@ -25,15 +30,15 @@ struct DebianPackage {
         let name = layout.name
         let doc = layout.staged("/usr/share/doc/\(name)")
         try FileManager.default.createDirectory(at: doc, withIntermediateDirectories: true)
-        try write(copyright, to: doc.appendingPathComponent("copyright"))
+        try StagedFile.write(copyright, to: doc.appendingPathComponent("copyright"))
         let changelog = doc.appendingPathComponent("changelog")
-        try write(changelogText, to: changelog)
+        try StagedFile.write(changelogText, to: changelog)
         _ = try Subprocess.output("gzip", ["-9n", changelog.path])
 
         let depends = try dependencies()
         let control = layout.stage.appendingPathComponent("DEBIAN")
         try FileManager.default.createDirectory(at: control, withIntermediateDirectories: true)
-        try write(controlText(depends: depends), to: control.appendingPathComponent("control"))
+        try StagedFile.write(controlText(depends: depends), to: control.appendingPathComponent("control"))
         // Every folder 0755, whatever the umask made them.
         for folder in try folders(in: layout.stage) {
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
@@ -47,11 +52,16 @@ struct DebianPackage {
     private func dependencies() throws -> String {
         // dpkg-shlibdeps reads debian/control and takes the tree under debian/NAME as the
         // package being built, whose own libraries need no dependency.
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("parra-shlibdeps-\(getpid())")
+        // A folder of its own (mkdtemp), where no one else can have put a file or a link.
+        var template = Array((FileManager.default.temporaryDirectory.path + "/parra-shlibdeps-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw BundleError("cannot make a folder for dpkg-shlibdeps: \(String(cString: strerror(errno)))")
+        }
+        let work = URL(fileURLWithPath: String(cString: made))
         defer { try? FileManager.default.removeItem(at: work) }
         try FileManager.default.createDirectory(
             at: work.appendingPathComponent("debian"), withIntermediateDirectories: true)
-        try write(
+        try StagedFile.write(
             "Source: \(layout.name)\n\nPackage: \(layout.name)\nArchitecture: any\n",
             to: work.appendingPathComponent("debian/control"))
         try FileManager.default.createSymbolicLink(
@@ -68,9 +78,8 @@ struct DebianPackage {
         return String(line.dropFirst("shlibs:Depends=".count))
     }
 
+    /// `DEBIAN/control`, with `Installed-Size` from the staged files.
     private func controlText(depends: String) throws -> String {
-        let architecture = try Subprocess.output("dpkg", ["--print-architecture"]).trimmingCharacters(
-            in: .whitespacesAndNewlines)
         let size = try FileManager.default.subpathsOfDirectory(atPath: layout.stage.path).reduce(0) { total, path in
             let attributes = try FileManager.default.attributesOfItem(
                 atPath: layout.stage.appendingPathComponent(path).path)
@@ -93,6 +102,7 @@ struct DebianPackage {
             """
     }
 
+    /// `usr/share/doc/NAME/copyright`, in Debian's machine-readable format.
     private var copyright: String {
         """
         Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
@@ -118,6 +128,7 @@ struct DebianPackage {
         """
     }
 
+    /// `usr/share/doc/NAME/changelog` (then gzipped): one entry, for this version.
     private var changelogText: String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -133,11 +144,7 @@ struct DebianPackage {
             """
     }
 
-    private func write(_ text: String, to file: URL) throws {
-        try Data(text.utf8).write(to: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
-    }
-
+    /// Every folder under `root` (links not followed), and `root`.
     private func folders(in root: URL) throws -> [URL] {
         try FileManager.default.subpathsOfDirectory(atPath: root.path).map(root.appendingPathComponent).filter {
             var isFolder: ObjCBool = false

@@ -7,8 +7,8 @@ struct BundleCommand: Command {
     let summary = "Lay out an app's release build for installation; --deb makes a Debian package"
     let details = """
         Run in an app package whose executable target applies the ParraModules plugin. Builds
-        it for release and lays it out under PREFIX (default /usr/local) in DIR (default
-        .build/parra-bundle, made anew): PREFIX/bin/NAME, a link to PREFIX/lib/NAME/ holding the
+        it for release and lays it out under PREFIX (default /usr/local) in DIR/root (DIR is
+        .build/parra-bundle, replaced at each run, unless --output names a new one): PREFIX/bin/NAME, a link to PREFIX/lib/NAME/ holding the
         executable, its Info.plist, the Swift runtime libraries it and its modules load (so no
         toolchain is needed), and plugins/ with the feature modules and the libraries they open;
         a Desktop Entry (with the shortcut actions the app's last run here recorded) and a D-Bus
@@ -22,16 +22,18 @@ struct BundleCommand: Command {
         options: [
             .value("--product", "NAME", help: "The executable product (default: the package's only one)"),
             .value("--prefix", "PREFIX", help: "Where the app installs (default: /usr/local; /usr with --deb)"),
-            .value("--output", "DIR", help: "The staging folder, made anew (default: .build/parra-bundle)"),
+            .value("--output", "DIR", help: "A new folder for the layout and package (default: .build/parra-bundle)"),
             .flag("--deb", help: "Make a Debian package of it"),
             .value("--maintainer", "'NAME <ADDRESS>'", help: "The package's maintainer (--deb)"),
         ])
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let deb = arguments.isSet("--deb")
-        let prefix = arguments.value("--prefix") ?? (deb ? "/usr" : "/usr/local")
-        guard prefix.hasPrefix("/"), !prefix.contains("//"), !prefix.split(separator: "/").contains("..") else {
-            throw UsageError("--prefix must be an absolute path, such as /usr/local")
+        var prefix = arguments.value("--prefix") ?? (deb ? "/usr" : "/usr/local")
+        while prefix.count > 1, prefix.hasSuffix("/") { prefix.removeLast() }
+        guard prefix.hasPrefix("/"), prefix != "/", !prefix.contains("//"), !prefix.split(separator: "/").contains("..")
+        else {
+            throw UsageError("--prefix must be an absolute path below /, such as /usr/local")
         }
         if deb && prefix != "/usr" { throw UsageError("a Debian package installs under /usr: leave --prefix out") }
         let maintainer = try deb ? Self.maintainer(arguments.value("--maintainer")) : ""
@@ -52,11 +54,13 @@ struct BundleCommand: Command {
             for line in try layout.make() { console.print(line) }
             console.print("laid out \(build.product) (\(build.bundleID)) under \(prefix) in \(layout.stage.path)")
             if deb {
-                let debian = DebianPackage(layout: layout, maintainer: maintainer, date: Date())
                 let architecture = try Subprocess.output("dpkg", ["--print-architecture"]).trimmingCharacters(
                     in: .whitespacesAndNewlines)
-                let file = stage.appendingPathComponent("\(layout.name)_\(debian.version)_\(architecture).deb")
-                for line in try debian.make(output: file) { console.print(line) }
+                let debian = DebianPackage(
+                    layout: layout, maintainer: maintainer, date: Date(), architecture: architecture)
+                for line in try debian.make(output: stage.appendingPathComponent(debian.fileName)) {
+                    console.print(line)
+                }
             }
             return .success
         } catch {

@@ -27,6 +27,14 @@ struct NewAppCommand: Command {
         guard ModuleScaffold.isValidName(name) else {
             throw UsageError("'\(name)' is not an app name: a letter, then letters and digits")
         }
+        // The modules an app's build holds besides its own: a target of the same name clashes.
+        let taken = [
+            "Parra", "SwiftUI", "ParraAppModel", "ParraRuntime", "ParraAPI", "ParraSync", "ParraFileSystem",
+            "CParraPlugin", "CFFI", "CParraLogRoute", "CParraCallNote", "Foundation", "Testing",
+        ]
+        guard !taken.contains(name) else {
+            throw UsageError("'\(name)' is the name of a module the app's build holds; choose another")
+        }
         let bundleID = arguments.value("--bundle-id") ?? "com.example.\(name.lowercased())"
         guard DescriptorReader.isValidModuleID(bundleID) else {
             throw UsageError(

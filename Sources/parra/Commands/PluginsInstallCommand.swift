@@ -22,7 +22,8 @@ struct PluginsInstallCommand: Command {
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let folder = try PluginFolder(arguments, environment: ProcessInfo.processInfo.environment)
-        let source = URL(fileURLWithPath: arguments.positionals[0])
+        // The file a link points to: a link installed would let whatever it names change later.
+        let source = URL(fileURLWithPath: arguments.positionals[0]).resolvingSymlinksInPath()
         let fileName = source.lastPathComponent
         guard fileName.hasSuffix(".so"), !fileName.hasPrefix("libparra-"), !fileName.hasPrefix(".") else {
             throw UsageError(
