@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "ParraPluginKit", targets: ["ParraPluginKit"]),
         // `import SwiftUI` for code written against the Parra SDK: the app model re-exported.
         .library(name: "SwiftUI", targets: ["SwiftUI"]),
+        // `import UIKit`, as the SDK's app delegates begin: the app model and Foundation.
+        .library(name: "UIKit", targets: ["UIKit"]),
         .executable(name: "parra", targets: ["parra"]),
         .executable(name: "parra-bench", targets: ["parra-bench"]),
         .executable(name: "ParraDemoApp", targets: ["ParraDemoApp"]),
@@ -81,6 +83,7 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .target(name: "ParraPluginKit", dependencies: ["CParraPlugin", "ParraSync", "ParraFileSystem"]),
         .target(name: "SwiftUI", dependencies: ["ParraAppModel"]),
+        .target(name: "UIKit", dependencies: ["ParraAppModel"]),
         // The documentation's three listings, each an app as the page prints it; ListingTests
         // runs them. The environments listing is built twice, once with its staging condition.
         .executableTarget(

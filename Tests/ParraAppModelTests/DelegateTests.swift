@@ -99,13 +99,16 @@ struct RefusingApp: App {
     }
 }
 
-final class URLRecordingAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
-    override func application(
-        _ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
-    ) -> Bool {
-        timeline.note("delegate opens \(url.absoluteString)")
-        return super.application(app, open: url, options: options)
+/// The scene delegate of `URLRecordingAppDelegate`: notes each URL its window is asked to open, as a
+/// scene-based app is given them.
+final class URLRecordingSceneDelegate: ParraSceneDelegate {
+    override func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {
+        super.scene(scene, openURLContexts: urlContexts)
+        for context in urlContexts { timeline.note("delegate opens \(context.url.absoluteString)") }
     }
+}
+
+final class URLRecordingAppDelegate: ParraAppDelegate<URLRecordingSceneDelegate> {
 }
 
 struct URLHandlingApp: App {

@@ -15,6 +15,11 @@ func noteOnMainActor(_ what: String) {
 }
 
 final class MainActorSceneDelegate: ParraSceneDelegate {
+    override func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {
+        super.scene(scene, openURLContexts: urlContexts)
+        for context in urlContexts { noteOnMainActor("open \(context.url.absoluteString)") }
+    }
+
     override func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
         super.scene(scene, willConnectTo: session, options: options)
         noteOnMainActor("willConnect")
@@ -51,13 +56,6 @@ final class MainActorAppDelegate: ParraAppDelegate<MainActorSceneDelegate> {
         await leaveTheMainActor()
         noteOnMainActor("count \(mainThreadCount())")
         noteOnMainActor("didReceive ended")
-    }
-
-    override func application(
-        _ application: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
-    ) -> Bool {
-        noteOnMainActor("open \(url.absoluteString)")
-        return super.application(application, open: url, options: options)
     }
 
     /// A main-thread command, called at once: the host takes the main actor's call as the main

@@ -35,14 +35,17 @@ struct LaunchTestApp: App {
 /// What `RecordingLaunchAppDelegate` heard, for the test to read.
 let appDelegateLog = RecordingLog()
 
-/// An app delegate that notes each URL and notification response it is given, then calls super.
-final class RecordingLaunchAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
-    override func application(
-        _ application: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
-    ) -> Bool {
-        appDelegateLog.note("app open \(url.absoluteString)")
-        return super.application(application, open: url, options: options)
+/// The scene delegate of `RecordingLaunchAppDelegate`: notes each URL its window is asked to open, as a
+/// scene-based app is given them.
+final class RecordingLaunchSceneDelegate: ParraSceneDelegate {
+    override func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {
+        super.scene(scene, openURLContexts: urlContexts)
+        for context in urlContexts { appDelegateLog.note("app open \(context.url.absoluteString)") }
     }
+}
+
+/// An app delegate that notes each URL and notification response it is given, then calls super.
+final class RecordingLaunchAppDelegate: ParraAppDelegate<RecordingLaunchSceneDelegate> {
 
     override func userNotificationCenter(
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse

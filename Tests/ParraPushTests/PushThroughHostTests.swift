@@ -9,16 +9,18 @@ import Testing
 /// What the push apps' delegates saw; each test uses its own.
 nonisolated(unsafe) var pushAppNotes = RecordingLog()
 
+/// The scene delegate of `PushAppDelegate`: notes each URL its window is asked to open, as a
+/// scene-based app is given them.
+final class PushSceneDelegate: ParraSceneDelegate {
+    override func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {
+        super.scene(scene, openURLContexts: urlContexts)
+        for context in urlContexts { pushAppNotes.note("open \(context.url.absoluteString)") }
+    }
+}
+
 /// An app with push enabled whose delegate notes the URLs it is asked to open, registration
 /// failures and going to the background.
-final class PushAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
-    override func application(
-        _ application: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
-    ) -> Bool {
-        let handled = super.application(application, open: url, options: options)
-        pushAppNotes.note("open \(url.absoluteString)")
-        return handled
-    }
+final class PushAppDelegate: ParraAppDelegate<PushSceneDelegate> {
 
     func applicationDidEnterBackground(_ application: UIApplication) {
         pushAppNotes.note("background")

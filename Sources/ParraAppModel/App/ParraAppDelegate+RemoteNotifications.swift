@@ -15,9 +15,13 @@ protocol ParraRemoteNotificationDriving: AnyObject {
     func didRegister(token: Data, _ application: UIApplication)
     func didFailToRegister(reason: String, _ application: UIApplication)
     func willPresent(_ notification: UNNotification) async -> UNNotificationPresentationOptions
+    func openSettings(_ center: UNUserNotificationCenter)
 }
 
 extension ParraAppDelegate: ParraRemoteNotificationDriving {
+    func openSettings(_ center: UNUserNotificationCenter) {
+        userNotificationCenter(center, openSettingsFor: nil)
+    }
     func didRegister(token: Data, _ application: UIApplication) {
         self.application(application, didRegisterForRemoteNotificationsWithDeviceToken: token)
     }

@@ -43,20 +43,14 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
         .bool ?? true
     }
 
-    /// Dispatches `application.openURL` once the launch has completed (the app is told at
-    /// once; Parra's handling waits) and returns true, as the SDK's does.
+    /// A URL to open, in an app without a window (one with windows gets it in its scene
+    /// delegate's `scene(_:openURLContexts:)`, as a scene-based UIKit app does). Returns true
+    /// and does nothing else, as the SDK's: the host shows the modules the URL (the
+    /// `application.openURL` point) whether an override calls `super` or not.
     open func application(
         _ application: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
     ) -> Bool {
-        calledSuper.insert("application(_:open:options:)")
-        let optionsJSON = OptionsJSON.encode(options)
-        guard let context = ParraAppContext.current else { return true }
-        context.whenLaunched("open \(url.absoluteString)") {
-            let handled = context.dispatch(.applicationOpenURL, .string(url.absoluteString), .string(optionsJSON)).bool
-            context.platform.report(
-                "open \(url.absoluteString): \(handled == true ? "handled" : "not handled by any module")")
-        }
-        return true
+        true
     }
 
     /// The older open-URL method; returns true, as the SDK's does. Only the app's override
@@ -158,7 +152,8 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
         }
     }
 
-    /// The user asked for the app's notification settings; does nothing unless overridden.
+    /// The user asked for the app's notification settings (`settings` on a terminal); does nothing
+    /// unless overridden, as the SDK's.
     open func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?)
     {}
 

@@ -82,6 +82,8 @@ private final class AppSession {
     /// The shortcut item the app was started through: a launch option, and the first window's
     /// connection option.
     private var launchShortcutItem: UIApplicationShortcutItem?
+    /// The URL the app was started to open, for its first window's connection options.
+    private var launchURL: URL?
     /// The lifecycle methods the app delegate implements beyond its base class's, read once.
     private var appMethods = ParraDelegateMethods()
     private var reportedSuperMisses: Set<String> = []
@@ -125,6 +127,11 @@ private final class AppSession {
         if let type = LaunchShortcutRecord.requestedType(in: context.platform.launchArguments) {
             launchShortcutItem = shortcutItem(ofType: type)
             launchOptions = [.shortcutItem: launchShortcutItem as Any]
+        }
+        switch LaunchURL.requested(in: context.platform.launchArguments) {
+        case .success(let url): launchURL = url
+        case .failure(let problem): context.platform.report("\(problem)")
+        case nil: break
         }
         let (launched, calledSuper) = MainActorHop.run { [launchOptions] in
             (delegate.didFinishLaunching(application, options: launchOptions), delegate.calledSuper)
@@ -263,8 +270,10 @@ private final class AppSession {
         }
         let window = Window(scene: scene, delegate: sceneDelegate, methods: methods, group: group)
         windows.append(window)
+        let first = windows.count == 1
         let options = UIScene.ConnectionOptions(
-            urlContexts: [], shortcutItem: windows.count == 1 ? launchShortcutItem : nil)
+            urlContexts: first ? Set(launchURL.map { [UIOpenURLContext(url: $0)] } ?? []) : [],
+            shortcutItem: first ? launchShortcutItem : nil)
         let connectCalledSuper = MainActorHop.run {
             sceneDelegate.scene(scene, willConnectTo: session, options: options)
             return sceneDelegate.calledSuper
@@ -306,13 +315,11 @@ private final class AppSession {
                 context.platform.report("cannot open '\(text)': not a URL with a scheme")
                 return
             }
-            let (application, urlHandler) = (self.application, context.urlHandler)
-            let calledSuper = MainActorHop.run {
-                if case .parraOpensURL = event { urlHandler?(url) }
-                _ = delegate.open(url, application)
-                return delegate.calledSuper
-            }
-            checkSuper(calledSuper, "application(_:open:options:)", of: delegate, point: .applicationOpenURL)
+            if case .parraOpensURL = event, let urlHandler = context.urlHandler { MainActorHop.run { urlHandler(url) } }
+            open(url, delegate)
+        case .openNotificationSettings:
+            let (center, driving) = (UNUserNotificationCenter.current(), delegate as? ParraRemoteNotificationDriving)
+            MainActorHop.run { driving?.openSettings(center) }
         case .didRegisterForRemoteNotifications, .didFailToRegisterForRemoteNotifications, .notificationArrived:
             handleRemoteNotificationEvent(event, delegate)
         case .authStateChanged(let state):
@@ -343,6 +350,31 @@ private final class AppSession {
             }
         case .terminate:
             terminate()
+        }
+    }
+
+    /// Opens `url` as a scene-based UIKit app does: the first window's scene delegate gets it in
+    /// `scene(_:openURLContexts:)`, an app without a window its delegate's
+    /// `application(_:open:options:)`; the app is told at once. The SDK's base methods do
+    /// nothing, so the host itself shows the modules the URL once the launch has completed:
+    /// `application.openURL` for every URL (Parra's own handling, reported as handled or
+    /// not), then `scene.openURLContexts` for the window it went to.
+    private func open(_ url: URL, _ delegate: ParraAppDelegateDriving) {
+        let (text, context, window) = (url.absoluteString, self.context, windows.first)
+        context.whenLaunched("open \(text)") {
+            let handled = context.dispatch(.applicationOpenURL, .string(text), .string("{}")).bool
+            context.platform.report("open \(text): \(handled == true ? "handled" : "not handled by any module")")
+            guard let window else { return }
+            context.dispatch(
+                .sceneOpenURLContexts, .string(window.scene.identifier), .string(OptionValue.list([.string(text)]).json))
+        }
+        let application = self.application
+        MainActorHop.run {
+            if let window {
+                window.delegate.scene(window.scene, openURLContexts: [UIOpenURLContext(url: url)])
+            } else {
+                _ = delegate.open(url, application)
+            }
         }
     }
 

@@ -45,11 +45,9 @@ open class ParraSceneDelegate {
         }
     }
 
-    /// The window was asked to open URLs: dispatches `scene.openURLContexts`.
-    open func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {
-        calledSuper.insert("scene(_:openURLContexts:)")
-        let urls = urlContexts.map(\.url.absoluteString).sorted().map(OptionValue.string)
-        ParraAppContext.current?.dispatch(
-            .sceneOpenURLContexts, .string(scene.identifier), .string(OptionValue.list(urls).json))
-    }
+    /// The window was asked to open URLs: a URL opened while the app runs goes to its first
+    /// window, as UIKit gives it to the foreground scene. Does nothing, as the SDK's: the host
+    /// shows the modules the URLs (the `scene.openURLContexts` point) whether an override
+    /// calls `super` or not.
+    open func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {}
 }

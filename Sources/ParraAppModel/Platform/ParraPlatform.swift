@@ -12,6 +12,8 @@ package enum PlatformEvent: Hashable, Sendable {
     /// A Parra module opens a link (a push's `url`): the app's `urlHandler` sees it first, then
     /// it opens as `openURL` does.
     case parraOpensURL(String)
+    /// The user asked for the app's notification settings (`settings` on a terminal).
+    case openNotificationSettings
     /// The user acted on a notification: its payload JSON and the action's identifier.
     case notificationResponse(payloadJSON: String, actionIdentifier: String)
     /// A module got a push token for the app (`PARRA_EXT_APP_EVENTS`).

@@ -8,6 +8,7 @@ extension PlatformEvent: CustomStringConvertible {
         case .willEnterForeground: "willEnterForeground"
         case .openURL(let url): "openURL(\(url.debugDescription))"
         case .parraOpensURL(let url): "parraOpensURL(\(url.debugDescription))"
+        case .openNotificationSettings: "openNotificationSettings"
         case .notificationResponse(let payloadJSON, let actionIdentifier):
             "notificationResponse(payloadJSON: \(payloadJSON.debugDescription), actionIdentifier: \(actionIdentifier.debugDescription))"
         case .didRegisterForRemoteNotifications(let token): "didRegisterForRemoteNotifications(token: \(token))"

@@ -76,7 +76,7 @@ package final class TerminalPlatform: ParraPlatform {
         }
     }
 
-    /// The event a typed command line asks for: `b`, `f`, `o URL`, `r` or `q`; another single
+    /// The event a typed command line asks for: `b`, `f`, `o URL`, `s TYPE`, `r`, `settings` or `q`; another single
     /// short word of `[a-z0-9]` is a presentation's action key; nil for anything else (`o`
     /// without a URL included).
     package static func event(forCommand line: String) -> PlatformEvent? {
@@ -87,6 +87,7 @@ package final class TerminalPlatform: ParraPlatform {
         case "o" where words.count == 2: return .openURL(words[1])
         case "s" where words.count == 2: return .shortcut(words[1])
         case "r": return .retryLaunch
+        case "settings": return .openNotificationSettings
         case "q": return .terminate
         case "o", "s": return nil
         case let word?

@@ -26,6 +26,11 @@ func say(_ what: String) {
 }
 
 final class ProbeSceneDelegate: ParraSceneDelegate {
+    override func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {
+        super.scene(scene, openURLContexts: urlContexts)
+        for context in urlContexts { say("open \(context.url.absoluteString)") }
+    }
+
     override func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
         super.scene(scene, willConnectTo: session, options: options)
         say("willConnect")
@@ -56,12 +61,6 @@ final class ProbeAppDelegate: ParraAppDelegate<ProbeSceneDelegate> {
         say("didReceive ended")
     }
 
-    override func application(
-        _ application: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
-    ) -> Bool {
-        say("open \(url.absoluteString)")
-        return super.application(application, open: url, options: options)
-    }
 }
 
 /// The window's line, from a main-actor function.
