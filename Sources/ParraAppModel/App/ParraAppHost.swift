@@ -366,7 +366,8 @@ private final class AppSession {
             context.platform.report("open \(text): \(handled == true ? "handled" : "not handled by any module")")
             guard let window else { return }
             context.dispatch(
-                .sceneOpenURLContexts, .string(window.scene.identifier), .string(OptionValue.list([.string(text)]).json))
+                .sceneOpenURLContexts, .string(window.scene.identifier), .string(OptionValue.list([.string(text)]).json)
+            )
         }
         let application = self.application
         MainActorHop.run {
