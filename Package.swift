@@ -179,7 +179,7 @@ let package = Package(
         .testTarget(name: "ParraCLITests", dependencies: ["ParraRuntime", "ParraTestSupport"]),
         .testTarget(
             name: "ParraAppModelTests",
-            dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport"],
+            dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport", "UIKit", "SwiftUI"],
             plugins: ["ParraDelegateMethods"]),
         .testTarget(
             name: "ParraLoggerTests",

@@ -192,17 +192,45 @@ struct ConfigurationTests {
             ParraLaunchScreenType.custom(Text("a")) == .custom(Text("b")), "custom views compare equal, as in the SDK")
     }
 
-    @Test("theme, colours and component attributes have sensible defaults")
+    @Test("the theme is the SDK's: light and dark palettes of swatches, the default's middle shades distinct")
     func themeDefaults() {
         let theme = ParraTheme.default
-        #expect(theme == ParraTheme())
-        let palette = [
-            theme.primary, theme.secondary, theme.background, theme.text, theme.error, theme.warning,
-            theme.info, theme.success,
-        ]
-        #expect(Set(palette).count == palette.count)
-        #expect(theme.background != theme.text)
-        #expect(ParraTheme(primary: .purple).primary == .purple)
+        #expect(theme == ParraTheme(lightPalette: .defaultLight, darkPalette: .defaultDark))
+        #expect(theme.supportsMultipleColorPalettes)
+        #expect(!ParraTheme(lightPalette: .defaultLight).supportsMultipleColorPalettes)
+        let light = theme.palette(for: .light)
+        #expect(light == .defaultLight && theme.palette(for: .dark) == .defaultDark)
+        #expect(
+            ParraTheme(lightPalette: .defaultLight).palette(for: .dark) == .defaultLight,
+            "no dark palette: the light one")
+        let facts = light.launchFacts
+        #expect(facts.count == 8 && facts["info"] == "#007AFF" && facts["error"] == "#FF3B30", "\(facts)")
+        #expect(facts["background"] == "#FFFFFF" && facts["text"] == "#111827" && facts["primary"] == "#007AFF")
+        #expect(theme.palette(for: .dark).launchFacts["background"] == "#000000")
+        #expect(ParraTheme(color: .purple).palette(for: .light).primary.shade500 == .purple)
+        #expect(ParraAppearance.systemIsDark(environment: ["COLORFGBG": "15;0"]))
+        #expect(!ParraAppearance.systemIsDark(environment: ["COLORFGBG": "0;15"]))
+        #expect(!ParraAppearance.systemIsDark(environment: [:]))
+    }
+
+    @Test("swatches: every shade given (integers or colours), or derived from one colour by HSL lightness")
+    func swatches() {
+        let given = ParraColorSwatch(
+            shade50: 0xF8FAFC, shade100: 0xF1F5F9, shade200: 0xE2E8F0, shade300: 0xCBD5E1, shade400: 0x94A3B8,
+            shade500: Color.fromHex("#64748B"), shade600: 0x475569, shade700: 0x334155, shade800: 0x1E293B,
+            shade900: 0x0F172A, shade950: 0x020617, name: "Slate")
+        #expect(given.shade50.hex == "#F8FAFC" && given.shade500.hex == "#64748B" && given.id == "Slate")
+        let derived = ParraColorSwatch(primary: Color(hex: 0x3B82F6))
+        #expect(derived.shade500.hex == "#3B82F6")
+        #expect(Color(hex: 0x3B82F6).withLuminosity(0.5).hex == "#0B64F4", "hue and saturation kept, lightness set")
+        #expect(derived.shade50.hex > derived.shade400.hex && derived.shade600.hex > derived.shade950.hex)
+        #expect(Color.gray.withLuminosity(1).hex == "#FFFFFF" && Color.gray.withLuminosity(0).hex == "#000000")
+        #expect(Color.fromHex("#FF3B30") == .red && Color.fromHex("not a colour") == .black)
+        #expect(Color.fromHex("FF3B3080").opacity == Double(0x80) / 255 && Color.fromHex("#FF3B3080").red == 0xFF)
+    }
+
+    @Test("colours and component attributes have sensible defaults")
+    func colourDefaults() {
         #expect(ParraColor(hex: "#FF3B30") == .red)
         #expect(ParraColor(hex: "007aff") == .blue)
         #expect(ParraColor(hex: "#12ab9C")?.hex == "#12AB9C")
@@ -545,7 +573,7 @@ struct ConfigurationTests {
         let configuration = ParraConfiguration(
             appInfoOptions: ParraAppInfoOptions(bundleId: "com.example.app"),
             globalComponentAttributes: ParraGlobalComponentAttributes(cornerRadius: 2),
-            theme: ParraTheme(primary: .purple))
+            theme: ParraTheme(color: .purple))
         #expect(configuration.optionValues == ParraConfiguration.default.optionValues)
         #expect(configuration.explicitOptionValues.isEmpty)
         #expect(!configuration.optionValues.keys.contains { $0.hasPrefix("appInfo") || $0.hasPrefix("theme") })

@@ -18,7 +18,8 @@ public struct ParraApp<Content, SceneDelegate: ParraSceneDelegate> {
     /// throw fails the launch; the launch screen module runs it as its last task, or, without
     /// one, the host after its own launch; on the main actor either way);
     /// `urlHandler`, if given, is told of each URL Parra opens (a push's link), on the main
-    /// actor, before it opens through the app delegate's open-URL method.
+    /// actor, before the app is given it as any URL it opens (its first window's scene
+    /// delegate's `scene(_:openURLContexts:)`).
     public init(
         tenantId: String, applicationId: String, appDelegate: ParraAppDelegate<SceneDelegate>,
         configuration: ParraConfiguration = .default, authenticationMethod: ParraAuthType = .parra,
@@ -30,6 +31,9 @@ public struct ParraApp<Content, SceneDelegate: ParraSceneDelegate> {
             tenantId: tenantId, applicationId: applicationId, launchPrerequisite: performLaunchPrerequisite)
         setup.appAuthentication = authenticationMethod.appAuthentication
         setup.urlHandler = urlHandler
+        if let context = ParraAppContext.current, context.appConfiguration == nil {
+            context.appConfiguration = configuration
+        }
         ParraAppContext.current?.register(appDelegate: appDelegate, setup: setup)
         content = makeScene()
     }

@@ -9,11 +9,7 @@ extension ParraConfiguration {
         var setup = ParraAppSetup(
             tenantId: tenantId, applicationId: applicationId, bundleId: appInfoOptions.givenBundleId,
             codeOptions: explicitOptionValues,
-            themePalette: [
-                "primary": theme.primary.hex, "secondary": theme.secondary.hex, "background": theme.background.hex,
-                "text": theme.text.hex, "error": theme.error.hex, "warning": theme.warning.hex,
-                "info": theme.info.hex, "success": theme.success.hex,
-            ],
+            themePalette: theme.palette.launchFacts,
             appLogFallbackLevel: loggerOptions.minimumLogLevel.hostLevel,
             featureModuleNames: OptionKey.featureModuleNames, launchPrerequisite: launchPrerequisite)
         if launchShortcutOptions.enabled {

@@ -77,7 +77,16 @@ package final class ParraAppContext: @unchecked Sendable {
     private(set) var appDelegate: ParraAppDelegateDriving?
     /// Who is using the app: set from the API client's auth check at launch (anonymous or
     /// guest), then by `.authStateChanged` events.
-    var authState: ParraAuthState = .undetermined
+    package internal(set) var authState: ParraAuthState = .undetermined
+    /// The run's `UIApplication`, which `UIApplication.shared` answers on its threads.
+    var application: UIApplication?
+    /// What the Parra API last said of the app (the launch's app-info, fresh or cached); empty
+    /// until the launch has it. Any thread.
+    package var appInfo: ParraAppInfo { latestAppInfo.withLock { $0 } }
+    private let latestAppInfo = SharedAppInfo()
+    /// The app's configuration as `ParraApp` was given it (a `ParraConfiguration`), for the
+    /// `\.parraConfiguration` environment value.
+    package var appConfiguration: (any Sendable)?
     /// The run's Parra API client, when it has one (modules reach it as `api_request`).
     private(set) var apiClient: ParraAPIClient?
     /// The run's launch: which module drives it and its state.
@@ -209,6 +218,7 @@ package final class ParraAppContext: @unchecked Sendable {
             for line in launch.lines { platform.report("  \(line)") }
             if launch.authState != .undetermined { authState = launch.authState }
             appInfo = launch.appInfo
+            latestAppInfo.withLock { [appInfo] in $0 = appInfo }
         }
         guard let prerequisite = launchPrerequisite else { return }
         // As the launch screen module's last task: on the main actor, given who uses the app
@@ -257,7 +267,13 @@ package final class ParraAppContext: @unchecked Sendable {
         ParraAppInfoTask(
             client: apiClient, cache: ParraAppInfoCache(folder: apiStorage), clock: runtime.clock,
             report: { line in queue.async { platform.report("  \(line)") } }
-        ).run(then)
+        ).run { [latestAppInfo] outcome in
+            switch outcome {
+            case .fresh(let json), .cached(let json, _, _): latestAppInfo.withLock { $0 = ParraAppInfo(json: json) }
+            case .skipped, .failed: break
+            }
+            then(outcome)
+        }
     }
 
     /// Runs `body`, Parra's own handling of what `label` names, now if the launch completed,
@@ -337,4 +353,12 @@ extension ParraAppDelegate: ParraAppDelegateDriving {
         await userNotificationCenter(.current(), didReceive: response)
     }
     var sceneDelegateType: ParraSceneDelegate.Type { SceneDelegate.self }
+}
+
+/// The app-info a run last got, shared between the launch's threads and the app's readers.
+private final class SharedAppInfo: Sendable {
+    private let value = Mutex(ParraAppInfo())
+
+    /// Runs `body` with the app-info, under the lock.
+    func withLock<Result>(_ body: (inout ParraAppInfo) -> Result) -> Result { value.withLock { body(&$0) } }
 }

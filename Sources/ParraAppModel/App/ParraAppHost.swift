@@ -113,6 +113,7 @@ private final class AppSession {
             return 1
         }
         let application = self.application
+        context.application = application
         appMethods = MainActorHop.run {
             UIApplication.setRunning(application)
             return ParraDelegateMethods.of(delegate)

@@ -55,8 +55,9 @@ public final class UIApplication {
     private static let idle = UIApplication()
 
     /// The running app, as UIKit's `UIApplication.shared`: the one the app run passes to the
-    /// delegate methods (before a run starts, an app with no scenes, inactive).
-    public static var shared: UIApplication { running ?? idle }
+    /// delegate methods (before a run starts, an app with no scenes, inactive). Where several
+    /// runs share a process (tests), the run of the calling thread's app.
+    public static var shared: UIApplication { ParraAppContext.current?.application ?? running ?? idle }
 
     /// Makes `application` the one `shared` answers, for the run that owns it; nil when it ends.
     static func setRunning(_ application: UIApplication?) { running = application }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ParraAPI
 import ParraRuntime
+import ParraSync
 
 /// The notification center passed to the notification delegate methods.
 public final class UNUserNotificationCenter: Sendable {
@@ -15,9 +16,17 @@ public final class UNUserNotificationCenter: Sendable {
 public struct UNNotification: Hashable, Sendable {
     /// The notification's payload (with Parra's `parra` member when Parra sent it).
     public let payloadJSON: String
+    /// When it was delivered to the app.
+    public let date: Date
 
-    /// A notification with `payloadJSON`.
-    public init(payloadJSON: String) { self.payloadJSON = payloadJSON }
+    /// A notification with `payloadJSON`, delivered now.
+    public init(payloadJSON: String) { self.init(payloadJSON: payloadJSON, date: .wallClockNow) }
+
+    /// A notification with `payloadJSON`, delivered at `date`.
+    public init(payloadJSON: String, date: Date) {
+        self.payloadJSON = payloadJSON
+        self.date = date
+    }
 
     /// The notification's request, as UIKit shapes it: its content read from the payload.
     public var request: UNNotificationRequest {

@@ -6,7 +6,10 @@
 /// contents are: the conformance is conditional, and only the initializers require `View`. A
 /// protocol constraint on a generic type's parameter is looked up in every loaded library the
 /// first time the type is made at run time, which the first frame paid for each view type.
-@MainActor
+/// `@preconcurrency`, as SwiftUI's: a view made outside the main actor (such as a launch
+/// screen's `.custom(MyView())` in a file-level constant) is a warning in Swift 5 mode, not an
+/// error.
+@MainActor @preconcurrency
 public protocol View {
     /// The view this one is made of.
     associatedtype Body: View

@@ -1,0 +1,22 @@
+import Synchronization
+
+/// The appearance the user prefers for Parra's views, as the SDK names it.
+public enum ParraAppearance: String, Sendable, Hashable, CaseIterable {
+    /// Light, whatever the system says.
+    case light
+    /// Dark, whatever the system says.
+    case dark
+    /// As the system says: on a terminal, dark when `COLORFGBG` names a dark background.
+    case system
+}
+
+extension ParraAppearance {
+    private static let preferred = Mutex(ParraAppearance.system)
+
+    /// The appearance the user prefers now: `.system` until the app sets another through
+    /// `\.parraPreferredAppearance`. Kept for the run.
+    package static var current: ParraAppearance {
+        get { preferred.withLock { $0 } }
+        set { preferred.withLock { $0 = newValue } }
+    }
+}
