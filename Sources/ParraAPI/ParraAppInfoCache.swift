@@ -38,12 +38,7 @@ package struct ParraAppInfoCache: Sendable {
         } catch {
             data = nil
         }
-        if let data, case .object(let members)? = try? OptionValue(answerJSON: String(decoding: data, as: UTF8.self)),
-            let fetchedAt = members["fetched_at"]?.number, case .string(let backend)? = members["backend"],
-            let appInfo = members["app_info"], case .object = appInfo
-        {
-            return (Entry(fetchedAt: fetchedAt, backend: backend, json: appInfo.json), nil)
-        }
+        if let data, let entry = Self.entry(in: data) { return (entry, nil) }
         unlink(file)
         let reason =
             data == nil
@@ -52,6 +47,21 @@ package struct ParraAppInfoCache: Sendable {
             nil,
             "the cached app-info \(file) is corrupt (\(reason)); it was deleted and will be replaced by the next fetch"
         )
+    }
+
+    /// The cached entry as it is, without reporting or deleting a file that cannot be used (the
+    /// launch's `load` does that): nil when there is none or it cannot be read.
+    package func peek() -> Entry? {
+        (try? FileContents.readIfPresent(file)).flatMap { $0 }.flatMap(Self.entry(in:))
+    }
+
+    /// The entry `data` holds, or nil when it is not one.
+    private static func entry(in data: [UInt8]) -> Entry? {
+        guard case .object(let members)? = try? OptionValue(answerJSON: String(decoding: data, as: UTF8.self)),
+            let fetchedAt = members["fetched_at"]?.number, case .string(let backend)? = members["backend"],
+            let appInfo = members["app_info"], case .object = appInfo
+        else { return nil }
+        return Entry(fetchedAt: fetchedAt, backend: backend, json: appInfo.json)
     }
 
     /// Stores `json` (an app-info object as text, already checked), fetched from `backend` at

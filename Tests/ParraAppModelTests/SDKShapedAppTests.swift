@@ -86,6 +86,34 @@ struct SDKShapedAppTests {
         #expect(last.contains("Push settings: shown"), "a user now: \(last)")
     }
 
+    @Test(
+        "updateAvailable() answers at once, as the SDK's: after a fresh app-info with another version token than the last seen, or in a debug build"
+    )
+    func updateAvailableAtOnce() throws {
+        let backend = try CFixtureBuilder.makeTemporaryDirectory()
+        let storage = try CFixtureBuilder.makeTemporaryDirectory()
+        let appInfo = backend.appendingPathComponent("app-info.json")
+        // A released build: a debug one (as this test's, unless told) always has an update.
+        func run(token: String, environment: [String: String] = ["PARRA_ENVIRONMENT": "production"], storage: URL)
+            throws -> [String]
+        {
+            try #"{"version_token":"\#(token)","auth":{"anonymous_users_enabled":true}}"#.write(
+                to: appInfo, atomically: true, encoding: .utf8)
+            let run = try TestAppRun(
+                PodcastApp.self, bundle: plist,
+                environment: environment.merging(["PARRA_API_BASE_URL": "local:\(backend.path)"]) { given, _ in given },
+                storage: storage)
+            return try #require(run.platform.drawn.first?.lines)
+        }
+        #expect(!(try run(token: "vt-1", storage: storage)).contains("Update Available"), "no token seen before")
+        #expect(!(try run(token: "vt-1", storage: storage)).contains("Update Available"), "the same token")
+        #expect(try run(token: "vt-2", storage: storage).contains("Update Available"), "another token")
+        let debug = try run(
+            token: "vt-1", environment: ["PARRA_ENVIRONMENT": "debug"],
+            storage: try CFixtureBuilder.makeTemporaryDirectory())
+        #expect(debug.contains("Update Available"))
+    }
+
     @Test("app-info's members, as the SDK reads them, from the answer the launch got")
     func appInfoMembers() throws {
         let info = ParraAppInfo(

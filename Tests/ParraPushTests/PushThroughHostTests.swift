@@ -44,6 +44,26 @@ struct PushApp: App {
     }
 }
 
+/// An app that reads its notification settings as the SDK's settings screen does, in its launch
+/// prerequisite, and notes them.
+struct SettingsReadingApp: App {
+    @UIApplicationDelegateAdaptor(ParraAppDelegate<ParraSceneDelegate>.self) var appDelegate
+    var body: some Scene {
+        ParraApp(
+            tenantId: "t", applicationId: "a", appDelegate: appDelegate,
+            configuration: ParraConfiguration(pushNotificationOptions: .allWithoutProvisional),
+            makeScene: { WindowGroup { Text("app") } },
+            performLaunchPrerequisite: { _, _ in
+                let push = EnvironmentValues().parra.push
+                let settings = await push.getCurrentSettings()
+                pushAppNotes.note(
+                    "settings \(settings.authorizationStatus) alert \(settings.alertSetting) sound \(settings.soundSetting)"
+                )
+                pushAppNotes.note("status \(await push.getCurrentAuthorizationStatus())")
+            })
+    }
+}
+
 @Suite("ParraPush through the host: the built .so", .serialized)
 struct PushThroughHostTests {
     private static let module = BuildProducts.folder.appendingPathComponent("libParraPush.so").path
@@ -52,6 +72,43 @@ struct PushThroughHostTests {
         BundleInfo(
             identifier: id, shortVersion: "1.0", version: "1", launchScreen: nil, launchStoryboardName: nil, file: nil,
             resourcesDirectory: nil)
+    }
+
+    @Test("getCurrentSettings and getCurrentAuthorizationStatus read the module's kept status and the options")
+    func currentSettings() throws {
+        pushAppNotes = RecordingLog()
+        let run = try TestAppRun(
+            SettingsReadingApp.self, paths: [Self.module], bundle: bundle("com.example.push.settings"))
+        #expect(run.status == 0)
+        #expect(
+            pushAppNotes.messages(from: "app") == [
+                "settings notDetermined alert notSupported sound notSupported", "status notDetermined",
+            ])
+
+        // A status the module kept (the user allowed it earlier): presentations as configured.
+        pushAppNotes = RecordingLog()
+        let storage = try CFixtureBuilder.makeTemporaryDirectory()
+        let kept = storage.appendingPathComponent("modules/com.parra.push")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+        try "authorized".write(
+            to: kept.appendingPathComponent("parra_push_authorization"), atomically: true, encoding: .utf8)
+        let allowed = try TestAppRun(
+            SettingsReadingApp.self, paths: [Self.module], bundle: bundle("com.example.push.settings"),
+            storage: storage)
+        #expect(allowed.status == 0)
+        #expect(
+            pushAppNotes.messages(from: "app") == [
+                "settings authorized alert enabled sound enabled", "status authorized",
+            ])
+
+        // Without the module, nothing is allowed.
+        pushAppNotes = RecordingLog()
+        let without = try TestAppRun(SettingsReadingApp.self, bundle: bundle("com.example.push.settings"))
+        #expect(without.status == 0)
+        #expect(
+            pushAppNotes.messages(from: "app") == [
+                "settings notDetermined alert notSupported sound notSupported", "status notDetermined",
+            ])
     }
 
     @Test("a token from the app delegate is POSTed once as {token, type}; a refusal reaches didFailToRegister")

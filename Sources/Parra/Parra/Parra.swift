@@ -10,7 +10,8 @@ import ParraRuntime
 /// Each feature is a module; a call reaches it through the module's commands, and throws
 /// ``ParraCommandError`` with kind `.notInstalled` when no loaded module offers the command.
 public final class Parra: @unchecked Sendable {
-    private let context: ParraAppContext?
+    /// The run whose features this reaches; nil when no app has started Parra.
+    let context: ParraAppContext?
 
     /// The instance for the app running on this thread, else the app that started Parra last.
     static var `default`: Parra { Parra(context: ParraAppContext.currentOrLatest) }

@@ -35,8 +35,17 @@ public struct ParraReleases: Sendable {
         _ = try await parra.call(Self.prefix + "presentRelease", [.string(json)], feature: Self.module)
     }
 
-    /// Whether a newer version than the installed one has been released (always true in a
-    /// debug build, as the SDK says).
+    /// Whether the app knows of a newer release than the one this install last saw, answered
+    /// at once as the SDK's is: always true in a debug build (`PARRA_ENVIRONMENT=debug`), else
+    /// true once a launch's fresh app-info carried another version token than the cached one.
+    /// `try await updateAvailable()` asks the server instead.
+    public func updateAvailable() -> Bool {
+        guard let context = parra.context else { return false }
+        return context.runtime?.appEnvironment == .debug || context.isAwareOfNewerRelease
+    }
+
+    /// Whether a newer version than the installed one has been released, asked of the server
+    /// through the What's New module (always true in a debug build, as the SDK says).
     public func updateAvailable() async throws -> Bool {
         try await decoded(Bool.self, "updateAvailable")
     }

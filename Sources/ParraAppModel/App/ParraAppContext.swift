@@ -82,7 +82,10 @@ package final class ParraAppContext: @unchecked Sendable {
     var application: UIApplication?
     /// What the Parra API last said of the app (the launch's app-info, fresh or cached); empty
     /// until the launch has it. Any thread.
-    package var appInfo: ParraAppInfo { latestAppInfo.withLock { $0 } }
+    package var appInfo: ParraAppInfo { latestAppInfo.withLock { $0.info } }
+    /// Whether the app knows of a newer release than the one this install last saw, as the
+    /// SDK tells it: a launch's app-info carried another version token than the cached one.
+    package var isAwareOfNewerRelease: Bool { latestAppInfo.withLock { $0.isAwareOfNewerRelease } }
     private let latestAppInfo = SharedAppInfo()
     /// The app's configuration as `ParraApp` was given it (a `ParraConfiguration`), for the
     /// `\.parraConfiguration` environment value.
@@ -212,13 +215,13 @@ package final class ParraAppContext: @unchecked Sendable {
     func runHostLaunch() {
         var appInfo = ParraAppInfo()
         if let apiClient, let apiStorage {
-            let launch = ParraAPILaunch(
-                client: apiClient, cache: ParraAppInfoCache(folder: apiStorage), clock: runtime?.clock ?? SystemClock()
-            ).run()
+            let cache = ParraAppInfoCache(folder: apiStorage)
+            let seen = cache.peek().map { ParraAppInfo(json: $0.json).versionToken }
+            let launch = ParraAPILaunch(client: apiClient, cache: cache, clock: runtime?.clock ?? SystemClock()).run()
             for line in launch.lines { platform.report("  \(line)") }
             if launch.authState != .undetermined { authState = launch.authState }
             appInfo = launch.appInfo
-            latestAppInfo.withLock { [appInfo] in $0 = appInfo }
+            latestAppInfo.withLock { [appInfo] in $0.update(appInfo, fresh: launch.appInfoIsFresh, seen: seen) }
         }
         guard let prerequisite = launchPrerequisite else { return }
         // As the launch screen module's last task: on the main actor, given who uses the app
@@ -264,12 +267,17 @@ package final class ParraAppContext: @unchecked Sendable {
         }
         let platform = self.platform
         let queue = runtime.mainQueue
+        let cache = ParraAppInfoCache(folder: apiStorage)
+        let seen = cache.peek().map { ParraAppInfo(json: $0.json).versionToken }
         ParraAppInfoTask(
-            client: apiClient, cache: ParraAppInfoCache(folder: apiStorage), clock: runtime.clock,
+            client: apiClient, cache: cache, clock: runtime.clock,
             report: { line in queue.async { platform.report("  \(line)") } }
         ).run { [latestAppInfo] outcome in
             switch outcome {
-            case .fresh(let json), .cached(let json, _, _): latestAppInfo.withLock { $0 = ParraAppInfo(json: json) }
+            case .fresh(let json):
+                latestAppInfo.withLock { $0.update(ParraAppInfo(json: json), fresh: true, seen: seen) }
+            case .cached(let json, _, _):
+                latestAppInfo.withLock { $0.update(ParraAppInfo(json: json), fresh: false, seen: seen) }
             case .skipped, .failed: break
             }
             then(outcome)
@@ -357,8 +365,24 @@ extension ParraAppDelegate: ParraAppDelegateDriving {
 
 /// The app-info a run last got, shared between the launch's threads and the app's readers.
 private final class SharedAppInfo: Sendable {
-    private let value = Mutex(ParraAppInfo())
+    /// The app-info, and whether it told of a newer release.
+    struct Latest {
+        var info = ParraAppInfo()
+        var isAwareOfNewerRelease = false
 
-    /// Runs `body` with the app-info, under the lock.
-    func withLock<Result>(_ body: (inout ParraAppInfo) -> Result) -> Result { value.withLock { body(&$0) } }
+        /// Takes `info`, fresh from the server or cached, given the version token of the
+        /// app-info this install had seen before (nil: none, or it had no token): a fresh answer
+        /// with another token tells of a newer release, as the SDK's version-token check does.
+        mutating func update(_ info: ParraAppInfo, fresh: Bool, seen: String??) {
+            self.info = info
+            if fresh, let seen = seen ?? nil, let token = info.versionToken, token != seen {
+                isAwareOfNewerRelease = true
+            }
+        }
+    }
+
+    private let value = Mutex(Latest())
+
+    /// Runs `body` with the latest app-info, under the lock.
+    func withLock<Result>(_ body: (inout Latest) -> Result) -> Result { value.withLock { body(&$0) } }
 }

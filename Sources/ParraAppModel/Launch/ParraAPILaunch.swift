@@ -19,6 +19,8 @@ struct ParraAPILaunch {
         var authState: ParraAuthState
         /// The app-info the launch got, the server's else the cache's (empty when none).
         var appInfo = ParraAppInfo()
+        /// Whether `appInfo` is the server's answer, not the cache's.
+        var appInfoIsFresh = false
     }
 
     let client: ParraAPIClient
@@ -33,6 +35,7 @@ struct ParraAPILaunch {
             let lock = Lock()
             var lines: [String] = []
             var appInfo = ParraAppInfo()
+            var appInfoIsFresh = false
             func add(_ line: String) { lock.withLock { lines.append(line) } }
         }
         let box = Box()
@@ -52,7 +55,9 @@ struct ParraAPILaunch {
                 }
                 task.run { outcome in
                     switch outcome {
-                    case .fresh(let json), .cached(let json, _, _):
+                    case .fresh(let json):
+                        box.lock.withLock { (box.appInfo, box.appInfoIsFresh) = (ParraAppInfo(json: json), true) }
+                    case .cached(let json, _, _):
                         box.lock.withLock { box.appInfo = ParraAppInfo(json: json) }
                     case .skipped, .failed: break
                     }
@@ -74,7 +79,9 @@ struct ParraAPILaunch {
             box.add("the launch API calls did not finish within \(Int(deadline)) s; continuing without them")
         }
         return box.lock.withLock {
-            Result(lines: box.lines, authState: client.authenticator?.state ?? .undetermined, appInfo: box.appInfo)
+            Result(
+                lines: box.lines, authState: client.authenticator?.state ?? .undetermined, appInfo: box.appInfo,
+                appInfoIsFresh: box.appInfoIsFresh)
         }
     }
 

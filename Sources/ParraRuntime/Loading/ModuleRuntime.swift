@@ -101,7 +101,7 @@ package final class ModuleRuntime {
     let presentationSurface: PresentationSurface
     let apiService: ParraAPIService?
     package let clock: HostClock
-    let appEnvironment: ParraAPIEnvironment
+    package let appEnvironment: ParraAPIEnvironment
     let appRun: AppRunServices?
     let appEvents: AppEventServices?
     private let settings: Settings

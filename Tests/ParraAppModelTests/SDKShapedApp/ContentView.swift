@@ -1,11 +1,13 @@
 // swift-format-ignore-file
-// A view in the SDK templates' way of reading Parra's environment values (their settings
-// footer, account and notification cells), with the views the terminal draws.
+// A view in the SDK templates' way of reading Parra's environment values and asking for an
+// update (their settings footer, account, notification and latest-release cells), with the
+// views the terminal draws.
 
 import Parra
 import SwiftUI
 
 struct ContentView: View {
+    @Environment(\.parra) private var parra
     @Environment(\.parraAppInfo) private var parraAppInfo
     @Environment(\.parraAuthState) private var parraAuthState
     @Environment(\.parraConfiguration) private var parraConfiguration
@@ -23,6 +25,9 @@ struct ContentView: View {
             Text("Release: \(parraAppInfo.newInstalledVersionInfo?.release.version ?? "none")")
             Text("Primary: \(parraTheme.palette.primary.shade500.hex), dark palette: \(parraTheme.supportsMultipleColorPalettes)")
             Text("Appearance: \(parraPreferredAppearance.wrappedValue.rawValue)")
+            if parra.releases.updateAvailable() {
+                Text("Update Available")
+            }
         }
     }
 }
