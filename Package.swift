@@ -82,8 +82,10 @@ let package = Package(
             ],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .target(name: "ParraPluginKit", dependencies: ["CParraPlugin", "ParraSync", "ParraFileSystem"]),
-        .target(name: "SwiftUI", dependencies: ["ParraAppModel"]),
-        .target(name: "UIKit", dependencies: ["ParraAppModel"]),
+        // The SDK's NotificationCenter names, on Foundation, which both stand-ins re-export.
+        .target(name: "ParraNotificationNames", dependencies: ["Parra", "ParraAppModel"]),
+        .target(name: "SwiftUI", dependencies: ["ParraAppModel", "ParraNotificationNames"]),
+        .target(name: "UIKit", dependencies: ["ParraAppModel", "ParraNotificationNames"]),
         // The documentation's three listings, each an app as the page prints it; ListingTests
         // runs them. The environments listing is built twice, once with its staging condition.
         .executableTarget(

@@ -8,3 +8,4 @@
 @_exported import Foundation
 @_exported import Observation
 @_exported import ParraAppModel
+@_exported import ParraNotificationNames

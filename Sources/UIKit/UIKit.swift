@@ -5,3 +5,4 @@
 // imports it loads corelibs Foundation.
 @_exported import Foundation
 @_exported import ParraAppModel
+@_exported import ParraNotificationNames

@@ -3,6 +3,7 @@ import Parra
 import ParraAPI
 import ParraAppModel
 import ParraTestSupport
+import Synchronization
 import Testing
 
 /// The SDK's own app code (`SDKShapedApp/`: the podcast template's delegates and themed
@@ -112,6 +113,35 @@ struct SDKShapedAppTests {
             token: "vt-1", environment: ["PARRA_ENVIRONMENT": "debug"],
             storage: try CFixtureBuilder.makeTemporaryDirectory())
         #expect(debug.contains("Update Available"))
+    }
+
+    @Test("the SDK's notification names are posted where Linux has the event, once the app names one")
+    func notifications() throws {
+        let heard = Mutex<[String]>([])
+        let center = NotificationCenter.default
+        var observers: [NSObjectProtocol] = []
+        for name in [
+            Parra.authenticationStateDidChangeNotification, Parra.launchScreenDidDismissNotification,
+            Parra.preferredAppearanceDidChangeNotification,
+        ] {
+            observers.append(
+                center.addObserver(forName: name, object: nil, queue: nil) { note in
+                    let state = note.userInfo?[Parra.authenticationStateKey] as? ParraAuthState
+                    heard.withLock { $0.append(note.name.rawValue + (state.map { " \($0.hasUser)" } ?? "")) }
+                })
+        }
+        defer { for observer in observers { center.removeObserver(observer) } }
+        let run = try TestAppRun(
+            PodcastApp.self, script: [.authStateChanged(.anonymous(ParraUser(id: "u-2")))], bundle: plist)
+        #expect(run.status == 0)
+        let binding = EnvironmentValues().parraPreferredAppearance
+        binding.wrappedValue = .dark
+        binding.wrappedValue = .system
+        // Other suites' apps run at the same time and post too: look for this run's.
+        let names = heard.withLock { $0 }
+        #expect(names.contains("ParraLaunchScreenDidDismissNotification"), "\(names)")
+        #expect(names.contains("ParraAuthenticationStateDidChangeNotification true"), "\(names)")
+        #expect(names.filter { $0 == "ParrapreferredAppearanceDidChangeNotification" }.count >= 2, "\(names)")
     }
 
     @Test("app-info's members, as the SDK reads them, from the answer the launch got")

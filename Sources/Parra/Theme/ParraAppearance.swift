@@ -1,3 +1,4 @@
+import ParraAppModel
 import Synchronization
 
 /// The appearance the user prefers for Parra's views, as the SDK names it.
@@ -17,6 +18,13 @@ extension ParraAppearance {
     /// `\.parraPreferredAppearance`. Kept for the run.
     package static var current: ParraAppearance {
         get { preferred.withLock { $0 } }
-        set { preferred.withLock { $0 = newValue } }
+        set {
+            let old = preferred.withLock { value in
+                defer { value = newValue }
+                return value
+            }
+            guard old != newValue else { return }
+            NotificationPosting.post(NotificationPosting.preferredAppearanceDidChange)
+        }
     }
 }

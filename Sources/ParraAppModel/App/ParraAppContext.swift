@@ -77,7 +77,14 @@ package final class ParraAppContext: @unchecked Sendable {
     private(set) var appDelegate: ParraAppDelegateDriving?
     /// Who is using the app: set from the API client's auth check at launch (anonymous or
     /// guest), then by `.authStateChanged` events.
-    package internal(set) var authState: ParraAuthState = .undetermined
+    package internal(set) var authState: ParraAuthState = .undetermined {
+        didSet {
+            guard authState != oldValue else { return }
+            NotificationPosting.post(
+                NotificationPosting.authenticationStateDidChange,
+                [NotificationPosting.authenticationStateKey: authState])
+        }
+    }
     /// The run's `UIApplication`, which `UIApplication.shared` answers on its threads.
     var application: UIApplication?
     /// What the Parra API last said of the app (the launch's app-info, fresh or cached); empty

@@ -242,6 +242,7 @@ private final class AppSession {
         guard !handedOver, isLaunchComplete else { return }
         handedOver = true
         for window in windows { draw(window) }
+        NotificationPosting.post(NotificationPosting.launchScreenDidDismiss)
         context.handOver()
     }
 
