@@ -27,6 +27,16 @@ extension Parra {
     /// Posted when the launch completed and the app's windows show.
     public static let launchScreenDidDismissNotification = notificationName(
         NotificationPosting.launchScreenDidDismiss)
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    /// Posted when the user reacts to a feed item; never on Linux, which has no feeds. Capitalised as the SDK names it.
+    public static let ParraUserDidAddReactionNotification = notificationName("ParraUserDidAddReactionNotification")
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    /// Posted when the user takes back a reaction; never on Linux, which has no feeds. Capitalised as the SDK names it.
+    public static let ParraUserDidRemoveReactionNotification = notificationName(
+        "ParraUserDidRemoveReactionNotification")
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    /// Posted when the user comments on a feed item; never on Linux, which has no feeds. Capitalised as the SDK names it.
+    public static let ParraUserDidAddCommentNotification = notificationName("ParraUserDidAddCommentNotification")
     /// The `userInfo` key of `authenticationStateDidChangeNotification`'s new state.
     public static let authenticationStateKey = NotificationPosting.authenticationStateKey
 

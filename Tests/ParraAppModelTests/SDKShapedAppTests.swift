@@ -32,6 +32,10 @@ struct SDKShapedAppTests {
             PodcastApp.self, arguments: ["--parra-open-url", "podcast://launch/7"], bundle: plist)
         #expect(run.status == 0)
         #expect(AppNavigationState.shared.log == ["url podcast://launch/7"])
+        #expect(!run.reported("open podcast://launch/7: not handled by any module").isEmpty, "Parra's handling sees it")
+        AppNavigationState.shared.reset()
+        _ = try TestAppRun(WindowlessApp.self, arguments: ["--parra-open-url", "podcast://launch/8"])
+        #expect(AppNavigationState.shared.log == ["url podcast://launch/8"], "no window: the app delegate")
         let refused = try TestAppRun(PodcastApp.self, arguments: ["--parra-open-url", "no scheme"], bundle: plist)
         #expect(!refused.reported("--parra-open-url 'no scheme': not a URL with a scheme").isEmpty)
     }
@@ -72,9 +76,10 @@ struct SDKShapedAppTests {
         #expect(lines.first == "Version ? (?)", "\(lines)")
         #expect(lines.contains("Push settings: hidden"), "no user yet: \(lines)")
         #expect(lines.contains("Branding: shown"))
-        #expect(lines.contains("Primary: #6366F1, dark palette: false"), "the themed configuration: \(lines)")
+        #expect(lines.contains("Primary: #6366F1, dark palette: true"), "the themed configuration: \(lines)")
         #expect(lines.contains("Appearance: system"))
         #expect(ParraConfiguration.shared.theme.palette(for: .dark).primary.shade500.hex == "#6366F1")
+        #expect(ParraConfiguration.shared.theme.palette(for: .dark).primaryBackground.hex == "#0F172A")
 
         // The app-info the launch fetched (the sample's offline backend), and a user who signs in.
         let backend = CFixtureBuilder.repositoryRoot.appendingPathComponent("Sample/LocalBackend").path
@@ -135,7 +140,7 @@ struct SDKShapedAppTests {
             PodcastApp.self, script: [.authStateChanged(.anonymous(ParraUser(id: "u-2")))], bundle: plist)
         #expect(run.status == 0)
         let binding = EnvironmentValues().parraPreferredAppearance
-        binding.wrappedValue = .dark
+        binding.wrappedValue = .light
         binding.wrappedValue = .system
         // Other suites' apps run at the same time and post too: look for this run's.
         let names = heard.withLock { $0 }
@@ -167,15 +172,17 @@ struct SDKShapedAppTests {
         #expect(empty.newInstalledVersionInfo == nil)
     }
 
-    @Test("the preferred appearance binding sets the palette for the run")
+    @Test("the preferred appearance binding sets the palette for the run, as the SDK's settings screen does")
     func appearanceBinding() {
+        // Light, not dark: apps in other suites run meanwhile and take the current palette.
         let binding = EnvironmentValues().parraPreferredAppearance
         defer { binding.wrappedValue = .system }
-        binding.wrappedValue = .dark
-        #expect(EnvironmentValues().parraPreferredAppearance.wrappedValue == .dark)
-        #expect(ParraTheme.default.palette == .defaultDark)
         binding.wrappedValue = .light
+        #expect(EnvironmentValues().parraPreferredAppearance.wrappedValue == .light)
         #expect(ParraTheme.default.palette == .defaultLight)
+        #expect(ParraTheme.default.palette(for: .dark) == .defaultDark)
+        #expect(ParraAppearance.allCases.map(\.description) == ["Light", "Dark", "System"])
+        #expect(ParraAppearance.allCases.map(\.id) == ["light", "dark", "system"])
     }
 }
 

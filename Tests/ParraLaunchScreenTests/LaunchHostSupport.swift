@@ -44,7 +44,8 @@ final class RecordingLaunchSceneDelegate: ParraSceneDelegate {
     }
 }
 
-/// An app delegate that notes each URL and notification response it is given, then calls super.
+/// An app delegate that notes each notification response it is given, then calls super; its
+/// scene delegate notes the URLs.
 final class RecordingLaunchAppDelegate: ParraAppDelegate<RecordingLaunchSceneDelegate> {
 
     override func userNotificationCenter(

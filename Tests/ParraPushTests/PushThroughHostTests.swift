@@ -18,8 +18,8 @@ final class PushSceneDelegate: ParraSceneDelegate {
     }
 }
 
-/// An app with push enabled whose delegate notes the URLs it is asked to open, registration
-/// failures and going to the background.
+/// An app with push enabled whose delegate notes registration failures and going to the
+/// background; its scene delegate notes the URLs it is asked to open.
 final class PushAppDelegate: ParraAppDelegate<PushSceneDelegate> {
 
     func applicationDidEnterBackground(_ application: UIApplication) {

@@ -35,7 +35,7 @@ final class FacadeAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
                 facadeCalls.note(
                     "header \(info?.release.header?.url ?? "none")"
                 )
-                facadeCalls.note("update available \(try await releases.updateAvailable())")
+                facadeCalls.note("update available \(try await releases.fetchUpdateAvailable())")
                 facadeCalls.note("changelog \(try await releases.fetchChangelog()?.releases.map(\.version) ?? [])")
                 if let info { try await releases.present(info, style: .toast) }
                 facadeCalls.note("presented")

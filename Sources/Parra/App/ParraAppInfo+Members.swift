@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ParraAPI
+import ParraRuntime
 
 /// The app as the Parra dashboard describes it, in app-info's `application`.
 public struct ParraApplicationIosConfig: Decodable, Sendable, Hashable {
@@ -142,26 +143,28 @@ public struct ParraLegalInfo: Decodable, Sendable, Hashable {
 }
 
 extension ParraAppInfo {
-    /// The members of app-info an app reads, as the SDK has them; what the answer lacks (or
-    /// cannot be read) is the SDK default's empty value.
-    private struct Members: Decodable {
-        var application: ParraApplicationIosConfig?
-        var tenant: ParraTenantAppInfoStub?
-        var legal: ParraLegalInfo?
-        var newInstalledVersionInfo: ParraNewInstalledVersionInfo?
-    }
-
-    private var members: Members {
-        (try? ParraAPICoding.makeDecoder().decode(Members.self, from: Data(json.utf8)))
-            ?? Members(application: nil, tenant: nil, legal: nil, newInstalledVersionInfo: nil)
+    /// The member `key` (app-info's snake-case name, as written) of the answer, decoded as
+    /// `Value` on its own, so one unreadable member leaves the others readable; nil when it is
+    /// missing or cannot be read as `Value`.
+    private func member<Value: Decodable>(_ key: String, as type: Value.Type) -> Value? {
+        guard case .object(let members)? = try? OptionValue(answerJSON: json), let value = members[key] else {
+            return nil
+        }
+        return try? ParraAPICoding.makeDecoder().decode(Value.self, from: Data(value.json.utf8))
     }
 
     /// The app as the dashboard describes it.
-    public var application: ParraApplicationIosConfig { members.application ?? ParraApplicationIosConfig() }
+    public var application: ParraApplicationIosConfig {
+        member("application", as: ParraApplicationIosConfig.self) ?? ParraApplicationIosConfig()
+    }
     /// The app's tenant.
-    public var tenant: ParraTenantAppInfoStub { members.tenant ?? ParraTenantAppInfoStub() }
+    public var tenant: ParraTenantAppInfoStub {
+        member("tenant", as: ParraTenantAppInfoStub.self) ?? ParraTenantAppInfoStub()
+    }
     /// The app's legal documents.
-    public var legal: ParraLegalInfo { members.legal ?? ParraLegalInfo() }
+    public var legal: ParraLegalInfo { member("legal", as: ParraLegalInfo.self) ?? ParraLegalInfo() }
     /// The release of the version the user installed, when it is new to them (What's New).
-    public var newInstalledVersionInfo: ParraNewInstalledVersionInfo? { members.newInstalledVersionInfo }
+    public var newInstalledVersionInfo: ParraNewInstalledVersionInfo? {
+        member("new_installed_version_info", as: ParraNewInstalledVersionInfo.self)
+    }
 }

@@ -38,15 +38,17 @@ public struct ParraReleases: Sendable {
     /// Whether the app knows of a newer release than the one this install last saw, answered
     /// at once as the SDK's is: always true in a debug build (`PARRA_ENVIRONMENT=debug`), else
     /// true once a launch's fresh app-info carried another version token than the cached one.
-    /// `try await updateAvailable()` asks the server instead.
+    /// ``fetchUpdateAvailable()`` asks the server instead.
     public func updateAvailable() -> Bool {
         guard let context = parra.context else { return false }
         return context.runtime?.appEnvironment == .debug || context.isAwareOfNewerRelease
     }
 
     /// Whether a newer version than the installed one has been released, asked of the server
-    /// through the What's New module (always true in a debug build, as the SDK says).
-    public func updateAvailable() async throws -> Bool {
+    /// through the What's New module (always true in a debug build, as the SDK says). Not an
+    /// `async` overload of ``updateAvailable()``: in an async context Swift would pick it, and
+    /// SDK code calling `updateAvailable()` there without `await` would not compile.
+    public func fetchUpdateAvailable() async throws -> Bool {
         try await decoded(Bool.self, "updateAvailable")
     }
 

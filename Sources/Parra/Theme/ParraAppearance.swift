@@ -2,13 +2,25 @@ import ParraAppModel
 import Synchronization
 
 /// The appearance the user prefers for Parra's views, as the SDK names it.
-public enum ParraAppearance: String, Sendable, Hashable, CaseIterable {
+public enum ParraAppearance: String, Sendable, Hashable, CaseIterable, Identifiable, CustomStringConvertible {
     /// Light, whatever the system says.
     case light
     /// Dark, whatever the system says.
     case dark
     /// As the system says: on a terminal, dark when `COLORFGBG` names a dark background.
     case system
+
+    /// Its identity: `light`, `dark` or `system`.
+    public var id: String { rawValue }
+
+    /// Its name for a settings screen: `Light`, `Dark`, `System`.
+    public var description: String {
+        switch self {
+        case .light: "Light"
+        case .dark: "Dark"
+        case .system: "System"
+        }
+    }
 }
 
 extension ParraAppearance {

@@ -85,6 +85,11 @@ extension ParraColorSwatch: ParraColorSwatchConvertible {
     public func toSwatch() -> ParraColorSwatch { self }
 }
 
+extension ParraColorSwatch: ParraColorConvertible {
+    /// Its middle shade, the colour itself.
+    public func toParraColor() -> ParraColor { shade500 }
+}
+
 extension Color: ParraColorSwatchConvertible {
     /// The swatch whose middle shade this is.
     public func toSwatch() -> ParraColorSwatch { ParraColorSwatch(primary: self) }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// A URL the app is started to open (`--parra-open-url URL`, as a Desktop Entry's `%u` passes
-/// one): its first window gets it in `UIScene.ConnectionOptions.urlContexts`, as UIKit gives a
+/// A URL the app is started to open (`--parra-open-url URL`, as a launcher registered for a
+/// URL scheme would pass it): its first window gets it in `UIScene.ConnectionOptions.urlContexts`, as UIKit gives a
 /// scene-based app the URL that launched it.
 package enum LaunchURL {
     /// The argument that starts the app to open a URL.

@@ -76,15 +76,22 @@ package final class ParraAppContext: @unchecked Sendable {
     private(set) var applicationId: String?
     private(set) var appDelegate: ParraAppDelegateDriving?
     /// Who is using the app: set from the API client's auth check at launch (anonymous or
-    /// guest), then by `.authStateChanged` events.
-    package internal(set) var authState: ParraAuthState = .undetermined {
-        didSet {
-            guard authState != oldValue else { return }
+    /// guest), then by `.authStateChanged` events. Any thread: views read it through
+    /// `\.parraAuthState` while the run sets it.
+    package internal(set) var authState: ParraAuthState {
+        get { currentAuthState.withLock { $0 } }
+        set {
+            let old = currentAuthState.withLock { state in
+                defer { state = newValue }
+                return state
+            }
+            guard newValue != old else { return }
             NotificationPosting.post(
-                NotificationPosting.authenticationStateDidChange,
-                [NotificationPosting.authenticationStateKey: authState])
+                NotificationPosting.authenticationStateDidChange, [NotificationPosting.authenticationStateKey: newValue]
+            )
         }
     }
+    private let currentAuthState = Mutex(ParraAuthState.undetermined)
     /// The run's `UIApplication`, which `UIApplication.shared` answers on its threads.
     var application: UIApplication?
     /// What the Parra API last said of the app (the launch's app-info, fresh or cached); empty
@@ -223,7 +230,7 @@ package final class ParraAppContext: @unchecked Sendable {
         var appInfo = ParraAppInfo()
         if let apiClient, let apiStorage {
             let cache = ParraAppInfoCache(folder: apiStorage)
-            let seen = cache.peek().map { ParraAppInfo(json: $0.json).versionToken }
+            let seen = Self.seenVersionToken(in: cache)
             let launch = ParraAPILaunch(client: apiClient, cache: cache, clock: runtime?.clock ?? SystemClock()).run()
             for line in launch.lines { platform.report("  \(line)") }
             if launch.authState != .undetermined { authState = launch.authState }
@@ -275,7 +282,7 @@ package final class ParraAppContext: @unchecked Sendable {
         let platform = self.platform
         let queue = runtime.mainQueue
         let cache = ParraAppInfoCache(folder: apiStorage)
-        let seen = cache.peek().map { ParraAppInfo(json: $0.json).versionToken }
+        let seen = Self.seenVersionToken(in: cache)
         ParraAppInfoTask(
             client: apiClient, cache: cache, clock: runtime.clock,
             report: { line in queue.async { platform.report("  \(line)") } }
@@ -289,6 +296,12 @@ package final class ParraAppContext: @unchecked Sendable {
             }
             then(outcome)
         }
+    }
+
+    /// The version token of the app-info this install saw last (the cache's, read before the
+    /// launch replaces it): nil when there is none, `.some(nil)` when it had no token.
+    private static func seenVersionToken(in cache: ParraAppInfoCache) -> String?? {
+        cache.peek().map { ParraAppInfo(json: $0.json).versionToken }
     }
 
     /// Runs `body`, Parra's own handling of what `label` names, now if the launch completed,

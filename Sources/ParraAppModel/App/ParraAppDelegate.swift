@@ -53,14 +53,14 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
         true
     }
 
-    /// The older open-URL method; returns true, as the SDK's does. Only the app's override
-    /// does anything: the host calls `application(_:open:options:)`.
+    /// The older open-URL method; returns true, as the SDK's does. The host never calls it: an
+    /// app without a window gets `application(_:open:options:)`.
     open func application(_ application: UIApplication, handleOpen url: URL) -> Bool {
         true
     }
 
-    /// The older open-URL method with its source app; returns true, as the SDK's does. Only
-    /// the app's override does anything: the host calls `application(_:open:options:)`.
+    /// The older open-URL method with its source app; returns true, as the SDK's does. The host
+    /// never calls it: an app without a window gets `application(_:open:options:)`.
     open func application(
         _ application: UIApplication, open url: URL, sourceApplication: String?, annotation: Any
     ) -> Bool {

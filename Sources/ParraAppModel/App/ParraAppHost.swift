@@ -148,6 +148,12 @@ private final class AppSession {
         awaitLaunch(delegate)
         if context.authState == .undetermined { context.authState = .guest(ParraGuest()) }
         for (index, group) in groups.enumerated() { connect(group, index: index, delegate: delegate) }
+        // The URL the app was started with: the first window had it in its connection options
+        // (and the modules in scene.willConnect); Parra's own handling sees it as any other.
+        // An app without a window is given it as one that is running.
+        if let launchURL {
+            if windows.isEmpty { open(launchURL, delegate) } else { showModules(launchURL, window: nil) }
+        }
         setState(.active)
         appMethod(\.applicationDidBecomeActive)
         if let resolvedOptions {
@@ -362,15 +368,8 @@ private final class AppSession {
     /// `application.openURL` for every URL (Parra's own handling, reported as handled or
     /// not), then `scene.openURLContexts` for the window it went to.
     private func open(_ url: URL, _ delegate: ParraAppDelegateDriving) {
-        let (text, context, window) = (url.absoluteString, self.context, windows.first)
-        context.whenLaunched("open \(text)") {
-            let handled = context.dispatch(.applicationOpenURL, .string(text), .string("{}")).bool
-            context.platform.report("open \(text): \(handled == true ? "handled" : "not handled by any module")")
-            guard let window else { return }
-            context.dispatch(
-                .sceneOpenURLContexts, .string(window.scene.identifier), .string(OptionValue.list([.string(text)]).json)
-            )
-        }
+        let window = windows.first
+        showModules(url, window: window)
         let application = self.application
         MainActorHop.run {
             if let window {
@@ -378,6 +377,20 @@ private final class AppSession {
             } else {
                 _ = delegate.open(url, application)
             }
+        }
+    }
+
+    /// Shows the modules `url` once the launch has completed: `application.openURL` (reported as
+    /// handled or not), then `scene.openURLContexts` for `window` when it went to one.
+    private func showModules(_ url: URL, window: Window?) {
+        let (text, context) = (url.absoluteString, self.context)
+        context.whenLaunched("open \(text)") {
+            let handled = context.dispatch(.applicationOpenURL, .string(text), .string("{}")).bool
+            context.platform.report("open \(text): \(handled == true ? "handled" : "not handled by any module")")
+            guard let window else { return }
+            context.dispatch(
+                .sceneOpenURLContexts, .string(window.scene.identifier), .string(OptionValue.list([.string(text)]).json)
+            )
         }
     }
 

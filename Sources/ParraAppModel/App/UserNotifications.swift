@@ -16,7 +16,7 @@ public final class UNUserNotificationCenter: Sendable {
 public struct UNNotification: Hashable, Sendable {
     /// The notification's payload (with Parra's `parra` member when Parra sent it).
     public let payloadJSON: String
-    /// When it was delivered to the app.
+    /// When the app was given it: shown, or acted on.
     public let date: Date
 
     /// A notification with `payloadJSON`, delivered now.

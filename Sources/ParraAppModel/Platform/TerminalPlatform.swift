@@ -13,7 +13,7 @@ import ParraSync
 ///
 /// Interactive (standard input and output are terminals): it stays up until the user quits
 /// (`q`, Ctrl-C) or SIGTERM arrives; `b`/`f` send the app to the background and back, as do
-/// Ctrl-Z (SIGTSTP) and `fg` (SIGCONT); `o URL` opens a URL; `r` retries a failed launch. Otherwise it plays one scripted
+/// Ctrl-Z (SIGTSTP) and `fg` (SIGCONT); `o URL` opens a URL; `s TYPE` picks a shortcut item; `settings` asks for the notification settings; `r` retries a failed launch. Otherwise it plays one scripted
 /// session (background, foreground, terminate) and returns, ending early on SIGTERM/SIGINT.
 package final class TerminalPlatform: ParraPlatform {
     /// Whether standard input and output are both terminals.
@@ -99,7 +99,7 @@ package final class TerminalPlatform: ParraPlatform {
     }
 
     private static let keys =
-        "b: background  f: foreground  o URL: open a URL  s TYPE: a shortcut item  r: retry launch  q: quit"
+        "b: background  f: foreground  o URL: open a URL  s TYPE: a shortcut item  settings: notification settings  r: retry launch  q: quit"
 
     package var terminationRequested: Bool { lock.withLock { pending.contains(.terminate) } }
 

@@ -14,18 +14,24 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     /// The opacity, 0...1.
     public var opacity: Double
 
-    /// Creates a colour from its three components.
-    public init(red: UInt8, green: UInt8, blue: UInt8, opacity: Double = 1) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.opacity = min(max(opacity, 0), 1)
+    /// A colour from its components, each 0...1, as SwiftUI's `Color(red:green:blue:opacity:)`
+    /// (rounded to 8 bits; values outside 0...1 are clamped).
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
+        self.init(bytes: byte(red), byte(green), byte(blue), opacity: opacity)
     }
 
     /// The colour `0xRRGGBB`, as the SDK writes its palette's colours.
     public init(hex: Int, opacity: Double = 1) {
         self.init(
-            red: UInt8((hex >> 16) & 0xFF), green: UInt8((hex >> 8) & 0xFF), blue: UInt8(hex & 0xFF), opacity: opacity)
+            bytes: UInt8((hex >> 16) & 0xFF), UInt8((hex >> 8) & 0xFF), UInt8(hex & 0xFF), opacity: opacity)
+    }
+
+    private init(bytes red: UInt8, _ green: UInt8, _ blue: UInt8, opacity: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.opacity = min(max(opacity, 0), 1)
     }
 
     /// The colour `#RRGGBB` or `#RRGGBBAA` (the `#` optional), as the SDK's templates write
@@ -37,7 +43,7 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
         guard text.count == 8, let rgb = Color(hex: String(text.prefix(6))),
             let alpha = UInt8(text.suffix(2), radix: 16)
         else { return .black }
-        return Color(red: rgb.red, green: rgb.green, blue: rgb.blue, opacity: Double(alpha) / 255)
+        return Color(bytes: rgb.red, rgb.green, rgb.blue, opacity: Double(alpha) / 255)
     }
 
     /// Parses `#RRGGBB` (the `#` is optional, hex digits in either case); nil for anything else.
@@ -76,29 +82,29 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     public var description: String { hex }
 
     /// Black, `#000000`.
-    public static let black = Color(red: 0x00, green: 0x00, blue: 0x00)
+    public static let black = Color(hex: 0x000000)
     /// White, `#FFFFFF`.
-    public static let white = Color(red: 0xFF, green: 0xFF, blue: 0xFF)
+    public static let white = Color(hex: 0xFFFFFF)
     /// A neutral grey, `#8E8E93`.
-    public static let gray = Color(red: 0x8E, green: 0x8E, blue: 0x93)
+    public static let gray = Color(hex: 0x8E8E93)
     /// Red, `#FF3B30`.
-    public static let red = Color(red: 0xFF, green: 0x3B, blue: 0x30)
+    public static let red = Color(hex: 0xFF3B30)
     /// Orange, `#FF9500`.
-    public static let orange = Color(red: 0xFF, green: 0x95, blue: 0x00)
+    public static let orange = Color(hex: 0xFF9500)
     /// Yellow, `#FFCC00`.
-    public static let yellow = Color(red: 0xFF, green: 0xCC, blue: 0x00)
+    public static let yellow = Color(hex: 0xFFCC00)
     /// Green, `#34C759`.
-    public static let green = Color(red: 0x34, green: 0xC7, blue: 0x59)
+    public static let green = Color(hex: 0x34C759)
     /// Cyan, `#32ADE6`.
-    public static let cyan = Color(red: 0x32, green: 0xAD, blue: 0xE6)
+    public static let cyan = Color(hex: 0x32ADE6)
     /// Blue, `#007AFF`.
-    public static let blue = Color(red: 0x00, green: 0x7A, blue: 0xFF)
+    public static let blue = Color(hex: 0x007AFF)
     /// Indigo, `#5856D6`.
-    public static let indigo = Color(red: 0x58, green: 0x56, blue: 0xD6)
+    public static let indigo = Color(hex: 0x5856D6)
     /// Purple, `#AF52DE`.
-    public static let purple = Color(red: 0xAF, green: 0x52, blue: 0xDE)
+    public static let purple = Color(hex: 0xAF52DE)
     /// Pink, `#FF2D55`.
-    public static let pink = Color(red: 0xFF, green: 0x2D, blue: 0x55)
+    public static let pink = Color(hex: 0xFF2D55)
     /// The app's accent colour: SwiftUI's default, blue.
     public static let accentColor = blue
     /// SwiftUI's secondary content colour, the neutral grey.
@@ -125,8 +131,7 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
         }
         let l = min(max(luminosity, 0), 1)
         guard saturation > 0 else {
-            let gray = UInt8((l * 255).rounded())
-            return Color(red: gray, green: gray, blue: gray, opacity: opacity)
+            return Color(red: l, green: l, blue: l, opacity: opacity)
         }
         let q = l < 0.5 ? l * (1 + saturation) : l + saturation - l * saturation
         let p = 2 * l - q
@@ -136,7 +141,6 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
                 t < 1 / 6 ? p + (q - p) * 6 * t : t < 1 / 2 ? q : t < 2 / 3 ? p + (q - p) * (2 / 3 - t) * 6 : p
             return UInt8((value * 255).rounded())
         }
-        return Color(
-            red: channel(hue + 1 / 3), green: channel(hue), blue: channel(hue - 1 / 3), opacity: opacity)
+        return Color(bytes: channel(hue + 1 / 3), channel(hue), channel(hue - 1 / 3), opacity: opacity)
     }
 }
