@@ -49,14 +49,14 @@ package struct ParraAppInfoCache: Sendable {
         )
     }
 
-    /// The cached entry as it is, without reporting or deleting a file that cannot be used (the
+    /// The cache file's bytes as they are, without reading, reporting or deleting them (the
     /// launch's `load` does that): nil when there is none or it cannot be read.
-    package func peek() -> Entry? {
-        (try? FileContents.readIfPresent(file)).flatMap { $0 }.flatMap(Self.entry(in:))
+    package func contents() -> [UInt8]? {
+        (try? FileContents.readIfPresent(file)).flatMap { $0 }
     }
 
-    /// The entry `data` holds, or nil when it is not one.
-    private static func entry(in data: [UInt8]) -> Entry? {
+    /// The entry `data` (a cache file's bytes) holds, or nil when it is not one.
+    package static func entry(in data: [UInt8]) -> Entry? {
         guard case .object(let members)? = try? OptionValue(answerJSON: String(decoding: data, as: UTF8.self)),
             let fetchedAt = members["fetched_at"]?.number, case .string(let backend)? = members["backend"],
             let appInfo = members["app_info"], case .object = appInfo

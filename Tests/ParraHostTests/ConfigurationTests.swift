@@ -208,9 +208,27 @@ struct ConfigurationTests {
         #expect(facts["background"] == "#FFFFFF" && facts["text"] == "#111827" && facts["primary"] == "#007AFF")
         #expect(theme.palette(for: .dark).launchFacts["background"] == "#000000")
         #expect(ParraTheme(color: .purple).palette(for: .light).primary.shade500 == .purple)
-        #expect(ParraAppearance.systemIsDark(environment: ["COLORFGBG": "15;0"]))
-        #expect(!ParraAppearance.systemIsDark(environment: ["COLORFGBG": "0;15"]))
-        #expect(!ParraAppearance.systemIsDark(environment: [:]))
+        #expect(ParraAppearance.systemIsDark(colorFGBG: "15;0"))
+        #expect(!ParraAppearance.systemIsDark(colorFGBG: "0;15"))
+        #expect(!ParraAppearance.systemIsDark(colorFGBG: nil))
+        let accent = ParraColorSwatch(primary: .accentColor)
+        #expect(
+            [accent.shade400, accent.shade600, accent.shade700] == [.accentShade400, .accentShade600, .accentShade700],
+            "the default palettes' written-out chip shades are the derived ones")
+        #expect(
+            [Color.grayShade50, .grayShade700, .zincShade200, .zincShade600] == [
+                ParraColorSwatch.gray.shade50, ParraColorSwatch.gray.shade700, ParraColorSwatch.zinc.shade200,
+                ParraColorSwatch.zinc.shade600,
+            ])
+        #expect(
+            accent
+                == ParraColorSwatch(
+                    shade50: accent.shade50, shade100: accent.shade100, shade200: accent.shade200,
+                    shade300: accent.shade300,
+                    shade400: accent.shade400, shade500: accent.shade500, shade600: accent.shade600,
+                    shade700: accent.shade700,
+                    shade800: accent.shade800, shade900: accent.shade900, shade950: accent.shade950),
+            "a derived swatch equals the same shades given")
     }
 
     @Test("swatches: every shade given (integers or colours), or derived from one colour by HSL lightness")

@@ -70,11 +70,11 @@ public struct ParraColorPalette: Sendable, Hashable {
         secondaryText: ParraColorSwatch(primary: Color(hex: 0x3C3C43, opacity: 0.6), name: "Secondary Text"),
         primarySeparator: ParraColorSwatch(primary: Color(hex: 0xC6C6C8), name: "Primary Separator"),
         secondarySeparator: ParraColorSwatch(primary: Color(hex: 0x3C3C43, opacity: 0.36), name: "Secondary Separator"),
-        primaryChipText: ParraColorSwatch(primary: .accentColor).shade700,
-        secondaryChipText: ParraColorSwatch(primary: ParraColorSwatch.gray.shade700, name: "Secondary Chip Text"),
-        primaryChipBackground: ParraColorSwatch(primary: .accentColor).shade400,
+        primaryChipText: Color.accentShade700,
+        secondaryChipText: ParraColorSwatch(primary: Color.grayShade700, name: "Secondary Chip Text"),
+        primaryChipBackground: Color.accentShade400,
         secondaryChipBackground: ParraColorSwatch(
-            primary: ParraColorSwatch.zinc.shade200, name: "Secondary Chip Background"),
+            primary: Color.zincShade200, name: "Secondary Chip Background"),
         error: ParraColorSwatch(primary: .red, name: "Error"),
         warning: ParraColorSwatch(primary: .yellow, name: "Warning"),
         info: ParraColorSwatch(primary: .blue, name: "Info"),
@@ -89,11 +89,11 @@ public struct ParraColorPalette: Sendable, Hashable {
         secondaryText: ParraColorSwatch(primary: Color(hex: 0xEBEBF5, opacity: 0.6), name: "Secondary Text"),
         primarySeparator: ParraColorSwatch(primary: Color(hex: 0x38383A), name: "Primary Separator"),
         secondarySeparator: ParraColorSwatch(primary: Color(hex: 0x545458, opacity: 0.65), name: "Secondary Separator"),
-        primaryChipText: ParraColorSwatch(primary: ParraColorSwatch.gray.shade50, name: "Primary Chip Text"),
-        secondaryChipText: ParraColorSwatch(primary: ParraColorSwatch.gray.shade50, name: "Secondary Chip Text"),
-        primaryChipBackground: ParraColorSwatch(primary: .accentColor).shade600,
+        primaryChipText: ParraColorSwatch(primary: Color.grayShade50, name: "Primary Chip Text"),
+        secondaryChipText: ParraColorSwatch(primary: Color.grayShade50, name: "Secondary Chip Text"),
+        primaryChipBackground: Color.accentShade600,
         secondaryChipBackground: ParraColorSwatch(
-            primary: ParraColorSwatch.zinc.shade600, name: "Secondary Chip Background"),
+            primary: Color.zincShade600, name: "Secondary Chip Background"),
         error: ParraColorSwatch(primary: .red, name: "Error"),
         warning: ParraColorSwatch(primary: .yellow, name: "Warning"),
         info: ParraColorSwatch(primary: .blue, name: "Info"),
@@ -108,4 +108,23 @@ public struct ParraColorPalette: Sendable, Hashable {
             "warning": warning.shade500.hex, "info": info.shade500.hex, "success": success.shade500.hex,
         ]
     }
+}
+
+extension Color {
+    /// The accent colour's shades the default palettes' chips use, as
+    /// `ParraColorSwatch(primary: .accentColor)` derives them (a test checks), written out so
+    /// that a launch with the default theme derives nothing.
+    package static let accentShade400 = Color(hex: 0xA6D0FF)
+    /// `shade600` of the accent colour.
+    package static let accentShade600 = Color(hex: 0x0073F0)
+    /// `shade700` of the accent colour.
+    package static let accentShade700 = Color(hex: 0x0060C9)
+    /// ``ParraColorSwatch/gray``'s `shade50`, written out so that a launch makes no swatch.
+    package static let grayShade50 = Color(hex: 0xF9FAFB)
+    /// ``ParraColorSwatch/gray``'s `shade700`.
+    package static let grayShade700 = Color(hex: 0x374151)
+    /// ``ParraColorSwatch/zinc``'s `shade200`.
+    package static let zincShade200 = Color(hex: 0xE4E4E7)
+    /// ``ParraColorSwatch/zinc``'s `shade600`.
+    package static let zincShade600 = Color(hex: 0x52525B)
 }

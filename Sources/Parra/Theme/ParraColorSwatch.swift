@@ -1,30 +1,38 @@
 /// Eleven shades of one colour, from the lightest (`shade50`) to the darkest (`shade950`), as
 /// the SDK's palettes are built; `shade500` is the colour itself.
 public struct ParraColorSwatch: Sendable, Hashable, Identifiable {
-    /// The lightest shade.
-    public let shade50: ParraColor
-    /// A shade.
-    public let shade100: ParraColor
-    /// A shade.
-    public let shade200: ParraColor
-    /// A shade.
-    public let shade300: ParraColor
-    /// A shade.
-    public let shade400: ParraColor
-    /// The colour itself.
-    public let shade500: ParraColor
-    /// A shade.
-    public let shade600: ParraColor
-    /// A shade.
-    public let shade700: ParraColor
-    /// A shade.
-    public let shade800: ParraColor
-    /// A shade.
-    public let shade900: ParraColor
-    /// The darkest shade.
-    public let shade950: ParraColor
+    /// The shades as given, or the one colour they are derived from when read.
+    private enum Shades: Sendable {
+        case given([ParraColor])
+        case derived(ParraColor)
+    }
+
+    private let shades: Shades
     /// The swatch's name, when it has one ("Gray").
     public let name: String?
+
+    /// The lightest shade.
+    public var shade50: ParraColor { shade(0) }
+    /// A shade.
+    public var shade100: ParraColor { shade(1) }
+    /// A shade.
+    public var shade200: ParraColor { shade(2) }
+    /// A shade.
+    public var shade300: ParraColor { shade(3) }
+    /// A shade.
+    public var shade400: ParraColor { shade(4) }
+    /// The colour itself.
+    public var shade500: ParraColor { shade(5) }
+    /// A shade.
+    public var shade600: ParraColor { shade(6) }
+    /// A shade.
+    public var shade700: ParraColor { shade(7) }
+    /// A shade.
+    public var shade800: ParraColor { shade(8) }
+    /// A shade.
+    public var shade900: ParraColor { shade(9) }
+    /// The darkest shade.
+    public var shade950: ParraColor { shade(10) }
 
     /// Its identity: its name, else its middle shade.
     public var id: String { name ?? shade500.hex }
@@ -36,28 +44,45 @@ public struct ParraColorSwatch: Sendable, Hashable, Identifiable {
         shade600: ParraColorConvertible, shade700: ParraColorConvertible, shade800: ParraColorConvertible,
         shade900: ParraColorConvertible, shade950: ParraColorConvertible, name: String? = nil
     ) {
-        self.shade50 = shade50.toParraColor()
-        self.shade100 = shade100.toParraColor()
-        self.shade200 = shade200.toParraColor()
-        self.shade300 = shade300.toParraColor()
-        self.shade400 = shade400.toParraColor()
-        self.shade500 = shade500.toParraColor()
-        self.shade600 = shade600.toParraColor()
-        self.shade700 = shade700.toParraColor()
-        self.shade800 = shade800.toParraColor()
-        self.shade900 = shade900.toParraColor()
-        self.shade950 = shade950.toParraColor()
+        shades = .given(
+            [
+                shade50, shade100, shade200, shade300, shade400, shade500, shade600, shade700, shade800, shade900,
+                shade950,
+            ]
+            .map { $0.toParraColor() })
         self.name = name
     }
 
-    /// The shades of `primary` (`shade500`), the others at the SDK's lightness steps.
+    /// The shades of `primary` (`shade500`), the others at the SDK's lightness steps, derived
+    /// when read (the launch reads only the middle shades).
     public init(primary: ParraColor, name: String? = nil) {
-        self.init(
-            shade50: primary.withLuminosity(0.98), shade100: primary.withLuminosity(0.97),
-            shade200: primary.withLuminosity(0.952), shade300: primary.withLuminosity(0.925),
-            shade400: primary.withLuminosity(0.825), shade500: primary, shade600: primary.withLuminosity(0.47),
-            shade700: primary.withLuminosity(0.394), shade800: primary.withLuminosity(0.326),
-            shade900: primary.withLuminosity(0.27), shade950: primary.withLuminosity(0.17), name: name)
+        shades = .derived(primary)
+        self.name = name
+    }
+
+    /// The SDK's lightness of each derived shade, lightest first (`shade500` is the colour).
+    private static let lightness = [0.98, 0.97, 0.952, 0.925, 0.825, 0, 0.47, 0.394, 0.326, 0.27, 0.17]
+
+    /// Shade `index`, 0 (`shade50`) to 10 (`shade950`).
+    private func shade(_ index: Int) -> ParraColor {
+        switch shades {
+        case .given(let colors): colors[index]
+        case .derived(let primary): index == 5 ? primary : primary.withLuminosity(Self.lightness[index])
+        }
+    }
+
+    /// Every shade, lightest first.
+    private var all: [ParraColor] { (0...10).map(shade) }
+
+    /// Equal when every shade and the name are.
+    public static func == (lhs: ParraColorSwatch, rhs: ParraColorSwatch) -> Bool {
+        lhs.name == rhs.name && lhs.all == rhs.all
+    }
+
+    /// Hashes every shade and the name.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(all)
     }
 
     /// Tailwind's gray.

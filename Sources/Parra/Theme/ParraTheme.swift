@@ -1,4 +1,6 @@
-import ParraRuntime
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The colours Parra's views are drawn with (on Linux, by the terminal renderer: the launch
 /// screen and presentations), as the SDK models them: a light palette and, optionally, a dark
@@ -48,7 +50,7 @@ public struct ParraTheme: Sendable, Hashable {
             switch appearance {
             case .light: false
             case .dark: true
-            case .system: ParraAppearance.systemIsDark(environment: ProcessEnvironment.current)
+            case .system: ParraAppearance.systemIsDark(colorFGBG: getenv("COLORFGBG").map { String(cString: $0) })
             }
         return dark ? darkPalette ?? lightPalette : lightPalette
     }
@@ -58,12 +60,10 @@ public struct ParraTheme: Sendable, Hashable {
 }
 
 extension ParraAppearance {
-    /// Whether the terminal's background is dark: `COLORFGBG` (`fg;bg`, set by rxvt, Konsole and
-    /// others) names a background of 0-6 or 8; without it, light.
-    package static func systemIsDark(environment: [String: String]) -> Bool {
-        guard let value = environment["COLORFGBG"],
-            let background = value.split(separator: ";").last.flatMap({ Int($0) })
-        else { return false }
+    /// Whether the terminal's background is dark by `COLORFGBG` (`fg;bg`, set by rxvt, Konsole
+    /// and others): a background of 0-6 or 8; without it, light.
+    package static func systemIsDark(colorFGBG value: String?) -> Bool {
+        guard let background = value?.split(separator: ";").last.flatMap({ Int($0) }) else { return false }
         return (0...6).contains(background) || background == 8
     }
 }

@@ -96,7 +96,7 @@ package final class ParraAppContext: @unchecked Sendable {
     var application: UIApplication?
     /// What the Parra API last said of the app (the launch's app-info, fresh or cached); empty
     /// until the launch has it. Any thread.
-    package var appInfo: ParraAppInfo { latestAppInfo.withLock { $0.info } }
+    package var appInfo: ParraAppInfo { ParraAppInfo(json: latestAppInfo.withLock { $0.json }) }
     /// Whether the app knows of a newer release than the one this install last saw, as the
     /// SDK tells it: a launch's app-info carried another version token than the cached one.
     package var isAwareOfNewerRelease: Bool { latestAppInfo.withLock { $0.isAwareOfNewerRelease } }
@@ -230,12 +230,14 @@ package final class ParraAppContext: @unchecked Sendable {
         var appInfo = ParraAppInfo()
         if let apiClient, let apiStorage {
             let cache = ParraAppInfoCache(folder: apiStorage)
-            let seen = Self.seenVersionToken(in: cache)
+            let seen = cache.contents()
             let launch = ParraAPILaunch(client: apiClient, cache: cache, clock: runtime?.clock ?? SystemClock()).run()
             for line in launch.lines { platform.report("  \(line)") }
             if launch.authState != .undetermined { authState = launch.authState }
             appInfo = launch.appInfo
-            latestAppInfo.withLock { [appInfo] in $0.update(appInfo, fresh: launch.appInfoIsFresh, seen: seen) }
+            latestAppInfo.withLock { [appInfo] in
+                $0 = .init(json: appInfo.json, fresh: launch.appInfoIsFresh, seen: seen)
+            }
         }
         guard let prerequisite = launchPrerequisite else { return }
         // As the launch screen module's last task: on the main actor, given who uses the app
@@ -282,26 +284,20 @@ package final class ParraAppContext: @unchecked Sendable {
         let platform = self.platform
         let queue = runtime.mainQueue
         let cache = ParraAppInfoCache(folder: apiStorage)
-        let seen = Self.seenVersionToken(in: cache)
+        let seen = cache.contents()
         ParraAppInfoTask(
             client: apiClient, cache: cache, clock: runtime.clock,
             report: { line in queue.async { platform.report("  \(line)") } }
         ).run { [latestAppInfo] outcome in
             switch outcome {
             case .fresh(let json):
-                latestAppInfo.withLock { $0.update(ParraAppInfo(json: json), fresh: true, seen: seen) }
+                latestAppInfo.withLock { $0 = .init(json: json, fresh: true, seen: seen) }
             case .cached(let json, _, _):
-                latestAppInfo.withLock { $0.update(ParraAppInfo(json: json), fresh: false, seen: seen) }
+                latestAppInfo.withLock { $0 = .init(json: json, fresh: false, seen: seen) }
             case .skipped, .failed: break
             }
             then(outcome)
         }
-    }
-
-    /// The version token of the app-info this install saw last (the cache's, read before the
-    /// launch replaces it): nil when there is none, `.some(nil)` when it had no token.
-    private static func seenVersionToken(in cache: ParraAppInfoCache) -> String?? {
-        cache.peek().map { ParraAppInfo(json: $0.json).versionToken }
     }
 
     /// Runs `body`, Parra's own handling of what `label` names, now if the launch completed,
@@ -383,21 +379,26 @@ extension ParraAppDelegate: ParraAppDelegateDriving {
     var sceneDelegateType: ParraSceneDelegate.Type { SceneDelegate.self }
 }
 
-/// The app-info a run last got, shared between the launch's threads and the app's readers.
+/// The app-info a run last got, shared between the launch's threads and the app's readers. Kept
+/// as the launch got it and read only when asked: a launch parses nothing for it.
 private final class SharedAppInfo: Sendable {
-    /// The app-info, and whether it told of a newer release.
+    /// The app-info's JSON, and what tells whether it told of a newer release.
     struct Latest {
-        var info = ParraAppInfo()
-        var isAwareOfNewerRelease = false
+        /// The app-info object, as text.
+        var json = "{}"
+        /// Whether it is the server's answer, not the cache's.
+        var fresh = false
+        /// The app-info cache file as it was before the launch replaced it.
+        var seen: [UInt8]?
 
-        /// Takes `info`, fresh from the server or cached, given the version token of the
-        /// app-info this install had seen before (nil: none, or it had no token): a fresh answer
-        /// with another token tells of a newer release, as the SDK's version-token check does.
-        mutating func update(_ info: ParraAppInfo, fresh: Bool, seen: String??) {
-            self.info = info
-            if fresh, let seen = seen ?? nil, let token = info.versionToken, token != seen {
-                isAwareOfNewerRelease = true
-            }
+        /// Whether a fresh answer carried another version token than the one this install had
+        /// seen, as the SDK's version-token check says.
+        var isAwareOfNewerRelease: Bool {
+            guard fresh, let seen, let entry = ParraAppInfoCache.entry(in: seen),
+                let before = ParraAppInfo(json: entry.json).versionToken,
+                let token = ParraAppInfo(json: json).versionToken
+            else { return false }
+            return token != before
         }
     }
 
