@@ -1,4 +1,5 @@
 import Foundation
+import ParraFileSystem
 import ParraRuntime
 
 /// Where `parra plugins install` and `remove` work: one of the host's standard module folders,
@@ -44,19 +45,12 @@ struct PluginFolder {
     /// Makes the folder and those above it that are missing: 0700 for this user's, 0755 for
     /// the machine's, whatever the umask. Returns why it cannot, or nil.
     func create() -> String? {
-        var missing: [String] = []
-        var folder = path
-        while !FileManager.default.fileExists(atPath: folder), folder != "/" {
-            missing.append(folder)
-            folder = (folder as NSString).deletingLastPathComponent
+        do {
+            try PrivateFolder.create(path, mode: isSystem ? 0o755 : 0o700)
+            return nil
+        } catch {
+            return "cannot make \(error)"
         }
-        let mode: mode_t = isSystem ? 0o755 : 0o700
-        for folder in missing.reversed() {
-            guard mkdir(folder, mode) == 0 || errno == EEXIST, chmod(folder, mode) == 0 else {
-                return "cannot make \(folder): \(String(cString: strerror(errno)))"
-            }
-        }
-        return nil
     }
 
     /// The module files in it, each with the id it provides, as the host reads them (scanned in

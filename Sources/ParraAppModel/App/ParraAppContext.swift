@@ -289,12 +289,8 @@ package final class ParraAppContext: @unchecked Sendable {
             client: apiClient, cache: cache, clock: runtime.clock,
             report: { line in queue.async { platform.report("  \(line)") } }
         ).run { [latestAppInfo] outcome in
-            switch outcome {
-            case .fresh(let json):
-                latestAppInfo.withLock { $0 = .init(json: json, fresh: true, seen: seen) }
-            case .cached(let json, _, _):
-                latestAppInfo.withLock { $0 = .init(json: json, fresh: false, seen: seen) }
-            case .skipped, .failed: break
+            if let json = outcome.appInfoJSON {
+                latestAppInfo.withLock { $0 = .init(json: json, fresh: outcome.isFresh, seen: seen) }
             }
             then(outcome)
         }

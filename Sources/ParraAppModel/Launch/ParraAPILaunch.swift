@@ -54,12 +54,10 @@ struct ParraAPILaunch {
                     return
                 }
                 task.run { outcome in
-                    switch outcome {
-                    case .fresh(let json):
-                        box.lock.withLock { (box.appInfo, box.appInfoIsFresh) = (ParraAppInfo(json: json), true) }
-                    case .cached(let json, _, _):
-                        box.lock.withLock { box.appInfo = ParraAppInfo(json: json) }
-                    case .skipped, .failed: break
+                    if let json = outcome.appInfoJSON {
+                        box.lock.withLock {
+                            (box.appInfo, box.appInfoIsFresh) = (ParraAppInfo(json: json), outcome.isFresh)
+                        }
                     }
                     switch outcome {
                     case .fresh(let json):

@@ -22,6 +22,20 @@ final class ParraAppInfoTask: @unchecked Sendable {
         /// The server did not answer usably and nothing is cached.
         case failed(String)
 
+        /// The app-info JSON it has, the server's or the cache's; nil when it has none.
+        var appInfoJSON: String? {
+            switch self {
+            case .fresh(let json), .cached(let json, _, _): json
+            case .skipped, .failed: nil
+            }
+        }
+
+        /// Whether it is the server's answer, not the cache's.
+        var isFresh: Bool {
+            if case .fresh = self { return true }
+            return false
+        }
+
         /// The launch step's result JSON: `{"source": "network" | "cache" | "none",
         /// "appInfo": {...}, "fetchedAt": seconds, "reason": "..."}`, members absent where they
         /// do not apply; nil for a failure.
