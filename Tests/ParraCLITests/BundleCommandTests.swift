@@ -11,6 +11,23 @@ struct BundleCommandTests {
     static let packageName = "parrabundleprobe"
     static let bundleID = "com.example.parrabundleprobe"
 
+    /// The folder holding the toolchain's `bin`, when it is one that can be hidden without hiding
+    /// the system.
+    static let toolchain: String? = {
+        guard let swift = try? CLIWorkspace.swift else { return nil }
+        let folder = URL(fileURLWithPath: swift).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        return ["/usr", "/usr/local", "/"].contains(folder) ? nil : folder
+    }()
+
+    /// Whether the install test can run here: `dpkg -i` needs root, and hiding the toolchain needs
+    /// a mount namespace (some sandboxes refuse one even to root) and a toolchain outside `/usr`.
+    static let canHideToolchain: Bool = {
+        guard geteuid() == 0, toolchain != nil else { return false }
+        let probe = try? ChildProcess.run("/usr/bin/unshare", ["-m", "/bin/sh", "-c", "mount -t tmpfs none /mnt"])
+        return probe?.status == 0
+    }()
+
     /// The bundled app: its workspace, the staging folder and the package file.
     struct Bundled {
         let workspace: CLIWorkspace
@@ -82,7 +99,9 @@ struct BundleCommandTests {
 
     @Test(
         "installed with dpkg -i it runs from PATH without the toolchain and loads its modules; dpkg -r leaves none of its files",
-        .enabled(if: geteuid() == 0, "dpkg -i and hiding the toolchain with a mount need root"))
+        .enabled(
+            if: canHideToolchain,
+            "needs root, a sandbox that allows a mount namespace, and a toolchain outside /usr"))
     func installed() throws {
         let bundled = try Self.bundled.get()
         let install = try ChildProcess.run("/usr/bin/dpkg", ["-i", bundled.deb.path])
@@ -93,11 +112,7 @@ struct BundleCommandTests {
 
         // The toolchain's folder hidden under an empty tmpfs, in a mount namespace of its own.
         let swift = try CLIWorkspace.swift
-        let toolchain = URL(fileURLWithPath: swift).resolvingSymlinksInPath().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-        try #require(
-            !["/usr", "/usr/local", "/"].contains(toolchain),
-            "the toolchain is in \(toolchain), which cannot be hidden without hiding the system")
+        let toolchain = try #require(Self.toolchain)
         let backend = CFixtureBuilder.repositoryRoot.appendingPathComponent("Sample/LocalBackend").path
         let home = bundled.workspace.folder.appendingPathComponent("installed-home").path
         let script = """
