@@ -67,6 +67,7 @@ typedef struct parra_command_completion parra_command_completion;
  * (and ignored). The module must not write to it.
  */
 struct parra_command_completion {
+    /** Set by the host to the size of the struct it made. */
     uint32_t struct_size;
     /** The id of the command being answered, NUL-terminated, owned by the host. Lets one
      *  function serve several commands. */
@@ -85,6 +86,8 @@ struct parra_command_completion {
 
 /** A command the module offers. */
 typedef struct parra_command_decl {
+    /** Set by the module to sizeof(parra_command_decl); the host steps to the next command
+     *  by it. */
     uint32_t struct_size;
     /** The module's id, a dot, and a name of `[A-Za-z0-9_]`, e.g.
      *  "com.parra.whatsNew.fetchLatestRelease". Unique among loaded modules. */

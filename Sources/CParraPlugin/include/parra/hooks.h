@@ -25,6 +25,7 @@ typedef void (*parra_function)(void);
  * by position in the module's hook array.
  */
 typedef struct parra_hook_decl {
+    /** Set by the module to sizeof(parra_hook_decl); the host steps to the next hook by it. */
     uint32_t struct_size;
     /** A canonical point (PARRA_POINT_*) or an extension point offered by a loaded module. */
     const char *point_id;
@@ -53,6 +54,8 @@ typedef int32_t parra_combine_rule;
  * Typed only by its signature string, so the host calls its hooks through libffi.
  */
 typedef struct parra_extension_point_decl {
+    /** Set by the module to sizeof(parra_extension_point_decl); the host steps to the next
+     *  point by it. */
     uint32_t struct_size;
     /** Must start with the offering module's id and a dot, e.g.
      *  "com.parra.launchScreen.didComplete", and be offered by no other loaded module. */

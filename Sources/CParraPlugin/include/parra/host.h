@@ -27,7 +27,8 @@ extern "C" {
 /** Called on the main thread after an observed option changed; read it with get_option. */
 typedef void (*parra_option_changed_fn)(void *user_data, const char *key);
 
-/** Receives stored bytes; `bytes` is owned by the host and valid only during the call. */
+/** Receives stored bytes; `bytes` is owned by the host and valid only during the call. Called
+ *  by storage_get on the caller's thread, before storage_get returns. */
 typedef void (*parra_bytes_fn)(void *user_data, const void *bytes, size_t length);
 
 /** Called on the main thread when a timer fires. */
@@ -38,6 +39,7 @@ typedef void (*parra_timer_fn)(void *user_data, uint64_t timer_id);
  *  parra_value it asks the host to fill) must have struct_size at least its 1.0 size, or the
  *  call is INVALID_ARGUMENT. */
 typedef struct parra_api_request {
+    /** Set by the caller to sizeof(parra_api_request). */
     uint32_t struct_size;
     /** "GET", "POST", "PUT", "PATCH" or "DELETE". */
     const char *method;
@@ -83,14 +85,20 @@ typedef void (*parra_presentation_dismissed_fn)(void *user_data, bool by_user);
 /** Something for the platform to show. All memory is the caller's and may be freed when
  *  present returns; the host copies what it keeps. */
 typedef struct parra_presentation {
+    /** Set by the caller to sizeof(parra_presentation). */
     uint32_t struct_size;
+    /** PARRA_PRESENTATION_MODAL, _TOAST or _LAUNCH_SCREEN. */
     parra_presentation_kind kind;
+    /** The title, UTF-8. */
     parra_string title;
+    /** The body text, UTF-8. */
     parra_string body;
     /** TOAST: seconds before it dismisses itself; others: 0. */
     double duration_seconds;
     /** NULL, or called once when the presentation goes away. */
     parra_presentation_dismissed_fn on_dismiss;
+    /** Passed to on_dismiss (and to on_action, for a presentation shown with actions); the
+     *  host never reads what it points to. */
     void *user_data;
 } parra_presentation;
 
@@ -102,7 +110,10 @@ typedef struct parra_presentation {
  * struct_size covers it.
  */
 struct parra_host {
+    /** Set by the host to the size of the table it built: a field past it is absent (see
+     *  PARRA_HOST_HAS). */
     uint32_t struct_size;
+    /** The ABI version the host speaks: its PARRA_ABI_VERSION_MAJOR and _MINOR. */
     uint16_t abi_major;
     uint16_t abi_minor;
     /** Host-private; a module never reads it. */

@@ -45,6 +45,7 @@ typedef int32_t parra_log_level;
  * call; copy what you keep. Strings are UTF-8 and not NUL-terminated; absent ones are {NULL, 0}.
  */
 typedef struct parra_log_record {
+    /** Set by the host to the size of the record it wrote; a field past it is absent. */
     uint32_t struct_size;
     /** PARRA_LOG_LEVEL_TRACE to PARRA_LOG_LEVEL_FATAL. */
     parra_log_level level;

@@ -50,6 +50,8 @@ extern "C" {
 /** What a module declares about itself. Owned by the module; must stay valid and unchanged
  *  until the process exits. */
 typedef struct parra_module_descriptor {
+    /** Set by the module to sizeof(parra_module_descriptor); at least
+     *  PARRA_MODULE_DESCRIPTOR_SIZE_1_0. */
     uint32_t struct_size;
     /** PARRA_ABI_VERSION_MAJOR and _MINOR as the module was compiled with. */
     uint16_t abi_major;
@@ -67,10 +69,16 @@ typedef struct parra_module_descriptor {
     /** SPDX identifier; may be NULL. */
     const char *license;
 
+    /** The option keys the module owns (parra/options.h): `option_count` declarations, stepped
+     *  through by each one's struct_size. May be NULL when the count is 0. */
     const parra_option_decl *options;
     size_t option_count;
+    /** The functions the module wants called at points (parra/hooks.h): `hook_count`
+     *  declarations, stepped through by each one's struct_size. May be NULL when the count is 0. */
     const parra_hook_decl *hooks;
     size_t hook_count;
+    /** The points the module offers other modules (parra/hooks.h): `extension_point_count`
+     *  declarations, stepped through by each one's struct_size. May be NULL when the count is 0. */
     const parra_extension_point_decl *extension_points;
     size_t extension_point_count;
 
@@ -107,6 +115,8 @@ typedef struct parra_module_descriptor {
 
     /** The commands the module offers (see "Commands" in parra/commands.h). */
     const parra_command_decl *commands;
+    /** How many declarations `commands` holds, stepped through by each one's struct_size;
+     *  `commands` may be NULL when it is 0. */
     size_t command_count;
 } parra_module_descriptor;
 

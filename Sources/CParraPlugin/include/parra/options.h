@@ -30,10 +30,14 @@ extern "C" {
  * code runs for it); owned by the module, like the descriptor.
  */
 typedef struct parra_option_decl {
+    /** Set by the module to sizeof(parra_option_decl); at least PARRA_OPTION_DECL_SIZE_1_0. The
+     *  host steps to the next declaration by it. */
     uint32_t struct_size;
     /** Dotted key, `[A-Za-z0-9_]` segments joined by `.`, e.g. "chat.historyLimit". Its
      *  first segment names the feature ("chat"). Owned by one module only. */
     const char *key;
+    /** PARRA_OPTION_TYPE_*: the type every value of the key has; another number refuses the
+     *  module. */
     parra_option_type type;
     /** The default as JSON text of `type`, e.g. "\"info\"", "true", "[]". Required. */
     const char *default_json;

@@ -20,6 +20,7 @@ extern "C" {
 /** Result of every fallible call. Zero is success. */
 typedef int32_t parra_status;
 
+/** Success. */
 #define PARRA_STATUS_OK 0
 /** An argument was NULL, malformed or out of range. */
 #define PARRA_STATUS_INVALID_ARGUMENT 1
@@ -51,7 +52,9 @@ typedef struct parra_error {
     char message[PARRA_ERROR_MESSAGE_CAPACITY];
 } parra_error;
 
-/** Copies `message` into `error`, truncated to fit; NULL `error` is ignored. */
+/** Copies `message` into `error`, truncated to fit; NULL `error` is ignored. A NULL `message`
+ *  is ignored too, leaving `error` as it was. Any thread: it touches only `error`. It does not
+ *  read struct_size, so use it on a full-size parra_error (one the host passed, or your own). */
 static inline void parra_error_set(parra_error *error, const char *message) {
     if (error == NULL || message == NULL) {
         return;

@@ -19,15 +19,21 @@ extern "C" {
 
 /** UTF-8 text with an explicit length; `data` need not be NUL-terminated. */
 typedef struct parra_string {
+    /** The first byte; may be NULL when `length` is 0 (no text). */
     const char *data;
+    /** The number of bytes at `data`, not counting a terminating NUL if there is one. */
     size_t length;
 } parra_string;
 
 /** The type of an option value. */
 typedef int32_t parra_option_type;
+/** true or false: parra_value.boolean. */
 #define PARRA_OPTION_TYPE_BOOL 1
+/** A whole number: parra_value.integer. */
 #define PARRA_OPTION_TYPE_INTEGER 2
+/** A number: parra_value.number. */
 #define PARRA_OPTION_TYPE_DOUBLE 3
+/** Text: parra_value.string. */
 #define PARRA_OPTION_TYPE_STRING 4
 /** A JSON array. */
 #define PARRA_OPTION_TYPE_LIST 5
@@ -42,7 +48,9 @@ typedef int32_t parra_option_type;
  * (which happens only on the main thread, before the change callbacks run); copy it to keep it.
  */
 typedef struct parra_value {
+    /** Set by the caller to sizeof(parra_value) before asking the host to fill it. */
     uint32_t struct_size;
+    /** Set by the host: the option's declared type, which says which field below to read. */
     parra_option_type type;
     bool boolean;
     int64_t integer;

@@ -49,6 +49,7 @@ typedef void (*parra_auth_state_fn)(void *user_data, const char *state_json);
  * function returns. Each returns WRONG_STATE once the app's run is ending.
  */
 typedef struct parra_app_events_extension {
+    /** Set by the host to the size of the struct it offers. */
     uint32_t struct_size;
     /** [thread-safe] A push token arrived (`length` bytes, 1 to 4096): the app delegate's
      *  didRegisterForRemoteNotificationsWithDeviceToken runs with them. */

@@ -80,6 +80,7 @@ typedef void (*parra_launch_step_done_fn)(
 /** PARRA_EXT_LAUNCH: the launch services. The same functions as the ABI 1.1 fields of
  *  parra_host of the same names, with the same rules. */
 typedef struct parra_launch_extension {
+    /** Set by the host to the size of the struct it offers. */
     uint32_t struct_size;
     /** [main-thread] As parra_host.run_launch_step. */
     parra_status (*run_launch_step)(

@@ -27,8 +27,11 @@ extern "C" {
 /** One thing the user can do with a presentation: type `key` (a word of 1 to 16 characters of
  *  `[a-z0-9]`, e.g. "c") to take the action `label` describes ("open the changelog"). */
 typedef struct parra_presentation_action {
+    /** Set by the caller to sizeof(parra_presentation_action). */
     uint32_t struct_size;
+    /** The word the user types, NUL-terminated. Required. */
     const char *key;
+    /** What the action does, NUL-terminated, shown beside the key. Required. */
     const char *label;
 } parra_presentation_action;
 
@@ -38,6 +41,7 @@ typedef void (*parra_presentation_action_fn)(void *user_data, const char *key);
 
 /** PARRA_EXT_PRESENTATION: presentations the user acts on, and holds on an unattended session. */
 typedef struct parra_presentation_extension {
+    /** Set by the host to the size of the struct it offers. */
     uint32_t struct_size;
     /** [main-thread] Shows `presentation` (MODAL or TOAST; not LAUNCH_SCREEN) as core `present`
      *  does, listing `actions` (the caller's; copied; at most 8, keys distinct) for the user.
