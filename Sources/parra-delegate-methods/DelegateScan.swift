@@ -41,11 +41,28 @@ struct DelegateScan {
     }
 
     private(set) var classes: [DelegateClass] = []
-    private(set) var notes: [Note] = []
+    /// Notes on delegate classes passed over (private to their file).
+    private var classNotes: [Note] = []
+
+    /// What the scan passed over, once every file is scanned: private delegate classes, and
+    /// private lifecycle methods of delegate classes (other private methods are the app's own).
+    var notes: [Note] {
+        let lifecycle = Dictionary(classes.map { ($0.name, Set($0.base.methods)) }, uniquingKeysWith: { $0.union($1) })
+        return classNotes
+            + privateMethodsByType.flatMap { owner, methods in
+                methods.filter { lifecycle[owner]?.contains($0.name) == true }.map {
+                    Note(
+                        file: $0.file, line: $0.line,
+                        message: "\(owner).\($0.name) is private, so Parra cannot call it; make it internal")
+                }
+            }.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+    }
 
     /// The delegate classes' methods found so far by class name, for extensions scanned
     /// before or after their class.
     private var methodsByType: [String: [(name: String, file: String, line: Int)]] = [:]
+    /// The private methods found so far by type name, likewise.
+    private var privateMethodsByType: [String: [(name: String, file: String, line: Int)]] = [:]
 
     /// Scans one file.
     mutating func scan(_ source: String, file: String) {
@@ -67,7 +84,7 @@ struct DelegateScan {
                     if Self.modifiers(before: index, in: tokens).contains(where: {
                         $0 == "private" || $0 == "fileprivate"
                     }) {
-                        notes.append(
+                        classNotes.append(
                             Note(
                                 file: file, line: token.line,
                                 message:
@@ -94,10 +111,7 @@ struct DelegateScan {
                 guard !modifiers.contains("override"), !modifiers.contains("static"), !modifiers.contains("class")
                 else { break }
                 if modifiers.contains("private") || modifiers.contains("fileprivate") {
-                    notes.append(
-                        Note(
-                            file: file, line: token.line,
-                            message: "\(owner).\(name) is private, so Parra cannot call it; make it internal"))
+                    privateMethodsByType[owner, default: []].append((name, file, token.line))
                     break
                 }
                 methodsByType[owner, default: []].append((name, file, token.line))

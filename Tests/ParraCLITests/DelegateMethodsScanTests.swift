@@ -90,7 +90,9 @@ struct DelegateMethodsScanTests {
         #expect(!result.generated.contains("extension"), "\(result.generated)")
     }
 
-    @Test("a private class or method is said with its file and line, and left out")
+    @Test(
+        "a private delegate class or lifecycle method is said with its file and line, and left out; other private methods are not"
+    )
     func privateDeclarations() throws {
         let result = try scan([
             "App.swift": """
@@ -100,6 +102,10 @@ struct DelegateMethodsScanTests {
             }
             class Shown: ParraSceneDelegate {
                 private func sceneDidBecomeActive(_ scene: UIScene) {}
+                private func helper(_ value: Int) {}
+            }
+            struct Tests {
+                private func sceneDidBecomeActive(_ scene: UIScene) {}
             }
             """
         ])
@@ -107,6 +113,8 @@ struct DelegateMethodsScanTests {
         #expect(result.output.contains("App.swift:2: warning: Hidden is private to its file"), "\(result.output)")
         #expect(
             result.output.contains("App.swift:6: warning: Shown.sceneDidBecomeActive is private"), "\(result.output)")
+        // A private method that is no lifecycle method, or not in a delegate class, is the app's own.
+        #expect(result.output.split(separator: "\n").count(where: { $0.contains("warning:") }) == 2, "\(result.output)")
         #expect(!result.generated.contains("extension"))
     }
 
