@@ -179,8 +179,10 @@ private func permanentArray<T>(_ items: [T]) -> UnsafePointer<T>? {
 /// This shared object's one exported module.
 enum Export {
     static let lock = Lock()
-    static var descriptor: UnsafePointer<parra_module_descriptor>?
-    static var factory: ((ModuleHost) throws -> ModuleInstance)?
+    /// Read and written only under `lock`.
+    nonisolated(unsafe) static var descriptor: UnsafePointer<parra_module_descriptor>?
+    /// Read and written only under `lock`.
+    nonisolated(unsafe) static var factory: ((ModuleHost) throws -> ModuleInstance)?
 }
 
 /// The descriptor's lifecycle functions, shared by every Swift module.

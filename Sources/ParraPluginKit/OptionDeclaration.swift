@@ -2,9 +2,9 @@ import CParraPlugin
 
 /// An option key a module owns, with its type, default and documentation, and the rules
 /// (``ValueSchema``) a value must follow beyond its type.
-public struct OptionDeclaration {
+public struct OptionDeclaration: Sendable {
     /// The type of an option's value.
-    public enum Kind {
+    public enum Kind: Sendable {
         case bool, integer, double, string, list, object
 
         var cValue: parra_option_type {

@@ -93,6 +93,7 @@ enum PushBench {
             PushBenchApp.self, paths: [module.path], log: log, storage: work.appendingPathComponent("push-storage"),
             staysOpen: true,
             started: { platform in
+                nonisolated(unsafe) let platform = platform  // only `post`, which any thread may call
                 Thread.detachNewThread {
                     outcome.result = Result {
                         try measure(runtime: runtime, log: log, repetitions: repetitions, warmups: warmups)

@@ -209,7 +209,8 @@ let usage = """
       --help   print this text
     """
 
-var json = false
+/// Set while the arguments are read, before any measurement; only read after.
+nonisolated(unsafe) var json = false
 for argument in CommandLine.arguments.dropFirst() {
     switch argument {
     case "--json": json = true
@@ -634,7 +635,7 @@ let header = Row(
     name: "name", value: "value", baseline: "baseline", ratio: "ratio", budget: "budget", within: "within budget")
 let columns: [KeyPath<Row, String>] = [\.name, \.value, \.baseline, \.ratio, \.budget, \.within]
 let widths = columns.map { column in ([header] + rows).map { $0[keyPath: column].count }.max()! }
-func line(_ row: Row) -> String {
+@MainActor func line(_ row: Row) -> String {
     zip(columns, widths).map { row[keyPath: $0.0].padding(toLength: $0.1, withPad: " ", startingAt: 0) }
         .joined(separator: "  ")
 }

@@ -29,7 +29,7 @@ struct BundleCommandTests {
     }()
 
     /// The bundled app: its workspace, the staging folder and the package file.
-    struct Bundled {
+    struct Bundled: Sendable {
         let workspace: CLIWorkspace
         let stage: URL
         let deb: URL

@@ -3,7 +3,7 @@ import ParraTestSupport
 
 /// A temporary folder for one test: fixture modules, config files, and a home of its own for
 /// the `parra` runs, so nothing from the machine's environment or data folders leaks in.
-final class CLIWorkspace {
+final class CLIWorkspace: Sendable {
     /// The folder; removed when the workspace goes away.
     let folder: URL
 

@@ -22,7 +22,10 @@ struct CallStackTests {
     func skips() throws {
         // Both called from one line, outside #require, whose closure would add frames.
         let (whole, skipped) = (parra_log_route_call_stack(0), parra_log_route_call_stack(1))
-        defer { (free(whole), free(skipped)) }
+        defer {
+            free(whole)
+            free(skipped)
+        }
         let lines = try String(cString: #require(whole)).split(separator: "\n")
         #expect(try String(cString: #require(skipped)).split(separator: "\n") == Array(lines.dropFirst()))
         let beyond = parra_log_route_call_stack(10_000)

@@ -11,7 +11,7 @@ struct DirectoryListingTests {
         let folder = try CFixtureBuilder.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["libA.so", "é tude.txt", ".hidden", "日本"] {
-            FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data())
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data())
         }
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("sub"), withIntermediateDirectories: false)
@@ -28,7 +28,7 @@ struct DirectoryListingTests {
         let folder = try CFixtureBuilder.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("plain")
-        FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8))
         #expect(DirectoryListing.names(in: file.path) == nil)
         #expect(DirectoryListing.names(in: folder.appendingPathComponent("missing").path) == nil)
     }

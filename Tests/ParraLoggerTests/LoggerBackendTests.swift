@@ -3,16 +3,17 @@ import Parra
 import Synchronization
 import Testing
 
-/// A backend that keeps what it receives.
-final class RecordingBackend: ParraLoggerBackend, Sendable {
+/// A backend that keeps what it receives. Sendable by hand: what it received is behind `lock`.
+final class RecordingBackend: ParraLoggerBackend, @unchecked Sendable {
     let name: String
-    private let received = Mutex<[ParraLogData]>([])
+    private let lock = NSLock()
+    private var received: [ParraLogData] = []
 
     init(name: String) { self.name = name }
 
-    var logs: [ParraLogData] { received.withLock { $0 } }
+    var logs: [ParraLogData] { lock.withLock { received } }
 
-    func log(data: ParraLogData) { received.withLock { $0.append(data) } }
+    func log(data: ParraLogData) { lock.withLock { received.append(data) } }
 }
 
 extension AppLoggerTests.AppLoggerAPITests {

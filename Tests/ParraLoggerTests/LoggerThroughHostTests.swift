@@ -194,7 +194,7 @@ final class ManagedAtomicFlag: @unchecked Sendable {
 enum StandardErrorCapture {
     static func capture(_ body: () throws -> Void) throws -> String {
         let file = try CFixtureBuilder.makeTemporaryDirectory().appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         let handle = try FileHandle(forWritingTo: file)
         let saved = dup(STDERR_FILENO)
         dup2(handle.fileDescriptor, STDERR_FILENO)

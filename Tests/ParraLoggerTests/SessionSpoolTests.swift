@@ -383,7 +383,7 @@ struct SessionUploaderTests {
 
         func send(
             _ body: [UInt8], _ timeout: Double,
-            _ completion: @escaping (Result<Int, SessionUploader.SendFailure>) -> Void
+            _ completion: @escaping @Sendable (Result<Int, SessionUploader.SendFailure>) -> Void
         ) {
             let answer = lock.withLock { () -> Result<Int, SessionUploader.SendFailure> in
                 bodies.append((try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]) ?? [:])

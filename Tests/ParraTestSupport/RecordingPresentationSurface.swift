@@ -1,8 +1,9 @@
 import Parra
 import ParraRuntime
 
-/// Records every presentation instead of showing it; tests dismiss them by hand.
-package final class RecordingPresentationSurface: PresentationSurface {
+/// Records every presentation instead of showing it; tests dismiss them by hand. Sendable by
+/// hand: like every presentation surface, it is used on the runtime's main queue only.
+package final class RecordingPresentationSurface: PresentationSurface, @unchecked Sendable {
     /// What was presented, in order.
     package private(set) var presented: [Presentation] = []
     private var dismissals: [(Bool) -> Void] = []

@@ -6,7 +6,7 @@ import ParraRuntime
 
 /// A module runtime set up for a test: only the paths it names, temporary storage, a
 /// recording log and surface, and an environment of its own.
-package struct TestHost {
+package struct TestHost: Sendable {
     /// The runtime, not started.
     package let runtime: ModuleRuntime
     /// Everything logged.

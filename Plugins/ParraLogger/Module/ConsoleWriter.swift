@@ -1,7 +1,7 @@
 import CParraLoggerSupport
 import CParraPlugin
 import Dispatch
-import Glibc
+@preconcurrency import Glibc  // `stdout`, a C global that only the C library changes
 import ParraPluginKit
 import Synchronization
 

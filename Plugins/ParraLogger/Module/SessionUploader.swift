@@ -13,7 +13,9 @@ final class SessionUploader: @unchecked Sendable {
     /// Sends one request body (with a timeout in seconds, 0 for the host's) and calls back with
     /// the HTTP status, or with the reason no response came; throws when the request cannot
     /// even be made.
-    typealias Send = (_ body: [UInt8], _ timeout: Double, _ completion: @escaping (Result<Int, SendFailure>) -> Void)
+    typealias Send = (
+        _ body: [UInt8], _ timeout: Double, _ completion: @escaping @Sendable (Result<Int, SendFailure>) -> Void
+    )
         throws -> Void
 
     /// Why a send got no HTTP status.

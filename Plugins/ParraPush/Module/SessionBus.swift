@@ -82,7 +82,7 @@ final class SessionBus: @unchecked Sendable {
                 address, serviceName, &events, Int32((callTimeout * 1000).rounded()), &error, error.count)
         else {
             box.release()
-            throw PushPayload.Refusal(description: String(cString: error))
+            throw PushPayload.Refusal(description: error.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         }
         bus = opened
         self.box = box

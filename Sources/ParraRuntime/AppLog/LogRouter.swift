@@ -390,6 +390,6 @@ package final class LogRouter: @unchecked Sendable {
         if MainThread.isCurrent { return "main" }
         var buffer = [CChar](repeating: 0, count: 64)
         guard parra_log_route_thread_name(&buffer, buffer.count) else { return nil }
-        return String(cString: buffer)
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 }

@@ -89,7 +89,7 @@ extension ModuleRuntime {
     /// A call refused on the way (modules stopped meanwhile) is answered WRONG_STATE.
     func startLater(
         _ command: PreparedCommand, answer: @escaping @Sendable (Result<String, CommandCallError>) -> Void,
-        call: @escaping (UnsafeMutablePointer<parra_command_completion>) -> Void
+        call: @escaping @Sendable (UnsafeMutablePointer<parra_command_completion>) -> Void
     ) {
         let moduleID = command.moduleID
         let completion = CommandCompletion(
@@ -100,7 +100,7 @@ extension ModuleRuntime {
                 }
             })
         commandLock.withLock { completions[moduleID, default: [:]][ObjectIdentifier(completion)] = completion }
-        let run = { [weak self] in
+        let run: @Sendable () -> Void = { [weak self] in
             do throws(CommandCallError) {
                 guard let self else { throw CommandCallError(.notRunning, "\(command.id): the runtime is gone") }
                 try self.whileAdmitted(command) { call(completion.pointer) }

@@ -2,8 +2,9 @@ import CFFI
 import CParraPlugin
 
 /// One command ready to call: its libffi call descriptor, prepared once from the signature,
-/// and the function.
-package final class PreparedCommand {
+/// and the function. Sendable by hand: nothing in it changes once it is prepared, and
+/// `ffi_call` on a prepared descriptor may run on any number of threads at once.
+package final class PreparedCommand: @unchecked Sendable {
     /// The module that offers it.
     package let moduleID: String
     /// What the module declared.

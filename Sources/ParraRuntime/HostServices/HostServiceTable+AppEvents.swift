@@ -7,7 +7,8 @@ extension HostServiceTable {
     static let maximumTokenBytes = 4096
 
     /// The extension, for the process.
-    static let appEventsExtension: UnsafeMutablePointer<parra_app_events_extension> = {
+    /// Written once, when first read; the host and modules only read it after.
+    nonisolated(unsafe) static let appEventsExtension: UnsafeMutablePointer<parra_app_events_extension> = {
         let pointer = UnsafeMutablePointer<parra_app_events_extension>.allocate(capacity: 1)
         pointer.initialize(
             to: parra_app_events_extension(

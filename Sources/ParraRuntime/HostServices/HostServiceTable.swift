@@ -44,7 +44,8 @@ enum HostServiceTable {
     }
 
     /// PARRA_EXT_LAUNCH: the launch services, for the process.
-    private static let launchExtension: UnsafeMutablePointer<parra_launch_extension> = {
+    /// Written once, when first read; the host and modules only read it after.
+    nonisolated(unsafe) private static let launchExtension: UnsafeMutablePointer<parra_launch_extension> = {
         let pointer = UnsafeMutablePointer<parra_launch_extension>.allocate(capacity: 1)
         pointer.initialize(
             to: parra_launch_extension(
@@ -171,7 +172,8 @@ enum HostServiceTable {
     }
 
     /// `app_facts_json` outside an app run.
-    private static let noFacts = UnsafePointer(strdup("{}")!)
+    /// Never written after it is made.
+    nonisolated(unsafe) private static let noFacts = UnsafePointer(strdup("{}")!)
 
     /// Writes `message` into the caller's error, if it is there and large enough, and returns
     /// `status`.
@@ -527,7 +529,8 @@ enum HostServiceTable {
     }
 
     /// PARRA_EXT_PRESENTATION, for the process.
-    private static let presentationExtension: UnsafeMutablePointer<parra_presentation_extension> = {
+    /// Written once, when first read; the host and modules only read it after.
+    nonisolated(unsafe) private static let presentationExtension: UnsafeMutablePointer<parra_presentation_extension> = {
         let pointer = UnsafeMutablePointer<parra_presentation_extension>.allocate(capacity: 1)
         pointer.initialize(
             to: parra_presentation_extension(

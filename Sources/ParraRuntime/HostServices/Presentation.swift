@@ -84,6 +84,8 @@ package final class PlainTextPresentationSurface: PresentationSurface {
         lines.append(rule)
         print(lines.joined(separator: "\n"))
         if presentation.kind == .toast {
+            // Called back on `queue`, the queue this surface is used on.
+            nonisolated(unsafe) let dismissed = dismissed
             queue.asyncAfter(deadline: .now() + presentation.duration) { dismissed(false) }
         }
     }

@@ -169,9 +169,9 @@ package final class ModuleQuarantine: @unchecked Sendable {
             let bytes = Array((line + "\thung").utf8)
             _ = bytes.withUnsafeBytes { pwrite(journal, $0.baseAddress, $0.count, 0) }
             _ = ftruncate(journal, off_t(bytes.count))
-            fputs(
-                "parra: \(path) hung in \(phase) for \(seconds) s; ending the app (status \(Self.hangExitStatus)); it is quarantined\n",
-                stderr)
+            StandardError.write(
+                "parra: \(path) hung in \(phase) for \(seconds) s; ending the app (status \(Self.hangExitStatus)); it is quarantined\n"
+            )
             _exit(Self.hangExitStatus)
         }
     }

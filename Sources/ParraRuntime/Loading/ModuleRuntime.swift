@@ -16,7 +16,11 @@ import Synchronization
 /// activate for every module found, refusing a module at the first rule it breaks and going on
 /// with the others; `stop()` deactivates and shuts down in reverse order. Nothing a module
 /// does wrong (short of crashing in its own code) stops the host.
-package final class ModuleRuntime {
+///
+/// Sendable by hand: the lifecycle state (phase, modules, options, report) is touched only by
+/// the thread that starts and stops the runtime, the command state only under `commandLock`,
+/// and everything else is immutable once made.
+package final class ModuleRuntime: @unchecked Sendable {
     /// Everything the runtime needs from the app; every field has a default.
     package struct Settings {
         /// Where to look for modules.

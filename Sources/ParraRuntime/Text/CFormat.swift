@@ -9,11 +9,13 @@ extension String {
         let text = withVaList(arguments) { list -> String in
             var buffer = [CChar](repeating: 0, count: 64)
             let needed = Int(vsnprintf(&buffer, buffer.count, format, list))
-            guard needed >= buffer.count else { return String(cString: buffer) }
+            guard needed >= buffer.count else {
+                return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            }
             return withVaList(arguments) { again in
                 buffer = [CChar](repeating: 0, count: needed + 1)
                 _ = vsnprintf(&buffer, buffer.count, format, again)
-                return String(cString: buffer)
+                return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             }
         }
         self = text

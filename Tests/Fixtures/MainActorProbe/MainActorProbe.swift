@@ -15,7 +15,7 @@ import ParraAppModel
 import ParraRuntime
 
 #if canImport(Glibc)
-    import Glibc
+    @preconcurrency import Glibc  // `stdout`, a C global that only the C library changes
 #endif
 
 /// Prints what ran and whether on the main thread; only main-actor code may call it.

@@ -92,8 +92,7 @@ func runProduction(storage: URL, baseURL: String, count: Int) -> Never {
 
     for index in 0..<count { ParraLogger.info("probe event \(index)") }
     ParraLogger.flush()
-    print("flushed \(count)")
-    fflush(stdout)
+    FileHandle.standardOutput.write(Data("flushed \(count)\n".utf8))  // unbuffered: the test waits for it
 
     if CommandLine.arguments.contains("--forever") {
         var index = 0
