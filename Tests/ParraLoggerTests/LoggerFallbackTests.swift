@@ -6,10 +6,14 @@ import Testing
 /// of its own (ParraLoggerProbe), where no other test's runtime can change it.
 @Suite("App logs without a logger module")
 struct LoggerFallbackTests {
-    private func probe(_ arguments: String...) throws -> (status: Int32, output: String, errors: String) {
+    private func probe(_ arguments: String..., environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
         let process = Process()
         process.executableURL = BuildProducts.folder.appendingPathComponent("ParraLoggerProbe")
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PARRA_") }
+            .merging(environment) { $1 }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -33,6 +37,35 @@ struct LoggerFallbackTests {
         #expect(line.contains(" WARN [main:"), "\(line)")
         #expect(line.hasSuffix(#"] loud warn {"k":1}"#))
         #expect(!run.errors.contains("quiet info"))
+    }
+
+    @Test("PARRA_LOG_LEVEL sets the level over the code's; one naming no level is ignored")
+    func environmentLevel() throws {
+        let lowered = try probe("fallback", "warn", environment: ["PARRA_LOG_LEVEL": "info"])
+        #expect(lowered.status == 0)
+        #expect(lowered.output.contains("info and above"), "\(lowered.output)")
+        #expect(lowered.errors.contains("quiet info"), "\(lowered.errors)")
+
+        let unknown = try probe("fallback", "warn", environment: ["PARRA_LOG_LEVEL": "loud"])
+        #expect(unknown.output.contains("warn and above"), "\(unknown.output)")
+        #expect(!unknown.errors.contains("quiet info"))
+    }
+
+    @Test("the config file's logger.minimumLogLevel sets the level when the code sets none; the code's wins over it")
+    func configFileLevel() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let file = folder.appendingPathComponent("parra.json")
+        try #"{"logger": {"minimumLogLevel": "warn"}}"#.write(to: file, atomically: true, encoding: .utf8)
+
+        let fromFile = try probe("fallback", "-", environment: ["PARRA_CONFIG_FILE": file.path])
+        #expect(fromFile.status == 0)
+        #expect(fromFile.output.contains("warn and above"), "\(fromFile.output)")
+        #expect(!fromFile.errors.contains("quiet info"), "\(fromFile.errors)")
+        #expect(fromFile.errors.contains("loud warn"))
+
+        let fromCode = try probe("fallback", "info", environment: ["PARRA_CONFIG_FILE": file.path])
+        #expect(fromCode.output.contains("info and above"), "\(fromCode.output)")
+        #expect(fromCode.errors.contains("quiet info"))
     }
 
     @Test("an app that never starts Parra: its early logs are printed when the run ends, not kept forever")

@@ -1,3 +1,5 @@
+import ParraRuntime
+
 extension ParraConfiguration {
     /// What the app run needs of this configuration, in the runtime's terms: the code layer of
     /// the options, the theme's colours, the app-log level used when no module takes app logs,
@@ -10,7 +12,10 @@ extension ParraConfiguration {
             tenantId: tenantId, applicationId: applicationId, bundleId: appInfoOptions.givenBundleId,
             codeOptions: explicitOptionValues,
             themePalette: theme.palette.launchFacts,
-            appLogFallbackLevel: loggerOptions.minimumLogLevel.hostLevel,
+            appLogFallbackLevel: AppLogFallbackLevel(
+                optionKey: OptionKey.loggerMinimumLogLevel,
+                environmentVariable: ParraLoggerOptions.Environment.minimumLogLevelOverride,
+                defaultLevel: ParraLogLevel.default.hostLevel),
             featureModuleNames: OptionKey.featureModuleNames, launchPrerequisite: launchPrerequisite)
         if launchShortcutOptions.enabled {
             setup.launchShortcutItems = launchShortcutOptions.shortcutItems

@@ -16,8 +16,8 @@ package struct ParraAppSetup {
     package var codeOptions: [String: OptionValue]
     /// The theme's colours by name ("primary", ...), each "#RRGGBB", for the app facts.
     package var themePalette: [String: String]
-    /// The level at which app logs go to stderr when no module takes them.
-    package var appLogFallbackLevel: HostLogLevel
+    /// Where the level comes from at which app logs go to stderr when no module takes them.
+    package var appLogFallbackLevel: AppLogFallbackLevel
     /// The module that owns each configuration group's keys ("logger": "ParraLogger"), named
     /// when the app sets a key no loaded module owns.
     package var featureModuleNames: [String: String]
@@ -38,7 +38,7 @@ package struct ParraAppSetup {
     /// A setup; every field but the identity has an empty default.
     package init(
         tenantId: String, applicationId: String, bundleId: String? = nil, codeOptions: [String: OptionValue] = [:],
-        themePalette: [String: String] = [:], appLogFallbackLevel: HostLogLevel = .info,
+        themePalette: [String: String] = [:], appLogFallbackLevel: AppLogFallbackLevel = AppLogFallbackLevel(),
         featureModuleNames: [String: String] = [:],
         launchPrerequisite: (@MainActor @Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)? = nil
     ) {

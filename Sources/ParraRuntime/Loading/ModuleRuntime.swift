@@ -51,8 +51,9 @@ package final class ModuleRuntime: @unchecked Sendable {
         /// Where modules' app events go (`PARRA_EXT_APP_EVENTS`), when the runtime belongs to
         /// an app run.
         package var appEvents: AppEventServices?
-        /// The level at which app logs go to stderr when no loaded module takes them.
-        package var appLogFallbackLevel: HostLogLevel
+        /// Where the level comes from at which app logs go to stderr when no loaded module
+        /// takes them.
+        package var appLogFallbackLevel: AppLogFallbackLevel
         /// The module behind each feature's keys ("logger": "ParraLogger"), named when a
         /// key no loaded module owns is set.
         package var featureModuleNames: [String: String]
@@ -81,7 +82,7 @@ package final class ModuleRuntime: @unchecked Sendable {
             self.apiService = nil
             self.clock = SystemClock()
             self.appEnvironment = .resolve(environment: environment)
-            self.appLogFallbackLevel = .info
+            self.appLogFallbackLevel = AppLogFallbackLevel()
             self.featureModuleNames = [:]
             self.screen = nil
         }
@@ -267,9 +268,9 @@ package final class ModuleRuntime: @unchecked Sendable {
                 moduleID: module.id, function: sink, flush: module.declaration.logFlush,
                 moduleData: module.moduleData, threshold: { context.logThreshold })
         }
-        if let note = LogRouter.shared.attach(
-            self, sinks: sinks, fallbackLevel: settings.appLogFallbackLevel, releasing: hold)
-        {
+        let fallback = settings.appLogFallbackLevel.resolve(environment: settings.environment, options: options)
+        if sinks.isEmpty, let problem = fallback.problem { log.log(.warn, problem) }
+        if let note = LogRouter.shared.attach(self, sinks: sinks, fallbackLevel: fallback.level, releasing: hold) {
             report.notes.append(note)
         }
     }

@@ -23,6 +23,8 @@ package final class OptionStore: @unchecked Sendable {
     private var retiredCStrings: [UnsafeMutablePointer<CChar>] = []
     private var observers: [String: [(String) -> Void]] = [:]
     private var recordedProblems: [OptionProblem] = []
+    /// The last value given for each key no schema owns (reported as unknown all the same).
+    private var unowned: [String: OptionValue] = [:]
     private let featureModuleNames: [String: String]
 
     /// Builds the store from the declared schemas, every key at its module default.
@@ -54,6 +56,12 @@ package final class OptionStore: @unchecked Sendable {
     /// The resolved value of `key`, or nil when no loaded module declares it.
     package func option(forKey key: String) -> ResolvedOption? {
         lock.withLock { resolved[key] }
+    }
+
+    /// The value the highest layer applied so far gave `key` when no schema owns it, as
+    /// written (for a fact the host needs without the module that owns the key).
+    package func unownedValue(forKey key: String) -> OptionValue? {
+        lock.withLock { unowned[key] }
     }
 
     /// Applies a JSON config file: nested objects whose paths are option keys
@@ -219,6 +227,7 @@ package final class OptionStore: @unchecked Sendable {
     /// it is refused (the key keeps its lower layers).
     private func place(_ value: OptionValue, forKey key: String, source: OptionSource) -> OptionProblem? {
         guard let schema = schemas[key] else {
+            lock.withLock { unowned[key] = value }
             return OptionProblem(key: key, source: source, message: unknownKeyMessage(key))
         }
         let converted: OptionValue

@@ -7,8 +7,9 @@
 //       then logs "after flush <i>" until it is killed; without, it waits for SIGTERM or
 //       SIGINT, then stops the runtime (which uploads what it can) and exits 0.
 //   ParraLoggerProbe fallback LEVEL
-//       starts a runtime with no modules for a configuration whose minimum log level is LEVEL
-//       (the level the host prints app logs at itself), prints its load
+//       starts a runtime with no modules, in the process's environment (PARRA_LOG_LEVEL,
+//       PARRA_CONFIG_FILE), for a configuration whose minimum log level is LEVEL ("-": none
+//       set in code), which with them sets the level the host prints app logs at itself; prints its load
 //       report's notes on stdout, then logs "quiet info" at info and "loud warn" at warn.
 //   ParraLoggerProbe no-parra-app
 //       runs an app whose body has no ParraApp and that logs from its init, then logs once more.
@@ -42,14 +43,15 @@ case "production":
     runProduction(storage: URL(fileURLWithPath: arguments[1]), baseURL: arguments[2], count: count)
 case "fallback":
     guard arguments.count == 2 else { usage() }
-    let environment: [String: String] = [:]
+    let environment = ProcessEnvironment.current
     var settings = ModuleRuntime.Settings(
         environment: environment,
         searchPath: ModuleSearchPath(explicitPaths: [], environment: environment, standardLocations: false))
     let configuration = ParraConfiguration(
-        loggerOptions: ParraLoggerOptions(minimumLogLevel: ParraLogLevel(string: arguments[1]) ?? .info))
-    settings.appLogFallbackLevel =
-        configuration.appSetup(tenantId: "t", applicationId: "a", launchPrerequisite: nil).appLogFallbackLevel
+        loggerOptions: ParraLoggerOptions(minimumLogLevel: ParraLogLevel(string: arguments[1])))
+    let setup = configuration.appSetup(tenantId: "t", applicationId: "a", launchPrerequisite: nil)
+    settings.appLogFallbackLevel = setup.appLogFallbackLevel
+    settings.codeOptions = setup.codeOptions
     settings.log = HostLog { _ in }
     let runtime = ModuleRuntime(settings: settings)
     for note in runtime.start().notes { print(note) }
