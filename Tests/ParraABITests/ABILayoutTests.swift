@@ -1,15 +1,15 @@
 import CParraPlugin
 import Testing
 
-/// Freezes the ABI 1.4 layout: a change here breaks every module built before it, so it must
+/// Freezes the ABI 1.5 layout: a change here breaks every module built before it, so it must
 /// come with a new major version (or, for fields appended at the end, a new minor). The 1.0
 /// to 1.2 prefixes are checked too: older modules must still read and be read correctly.
-@Suite("C ABI 1.4 layout")
+@Suite("C ABI 1.5 layout")
 struct ABILayoutTests {
     @Test("versions and the entry symbol")
     func constants() {
         #expect(PARRA_ABI_VERSION_MAJOR == 1)
-        #expect(PARRA_ABI_VERSION_MINOR == 4)
+        #expect(PARRA_ABI_VERSION_MINOR == 5)
         #expect(PARRA_MODULE_ENTRY_SYMBOL == "parra_module_entry")
     }
 
@@ -29,6 +29,7 @@ struct ABILayoutTests {
         #expect(MemoryLayout<parra_command_completion>.offset(of: \.struct_size) == 0)
         #expect(MemoryLayout<parra_launch_extension>.offset(of: \.struct_size) == 0)
         #expect(MemoryLayout<parra_app_events_extension>.offset(of: \.struct_size) == 0)
+        #expect(MemoryLayout<parra_json_extension>.offset(of: \.struct_size) == 0)
     }
 
     #if arch(x86_64) || arch(arm64)
@@ -104,6 +105,10 @@ struct ABILayoutTests {
             // 1.4: struct_size and six functions.
             #expect(MemoryLayout<parra_app_events_extension>.size == 56)
             #expect(MemoryLayout<parra_app_events_extension>.offset(of: \.observe_auth_state) == 48)
+            // 1.5: struct_size and eleven functions.
+            #expect(MemoryLayout<parra_json_extension>.size == 96)
+            #expect(MemoryLayout<parra_json_extension>.offset(of: \.member_key) == 88)
+            #expect(PARRA_JSON_ABSENT.rawValue == 0 && PARRA_JSON_OBJECT.rawValue == 5)
         }
     #endif
 

@@ -46,6 +46,7 @@
  *   parra/ext/launch.h       PARRA_EXT_LAUNCH, the app's launch
  *   parra/ext/presentation.h PARRA_EXT_PRESENTATION, presentations with actions
  *   parra/ext/app_events.h   PARRA_EXT_APP_EVENTS, the app delegate's events and auth changes
+ *   parra/ext/json.h         PARRA_EXT_JSON, the host's JSON reader
  */
 #ifndef PARRA_PLUGIN_H
 #define PARRA_PLUGIN_H
@@ -68,5 +69,6 @@
 #include "parra/ext/launch.h"
 #include "parra/ext/presentation.h"
 #include "parra/ext/app_events.h"
+#include "parra/ext/json.h"
 
 #endif /* PARRA_PLUGIN_H */

@@ -12,7 +12,8 @@ __attribute__((visibility("default"))) void parra_abi_probe(
     parra_extension_point_decl *point, parra_command_decl *command, parra_command_completion *completion,
     parra_log_record *record, parra_api_request *request, parra_presentation *presentation,
     parra_launch_extension *launch, parra_presentation_action *action,
-    parra_presentation_extension *presentations, parra_app_events_extension *app_events);
+    parra_presentation_extension *presentations, parra_app_events_extension *app_events,
+    parra_json_extension *json);
 
 void parra_abi_probe(
     parra_module_descriptor *descriptor, parra_host *host, parra_error *error, parra_string *string,
@@ -20,10 +21,11 @@ void parra_abi_probe(
     parra_extension_point_decl *point, parra_command_decl *command, parra_command_completion *completion,
     parra_log_record *record, parra_api_request *request, parra_presentation *presentation,
     parra_launch_extension *launch, parra_presentation_action *action,
-    parra_presentation_extension *presentations, parra_app_events_extension *app_events) {
+    parra_presentation_extension *presentations, parra_app_events_extension *app_events,
+    parra_json_extension *json) {
     (void)descriptor, (void)host, (void)error, (void)string, (void)value, (void)option, (void)hook;
     (void)point, (void)command, (void)completion, (void)record, (void)request, (void)presentation;
-    (void)launch, (void)action, (void)presentations, (void)app_events;
+    (void)launch, (void)action, (void)presentations, (void)app_events, (void)json;
     /* The header's macros compile against the types they test. */
     (void)(PARRA_HOST_HAS(host, get_extension) && PARRA_DESCRIPTOR_HAS(descriptor, commands));
 }

@@ -312,7 +312,8 @@ struct parra_host {
 /* The extensions, one header each:
  *   parra/ext/launch.h        PARRA_EXT_LAUNCH, parra_launch_extension
  *   parra/ext/presentation.h  PARRA_EXT_PRESENTATION, parra_presentation_extension
- *   parra/ext/app_events.h    PARRA_EXT_APP_EVENTS, parra_app_events_extension */
+ *   parra/ext/app_events.h    PARRA_EXT_APP_EVENTS, parra_app_events_extension
+ *   parra/ext/json.h          PARRA_EXT_JSON, parra_json_extension (1.5) */
 
 #ifdef __cplusplus
 }
