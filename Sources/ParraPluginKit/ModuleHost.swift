@@ -9,6 +9,8 @@ public final class ModuleHost: @unchecked Sendable {
     /// Parra's log levels, trace < debug < info < warn < error < fatal, with the ABI's
     /// `PARRA_LOG_LEVEL_*` values: the severity of a diagnostic line and of an app log record.
     public enum LogLevel: Int32, CaseIterable, Comparable, Sendable {
+        /// The six levels, least severe first: `trace` is `PARRA_LOG_LEVEL_TRACE` (0), ... `fatal`
+        /// is `PARRA_LOG_LEVEL_FATAL` (5).
         case trace, debug, info, warn, error, fatal
 
         /// Parses a level name as Parra does: trimmed, any case, exactly one of the six names.
@@ -43,11 +45,19 @@ public final class ModuleHost: @unchecked Sendable {
 
     /// What a presentation shows.
     public enum PresentationKind {
+        /// `modal`: full-screen content the user dismisses; `toast`: a notice that goes away by
+        /// itself after its `duration`; `launchScreen`: the launch screen, over the app's windows
+        /// until the launch completes, replacing one already showing. The C header's
+        /// `PARRA_PRESENTATION_*`.
         case modal, toast, launchScreen
     }
 
     /// A launch state (`set_launch_state`).
     public enum LaunchState {
+        /// In a launch's usual order, the C header's `PARRA_LAUNCH_STATE_*`: `initial`, the launch
+        /// screen shows and the tasks run; `transitioning`, they finished and the launch screen
+        /// fades out; `complete`, it is gone and the app usable; `failed`, a task failed, and the
+        /// launch screen says why and offers a retry (back to `initial`).
         case initial, transitioning, complete, failed
     }
 

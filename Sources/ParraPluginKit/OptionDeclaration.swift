@@ -5,6 +5,9 @@ import CParraPlugin
 public struct OptionDeclaration: Sendable {
     /// The type of an option's value.
     public enum Kind: Sendable {
+        /// The C header's `PARRA_OPTION_TYPE_*`: `bool`, true or false; `integer`, a whole number;
+        /// `double`, a number; `string`, text; `list`, a JSON array; `object`, a JSON object.
+        /// `ModuleHost` reads each with the method of its name, `list` and `object` with `json(_:)`.
         case bool, integer, double, string, list, object
 
         var cValue: parra_option_type {
@@ -102,6 +105,10 @@ public struct OptionDeclaration: Sendable {
 public struct ExtensionPointDeclaration {
     /// How the hooks' results combine.
     public enum Combine {
+        /// The C header's `PARRA_COMBINE_*`, every hook called each time: `none` for a void
+        /// point; `all`, a bool, true only if every hook returned true (true with no hooks);
+        /// `any`, a bool, true if any hook did (false with none); `union`, an integer, the bitwise
+        /// OR of every result (0 with none).
         case none, all, any, union
 
         var cValue: parra_combine_rule {

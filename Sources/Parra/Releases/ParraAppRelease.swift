@@ -2,11 +2,15 @@ import FoundationEssentials
 
 /// What kind of release a version is.
 public enum ParraReleaseType: String, Codable, Sendable, Hashable, CaseIterable {
+    /// A major, minor or patch release, or a launch (the sample backend's first release, 1.0.0,
+    /// is one); each the Parra API's word for it, as it spells it.
     case major, minor, patch, launch
 }
 
 /// Where a release is in its life.
 public enum ParraReleaseStatus: String, Codable, Sendable, Hashable, CaseIterable {
+    /// Pending, scheduled or released, in the Parra API's words as it spells them; Parra passes the
+    /// status on and acts on none.
     case pending, scheduled, released
 }
 

@@ -15,21 +15,27 @@ public protocol Scene {
 @resultBuilder
 @MainActor
 public enum SceneBuilder {
+    /// A block's first scene, as it is.
     public static func buildPartialBlock<Content: Scene>(first: Content) -> Content { first }
+    /// A block's scenes so far followed by its next one: a `ScenePair`.
     public static func buildPartialBlock<First: Scene, Next: Scene>(
         accumulated: First, next: Next
     ) -> ScenePair<First, Next> {
         ScenePair(first: accumulated, second: next)
     }
+    /// An `if` without `else`: its scene when the condition held, else none.
     public static func buildOptional<Content: Scene>(_ content: Content?) -> OptionalScene<Content> {
         OptionalScene(content: content)
     }
+    /// An `if`/`else` whose `if` branch ran.
     public static func buildEither<First: Scene, Second: Scene>(first: First) -> EitherScene<First, Second> {
         EitherScene(first: first, second: nil)
     }
+    /// An `if`/`else` whose `else` branch ran.
     public static func buildEither<First: Scene, Second: Scene>(second: Second) -> EitherScene<First, Second> {
         EitherScene(first: nil, second: second)
     }
+    /// The scene of an `if #available` branch, as it is.
     public static func buildLimitedAvailability<Content: Scene>(_ content: Content) -> Content { content }
 }
 

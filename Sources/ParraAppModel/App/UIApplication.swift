@@ -8,6 +8,9 @@ import ParraRuntime
 public final class UIApplication {
     /// Where the app is in its life.
     public enum State: Sendable {
+        /// `inactive` until the launch ends (and for `shared` outside a run); `active` from then
+        /// on, before `applicationDidBecomeActive`, and again on coming back to the foreground;
+        /// `background` once the platform sends the app there (in a terminal, `b` or Ctrl-Z).
         case active, inactive, background
     }
 

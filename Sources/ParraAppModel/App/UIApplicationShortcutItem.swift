@@ -88,8 +88,20 @@ public struct UIApplicationShortcutIcon: Sendable, Hashable {
 
     /// UIKit's system icons for shortcut items.
     public enum IconType: Int, Sendable, CaseIterable {
+        /// UIKit's icon of that name, shown as this freedesktop icon: `compose` document-new, `play`
+        /// media-playback-start, `pause` media-playback-pause, `add` list-add, `location` and
+        /// `markLocation` mark-location, `search` edit-find, `share` emblem-shared, `prohibit`
+        /// process-stop, `contact` x-office-address-book, `home` go-home, `favorite` and `love`
+        /// emblem-favorite.
         case compose, play, pause, add, location, search, share, prohibit, contact, home, markLocation, favorite, love
+        /// UIKit's icon of that name, shown as this freedesktop icon: `cloud` network-server,
+        /// `invitation` mail-message-new, `confirmation` emblem-default, `mail` mail-send-receive,
+        /// `message` mail-message-new, `date` x-office-calendar, `time` appointment-soon,
+        /// `capturePhoto` camera-photo, `captureVideo` camera-video, `task` appointment-new.
         case cloud, invitation, confirmation, mail, message, date, time, capturePhoto, captureVideo, task
+        /// UIKit's icon of that name, shown as this freedesktop icon: `taskCompleted` emblem-default,
+        /// `alarm` appointment-soon, `bookmark` bookmark-new, `shuffle` media-playlist-shuffle,
+        /// `audio` audio-x-generic, `update` view-refresh.
         case taskCompleted, alarm, bookmark, shuffle, audio, update
 
         /// The icon naming specification's name for it.

@@ -89,8 +89,15 @@ public struct UNNotificationPresentationOptions: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+    /// May set the app's badge (`PARRA_NOTIFICATION_PRESENTATION_BADGE`); ParraPush does nothing
+    /// with it.
     public static let badge = UNNotificationPresentationOptions(rawValue: 1)
+    /// May play its sound (`PARRA_NOTIFICATION_PRESENTATION_SOUND`); ParraPush plays none.
     public static let sound = UNNotificationPresentationOptions(rawValue: 2)
+    /// Shows it (`PARRA_NOTIFICATION_PRESENTATION_ALERT`): ParraPush shows it as a toast; without
+    /// it, on the desktop when it can, else not at all.
     public static let banner = UNNotificationPresentationOptions(rawValue: 4)
+    /// Keeps it in the notification list (`PARRA_NOTIFICATION_PRESENTATION_LIST`); ParraPush
+    /// keeps no list.
     public static let list = UNNotificationPresentationOptions(rawValue: 8)
 }

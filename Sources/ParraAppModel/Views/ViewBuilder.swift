@@ -3,22 +3,29 @@
 /// views may be built anywhere; they are rendered on the main actor.
 @resultBuilder
 public enum ViewBuilder {
+    /// An empty block: an `EmptyView`.
     public static func buildBlock() -> EmptyView { EmptyView() }
+    /// A block's first view, as it is.
     public static func buildPartialBlock<Content: View>(first: Content) -> Content { first }
+    /// A block's views so far followed by its next one: a `ViewPair`.
     public static func buildPartialBlock<First: View, Next: View>(
         accumulated: First, next: Next
     ) -> ViewPair<First, Next> {
         ViewPair(first: accumulated, second: next)
     }
+    /// An `if` without `else`: its view when the condition held, else nothing.
     public static func buildOptional<Content: View>(_ content: Content?) -> OptionalView<Content> {
         OptionalView(content: content)
     }
+    /// An `if`/`else` whose `if` branch ran; a `switch` comes as nested `if`/`else`s.
     public static func buildEither<First: View, Second: View>(first: First) -> EitherView<First, Second> {
         EitherView(storage: .first(first))
     }
+    /// An `if`/`else` whose `else` branch ran; a `switch` comes as nested `if`/`else`s.
     public static func buildEither<First: View, Second: View>(second: Second) -> EitherView<First, Second> {
         EitherView(storage: .second(second))
     }
+    /// The view of an `if #available` branch, as it is.
     public static func buildLimitedAvailability<Content: View>(_ content: Content) -> Content { content }
 }
 
