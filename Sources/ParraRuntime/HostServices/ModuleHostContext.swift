@@ -1,6 +1,7 @@
 import CParraPlugin
 import Dispatch
 import FoundationEssentials
+import Glibc
 import ParraFileSystem
 import ParraSync
 
@@ -13,8 +14,11 @@ final class ModuleHostContext: @unchecked Sendable {
     private(set) weak var runtime: ModuleRuntime?
     let storage: ModuleStorage
     let table: UnsafeMutablePointer<parra_host>
-    private let lock = Lock()
+    /// Guards the state below; timers wait on it for a callback that is running to finish.
+    private let lock = Condition()
     private var timers: [UInt64: DispatchSourceTimer] = [:]
+    /// The timer whose callback runs now, and on which thread.
+    private var firing: (id: UInt64, thread: pthread_t)?
     private var nextTimerID: UInt64 = 1
     private var closed = false
     private var threshold = PARRA_LOG_LEVEL_INFO
@@ -66,9 +70,15 @@ final class ModuleHostContext: @unchecked Sendable {
                 let live = self.lock.withLock { () -> Bool in
                     guard !self.closed, self.timers[id] != nil else { return false }
                     if repeatEvery <= 0 { self.timers.removeValue(forKey: id)?.cancel() }
+                    self.firing = (id, pthread_self())
                     return true
                 }
-                if live { fire(id) }
+                guard live else { return }
+                fire(id)
+                self.lock.withLock {
+                    self.firing = nil
+                    self.lock.broadcast()
+                }
             }
             timers[id] = source
             source.resume()
@@ -76,21 +86,38 @@ final class ModuleHostContext: @unchecked Sendable {
         }
     }
 
-    /// Cancels a timer; false for an unknown or finished one.
+    /// Cancels a timer; false for an unknown or finished one. When its callback is running on
+    /// another thread, returns once it has finished, so the module may free what it gave it.
     func cancelTimer(_ id: UInt64) -> Bool {
         lock.withLock {
-            guard let source = timers.removeValue(forKey: id) else { return false }
-            source.cancel()
-            return true
+            let source = timers.removeValue(forKey: id)
+            source?.cancel()
+            waitWhileFiring { $0 == id }
+            return source != nil
         }
     }
 
-    /// Cancels every timer and refuses new ones: the module has shut down.
-    func close() {
+    /// Cancels every timer, returning once a callback running on another thread has finished:
+    /// the module's shutdown, which may free what its timers use, comes after this.
+    func cancelTimers() {
         lock.withLock {
-            closed = true
             for timer in timers.values { timer.cancel() }
             timers = [:]
+            waitWhileFiring { _ in true }
+        }
+    }
+
+    /// Refuses new timers and cancels every one: the module has shut down.
+    func close() {
+        lock.withLock { closed = true }
+        cancelTimers()
+    }
+
+    /// Holding the lock: waits while a timer `matching` runs its callback on another thread
+    /// (one running on this thread is the caller's own: it finishes after the caller).
+    private func waitWhileFiring(_ matching: (UInt64) -> Bool) {
+        while let running = firing, matching(running.id), pthread_equal(running.thread, pthread_self()) == 0 {
+            lock.wait()
         }
     }
 

@@ -529,6 +529,8 @@ package final class ModuleRuntime: @unchecked Sendable {
     private func shutDown(_ module: LoadedModule) {
         guard [.initialized, .configured, .deactivated].contains(module.state) else { return }
         advance(module, to: .shutDown)
+        // No timer of the module runs from here on: its shutdown may free what they use.
+        module.context?.cancelTimers()
         quarantine.during(module.file, "shutdown") { module.declaration.lifecycle.shutdown?(module.moduleData) }
         module.context?.close()
         answerPendingCommands(of: module.id)

@@ -167,15 +167,18 @@ struct parra_host {
         void *user_data, parra_error *error);
 
     /** [thread-safe] Runs `callback` on the main thread after `delay_seconds` (0 to one year),
-     *  then every `repeat_seconds` if that is not 0 (1 ms to one year), until cancelled or
-     *  shutdown. Writes the timer's id to `out_timer_id` (may be NULL). Other values are
-     *  INVALID_ARGUMENT. */
+     *  then every `repeat_seconds` if that is not 0 (1 ms to one year), until cancelled; the
+     *  host cancels every timer of the module before it calls `shutdown`, waiting for a running
+     *  callback to finish, so none runs during or after it. Writes the timer's id to
+     *  `out_timer_id` (may be NULL). Other values are INVALID_ARGUMENT. */
     parra_status (*schedule)(
         const parra_host *host, double delay_seconds, double repeat_seconds,
         parra_timer_fn callback, void *user_data, uint64_t *out_timer_id, parra_error *error);
 
-    /** [thread-safe] Cancels a timer; a callback already running finishes. NOT_FOUND for an
-     *  unknown or finished id. */
+    /** [thread-safe] Cancels a timer. When its callback is running on another thread, returns
+     *  once it has finished, so the caller may then free its `user_data`; called from the
+     *  callback itself, returns at once and the callback finishes. NOT_FOUND for an unknown or
+     *  finished id. */
     parra_status (*cancel_timer)(const parra_host *host, uint64_t timer_id);
 
     /** [main-thread] Shows a presentation on the platform's surface. `on_dismiss` is not called
