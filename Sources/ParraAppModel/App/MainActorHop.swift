@@ -16,7 +16,8 @@ enum MainActorHop {
     /// Runs `body` on the main actor and returns its result; `ParraAppContext.current` goes
     /// with it.
     static func run<T>(_ body: @MainActor () -> T) -> T {
-        var result: T?
+        // Written by the hop and read after it, which `sync` orders: never at the same time.
+        nonisolated(unsafe) var result: T?
         if isOnMainQueue {
             MainActor.assumeIsolated { result = body() }
         } else {

@@ -56,7 +56,8 @@ enum MainRunLoop {
         let drain: @convention(c) (UnsafeMutableRawPointer?) -> Void
     }
 
-    private static let foundation: Foundation? = {
+    /// Looked up once; only read after.
+    nonisolated(unsafe) private static let foundation: Foundation? = {
         guard let run = dlsym(nil, "CFRunLoopRunInMode"), let mode = dlsym(nil, "kCFRunLoopDefaultMode") else {
             return nil
         }

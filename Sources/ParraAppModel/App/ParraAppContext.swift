@@ -262,7 +262,9 @@ package final class ParraAppContext: @unchecked Sendable {
             then(.undetermined)
             return
         }
-        let platform = self.platform
+        // Both used on the main queue only, as everything of the context is.
+        nonisolated(unsafe) let platform = self.platform
+        nonisolated(unsafe) let then = then
         let queue = runtime.mainQueue
         ParraAPILaunch(client: apiClient, cache: nil).checkAuth(
             report: { line in queue.async { platform.report("  \(line)") } },
@@ -281,7 +283,8 @@ package final class ParraAppContext: @unchecked Sendable {
         guard let apiStorage, let runtime else {
             return then(.skipped("the run has no Parra API client"))
         }
-        let platform = self.platform
+        // Used on the main queue only, as everything of the context is.
+        nonisolated(unsafe) let platform = self.platform
         let queue = runtime.mainQueue
         let cache = ParraAppInfoCache(folder: apiStorage)
         let seen = cache.contents()
@@ -345,7 +348,7 @@ package final class ParraAppContext: @unchecked Sendable {
 
 /// What the app host calls on the app delegate, whatever its scene delegate type.
 @MainActor
-protocol ParraAppDelegateDriving: AnyObject {
+protocol ParraAppDelegateDriving: AnyObject, Sendable {
     var calledSuper: Set<String> { get }
     func didFinishLaunching(_ application: UIApplication, options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
     func performAction(for item: UIApplicationShortcutItem, _ application: UIApplication) async -> Bool

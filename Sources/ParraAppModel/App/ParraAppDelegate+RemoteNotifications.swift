@@ -11,7 +11,7 @@ public struct ParraRemoteNotificationRegistrationError: Error, CustomStringConve
 /// What the app host calls on the app delegate for the events modules hand over
 /// (`PARRA_EXT_APP_EVENTS`), whatever its scene delegate type.
 @MainActor
-protocol ParraRemoteNotificationDriving: AnyObject {
+protocol ParraRemoteNotificationDriving: AnyObject, Sendable {
     func didRegister(token: Data, _ application: UIApplication)
     func didFailToRegister(reason: String, _ application: UIApplication)
     func willPresent(_ notification: UNNotification) async -> UNNotificationPresentationOptions

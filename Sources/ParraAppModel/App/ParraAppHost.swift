@@ -205,8 +205,10 @@ private final class AppSession {
 
     /// Runs the app's async delegate method `body` to its end before the next event: UIKit
     /// awaits them too.
-    private func waitFor(_ body: @escaping @Sendable () async -> Void) {
-        AppThreadExecutor().run(body)
+    private func waitFor(_ body: @escaping () async -> Void) {
+        // Runs to its end before this returns: never at the same time as the caller's code.
+        nonisolated(unsafe) let body = body
+        AppThreadExecutor().run { await body() }
     }
 
     /// The app's shortcut item of `type`, or a bare one titled with its type when the app
@@ -254,11 +256,14 @@ private final class AppSession {
 
     private func connect(_ group: WindowGroupDeclaration, index: Int, delegate: ParraAppDelegateDriving) {
         let sceneID = group.id ?? "window-\(index + 1)"
-        let session = UISceneSession(persistentIdentifier: sceneID, role: .windowApplication)
+        // The session and its configuration go back and forth with the main actor's hops, each
+        // of which this thread waits for: they are never used at once.
+        nonisolated(unsafe) let session = UISceneSession(persistentIdentifier: sceneID, role: .windowApplication)
         let application = self.application
-        let (configuration, calledSuper) = MainActorHop.run {
+        let (madeConfiguration, calledSuper) = MainActorHop.run {
             (delegate.configuration(for: session, application), delegate.calledSuper)
         }
+        nonisolated(unsafe) let configuration = madeConfiguration
         checkSuper(
             calledSuper, "application(_:configurationForConnecting:options:)", of: delegate,
             point: .applicationConfigurationForConnecting)
@@ -368,7 +373,8 @@ private final class AppSession {
     /// `application.openURL` for every URL (Parra's own handling, reported as handled or
     /// not), then `scene.openURLContexts` for the window it went to.
     private func open(_ url: URL, _ delegate: ParraAppDelegateDriving) {
-        let window = windows.first
+        // Used by the hop below while this thread waits for it.
+        nonisolated(unsafe) let window = windows.first
         showModules(url, window: window)
         let application = self.application
         MainActorHop.run {

@@ -141,6 +141,8 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
             return (PARRA_STATUS_WRONG_STATE, "the launch is driven by \(driver), not \(moduleID)")
         }
         let mainQueue = self.mainQueue
+        // Called on the main queue only, where the launch runs.
+        nonisolated(unsafe) let done = done
         let finish: @Sendable (parra_status, String, String?) -> Void = { status, json, message in
             mainQueue.async { done(status, json, message) }
         }

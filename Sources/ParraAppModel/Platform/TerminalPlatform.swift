@@ -5,7 +5,7 @@ import ParraRuntime
 import ParraSync
 
 #if canImport(Glibc)
-    import Glibc
+    @preconcurrency import Glibc  // `stdout`, a C global that only the C library changes
 #endif
 
 /// The default platform: windows and presentations on standard output (ANSI on a terminal,
@@ -15,7 +15,9 @@ import ParraSync
 /// (`q`, Ctrl-C) or SIGTERM arrives; `b`/`f` send the app to the background and back, as do
 /// Ctrl-Z (SIGTSTP) and `fg` (SIGCONT); `o URL` opens a URL; `s TYPE` picks a shortcut item; `settings` asks for the notification settings; `r` retries a failed launch. Otherwise it plays one scripted
 /// session (background, foreground, terminate) and returns, ending early on SIGTERM/SIGINT.
-package final class TerminalPlatform: ParraPlatform {
+///
+/// Sendable by hand: its mutable state is behind `lock`, and the rest is immutable.
+package final class TerminalPlatform: ParraPlatform, @unchecked Sendable {
     /// Whether standard input and output are both terminals.
     package let isInteractive: Bool
     package let usesColor: Bool

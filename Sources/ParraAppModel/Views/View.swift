@@ -35,6 +35,8 @@ extension View {
     /// The lines this view draws before anyone has signed in: what a launch screen shows.
     /// Drawn on the main actor, from any thread.
     package nonisolated var launchScreenLines: [String] {
-        MainActorHop.run { _render(in: _RenderContext(authState: .undetermined)) }
+        // Read by the hop alone, while this thread waits for it.
+        nonisolated(unsafe) let view = self
+        return MainActorHop.run { view._render(in: _RenderContext(authState: .undetermined)) }
     }
 }
