@@ -27,6 +27,7 @@ import ParraSync
 /// names (it needs a Basic `api_key:<id>` Authorization and a `user_id`), valid for 30 days. Anything else is a 404 whose
 /// body says what the local backend does answer. A file that is not valid JSON fails the
 /// request with `localBackend`, naming the file.
+/// Sendable by hand: its fields are `let`s of Sendable types, and it appends to the outbox only under `lock`.
 package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendable {
     /// The folder answers come from.
     package let directory: String

@@ -16,6 +16,7 @@ import ParraRuntime
 ///   that carried a token drops the token and sends once more with a new one.
 /// - `send` delivers any HTTP status as a response; typed calls (`request`, `appInfo`, ...)
 ///   turn non-2xx, a non-JSON content type and undecodable JSON into `ParraAPIError`s.
+/// Sendable by hand: every field is a `let` of a Sendable type.
 package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
     /// The largest response body accepted: 10 MiB.
     package static let defaultMaxBodyBytes = 10 * 1024 * 1024
@@ -183,6 +184,7 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
     }
 
     /// One logical request across its attempts.
+    /// Sendable by hand: its `var`s change in one attempt at a time, each step handed to the next by a callback.
     private final class Exchange: @unchecked Sendable {
         let client: ParraAPIClient
         let method: String

@@ -10,6 +10,7 @@ import ParraSync
 /// The on-disk cache of the auth token and the install's id: `<folder>/auth-token.json`, mode
 /// 0600, written atomically (a temporary file renamed over the old one). The folder is
 /// `$XDG_DATA_HOME/parra/<bundle id>/` for an app.
+/// Sendable by hand: its fields are `let`s of Sendable types, and it touches its file only under `lock`.
 package final class ParraAuthTokenStore: @unchecked Sendable {
     /// What the file holds.
     package struct Contents: Codable, Sendable, Hashable {

@@ -19,6 +19,7 @@ import ParraSync
 /// up to 60 s (or a tenth of its lifetime) early. A corrupt cache file is reported, deleted and
 /// replaced by the next token. After a failed attempt to get a token, requests go out without
 /// one for `retryCooldown` seconds instead of asking the issuer again each time.
+/// Sendable by hand: its state is behind `lock`; `retryCooldown` and `providerTimeout` are set before it is shared.
 package final class ParraAuthenticator: @unchecked Sendable {
     /// Seconds after a failure during which requests do not ask the issuer again.
     package var retryCooldown: TimeInterval = 30
@@ -323,6 +324,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
     }
 
     /// Passes on the first of several answers and drops the rest.
+    /// Sendable by hand: `pending` is behind `lock`.
     private final class FirstAnswer: @unchecked Sendable {
         private let lock = Lock()
         private var pending: (@Sendable (Result<ParraAuthToken, ParraAPIError>) -> Void)?

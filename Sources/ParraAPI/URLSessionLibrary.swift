@@ -12,6 +12,7 @@ import ParraRuntime
 /// 8 MiB at start-up). Its file name does not start with `libParra`, so module discovery in a
 /// build folder passes it by. Looked for beside the executable, then where the dynamic linker
 /// looks (`LD_LIBRARY_PATH`, the system's folders).
+/// Sendable by hand: its four fields are `let` C function pointers, which point at code.
 struct URLSessionLibrary: @unchecked Sendable {
     /// `parra_urlsession_create`.
     typealias Create = @convention(c) (UnsafePointer<CChar>, Int) -> UnsafeMutableRawPointer?

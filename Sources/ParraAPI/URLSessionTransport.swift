@@ -9,6 +9,7 @@ import FoundationEssentials
 /// before the declared length is a `truncatedBody`. Redirects to another origin are not followed;
 /// within the origin, every one but a 303 keeps the method and body. When the library cannot
 /// be loaded, every request fails with a network error that says why.
+/// Sendable by hand: its fields are `let`s, and the library's transport it owns may be used from any thread.
 package final class URLSessionTransport: ParraAPITransport, @unchecked Sendable {
     /// The base every request path is resolved against; ends with `/`.
     package let baseURL: URL

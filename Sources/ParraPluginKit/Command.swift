@@ -54,6 +54,7 @@ public struct Command<Module: AnyObject> {
 }
 
 /// The answer channel of one call of a command that completes later.
+/// Sendable by hand: its one field points at the host's completion, which may be answered from any thread.
 public struct CommandReply: @unchecked Sendable {
     let completion: UnsafePointer<parra_command_completion>
 

@@ -5,6 +5,7 @@ import ParraSync
 /// The host's services, as a Swift module sees them. Thread rules are the C header's:
 /// logging, options, storage, requests, timers and clocks from any thread; `observe`,
 /// `present` and `emit` from the main thread only.
+/// Sendable by hand: `observers` and `timers` are behind `lock`; the host's `table` keeps its own thread rules.
 public final class ModuleHost: @unchecked Sendable {
     /// Parra's log levels, trace < debug < info < warn < error < fatal, with the ABI's
     /// `PARRA_LOG_LEVEL_*` values: the severity of a diagnostic line and of an app log record.

@@ -7,6 +7,7 @@ import FoundationEssentials
 /// A lock with a condition variable (`pthread_mutex_t` and `pthread_cond_t`), as corelibs
 /// Foundation's `NSCondition` offers, without Foundation: waiters hold the lock, and `wait`
 /// lets it go while they sleep.
+/// Sendable by hand: it owns its pthread mutex and condition, which nothing else reaches and any thread may use.
 package final class Condition: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)

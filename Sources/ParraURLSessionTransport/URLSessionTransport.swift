@@ -13,6 +13,7 @@ import Foundation
 /// `Content-Length` over the cap fails before any of the body is read. A connection that closes
 /// before the declared length is a `truncatedBody`. Redirects to another origin are not followed;
 /// within the origin, every one but a 303 keeps the method and body.
+/// Sendable by hand: `exchanges` and each exchange's state are behind `lock`, and `session` is set in `init`.
 final class URLSessionTransport: NSObject, @unchecked Sendable {
     /// The base every request path is resolved against; ends with `/`.
     let baseURL: URL

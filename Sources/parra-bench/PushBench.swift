@@ -26,6 +26,7 @@ struct PushFigures {
 }
 
 /// Notes when the app's `willPresent` runs.
+/// Sendable by hand: `at` is behind `lock`, and the semaphore is a `let`.
 final class PushBenchSignal: @unchecked Sendable {
     let presented = DispatchSemaphore(value: 0)
     private let lock = NSLock()
@@ -144,6 +145,7 @@ enum PushBench {
 }
 
 /// What the measuring thread found, read by the main thread once the app has ended.
+/// Sendable by hand: `stored` is behind `lock`.
 final class PushBenchOutcome: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Result<(PushFigures?, String?), Error>?
@@ -156,6 +158,7 @@ final class PushBenchOutcome: @unchecked Sendable {
 
 /// The baseline's listener: reads a request to its end and answers "ok: echo", on a thread of
 /// its own, as the module's listener does with its accept loop.
+/// Sendable by hand: its fields are `let`s, the path and the socket's descriptor.
 final class EchoListener: @unchecked Sendable {
     let path: String
     private let descriptor: Int32

@@ -67,6 +67,7 @@ enum WhatsNewBench {
 
     /// Calls one of the module's commands and waits (at most 20 s) for its JSON answer.
     private static func call(_ runtime: ModuleRuntime, _ id: String) throws -> String {
+        /// Sendable by hand: `result` is written once before `done` is signalled, and read only after the wait.
         final class Answer: @unchecked Sendable {
             var result: Result<String, CommandCallError>?
         }

@@ -8,6 +8,7 @@ import Synchronization
 /// When every piece but the message depends on the call site and level alone (no timestamp,
 /// no thread), a line from a call site seen before is its template (`LineTemplateCache`) around
 /// the message. Any thread: each thread keeps its own caches (`ThreadScratch`).
+/// Sendable by hand: it owns its C buffers, filled in `init` and only read after; its caches are per thread.
 final class ConsoleLineFormatter: @unchecked Sendable {
     /// A piece reduced to plain values, so the per-line loop touches no reference counts.
     private struct CompiledPiece {

@@ -36,6 +36,7 @@ import Synchronization
 /// order, each once, then "N console line(s) dropped: REASON at PATH" when any were. A line a
 /// refused write left half in a regular file is cut back and written whole later. Lines never
 /// written by `stop()` are counted and reported.
+/// Sendable by hand: its state is behind its own mutexes (`lock`, `writeLock`, the lanes'); the lifecycle sets `timer`.
 final class ConsoleWriter: @unchecked Sendable {
     /// Where lines go.
     enum Destination: Equatable {

@@ -8,6 +8,7 @@ import ParraPluginKit
 /// when a console format first needs it: a process whose lines need none of it never loads
 /// Foundation (about 2 ms and 6.5 MiB at start-up). Looked for beside the file that holds the
 /// logger's code, then where the dynamic linker looks (`LD_LIBRARY_PATH`, the system's folders).
+/// Sendable by hand: its fields are `let` C function pointers, which point at code.
 struct FoundationLibrary: @unchecked Sendable {
     /// The callback the library hands text to (its `ParraLoggerFoundationText`).
     typealias Text = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, Int) -> Void

@@ -9,6 +9,7 @@ import ParraSync
 /// reported. After a 408, 429, 5xx or a network failure (which the host has already retried)
 /// the chunk stays and the next attempt waits, doubling from half a second up to the upload
 /// interval.
+/// Sendable by hand: `counters` is behind `lock`, the upload state is `queue`'s, and only the lifecycle sets `timer`.
 final class SessionUploader: @unchecked Sendable {
     /// Sends one request body (with a timeout in seconds, 0 for the host's) and calls back with
     /// the HTTP status, or with the reason no response came; throws when the request cannot
@@ -201,6 +202,7 @@ final class SessionUploader: @unchecked Sendable {
 }
 
 /// A result handed from the host's worker thread to the waiting uploader.
+/// Sendable by hand: `stored` is behind `lock`.
 private final class ResultBox: @unchecked Sendable {
     private let lock = Lock()
     private var stored: Result<Int, SessionUploader.SendFailure>?

@@ -76,6 +76,7 @@ enum UTCTimestamp {
 /// A `DateFormatter` pattern (`.custom(format)`), in the app formatter's time zone and locale
 /// (UTC and POSIX when the option names none), written by Foundation in
 /// `libparra-logger-foundation.so`: only custom timestamps load it.
+/// Sendable by hand: its fields are `let`s, and the library formatter it owns takes a lock of its own.
 final class CustomTimestampFormat: @unchecked Sendable {
     private let library: FoundationLibrary
     private let formatter: UnsafeMutableRawPointer

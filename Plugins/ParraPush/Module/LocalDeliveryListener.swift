@@ -12,6 +12,7 @@ import ParraSync
 /// `$XDG_RUNTIME_DIR/parra/<bundle id>/push.sock` (folder 0700, socket 0600) that takes one
 /// payload per connection from a process of the app's own user (checked with SO_PEERCRED) and
 /// answers one line, `ok: ...` or `error: ...`. The accept loop runs on a thread of its own.
+/// Sendable by hand: `stopped` is behind `lock`; the rest are `let`s, and only the accept thread calls `receive`.
 final class LocalDeliveryListener: @unchecked Sendable {
     /// What the listener does with a payload it read: nil when the app took it, else why not.
     typealias Receive = ([UInt8]) -> String?

@@ -6,6 +6,7 @@ import ParraSync
 /// ParraPush's connection to the user's D-Bus session bus (`parra_push_bus.h` in C, on
 /// libdbus-1): the UnifiedPush connector under the app's bus name, registration with a
 /// distributor, and desktop notifications. Its events come on its own thread, in order.
+/// Sendable by hand: `closed` is behind `closeLock`, and the C bus it owns takes calls from any thread.
 final class SessionBus: @unchecked Sendable {
     /// What happens on the bus.
     enum Event: Equatable {

@@ -15,6 +15,7 @@ import Synchronization
 /// before the module is active are kept (the last 100) and handed over once it is; without the
 /// module, calls at or above the configured level are printed to stderr in a plain format.
 /// Safe to use from any thread.
+/// Sendable by hand: every field is a `let` (`enabled` an atomic), and the logger only reads `extra`, never changes it.
 public final class ParraLogger: @unchecked Sendable {
     /// The category given at creation, followed by the scope names of ``scope(named:_:_:)-method``.
     public let categoryPath: [String]

@@ -9,6 +9,7 @@ import ParraRuntime
 ///
 /// Each feature is a module; a call reaches it through the module's commands, and throws
 /// ``ParraCommandError`` with kind `.notInstalled` when no loaded module offers the command.
+/// Sendable by hand: its one field is a `let` of a Sendable type, the run's context.
 public final class Parra: @unchecked Sendable {
     /// The run whose features this reaches; nil when no app has started Parra.
     let context: ParraAppContext?

@@ -7,6 +7,7 @@ import ParraSync
 /// waits, as UIKit awaits them: its nonisolated parts run on the thread that called `run`, its
 /// main-actor parts on the main actor (see `MainActorHop`), with `ParraAppContext.current`
 /// set in both.
+/// Sendable by hand: `jobs` and `finished` are behind `condition`, and `onMainThread` is immutable.
 final class AppThreadExecutor: TaskExecutor, @unchecked Sendable {
     private let condition = Condition()
     private var jobs: [UnownedJob] = []

@@ -7,6 +7,7 @@ import ParraSync
 /// The app run's side of `PARRA_EXT_APP_EVENTS`: turns what modules hand over into platform
 /// events the session handles on the app's thread, keeps the modules' waits for presentation
 /// options, and tells the modules that observe it when who uses the app changes.
+/// Sendable by hand: its mutable state is behind `lock`, and `platform` (weak) is set only in `init`.
 final class ModuleAppEvents: AppEventServices, @unchecked Sendable {
     private weak var platform: ParraPlatform?
     private let lock = Lock()

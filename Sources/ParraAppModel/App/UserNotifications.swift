@@ -35,6 +35,7 @@ public struct UNNotification: Hashable, Sendable {
 }
 
 /// A notification's request: an identifier and its content.
+/// Sendable by hand: its fields are `let`s, and its content holds only values read from JSON.
 public struct UNNotificationRequest: @unchecked Sendable {
     /// The request's identifier (empty: a push has none of its own here).
     public let identifier: String
@@ -44,6 +45,7 @@ public struct UNNotificationRequest: @unchecked Sendable {
 
 /// What a notification shows and carries, from its APNs-shaped payload: `aps.alert` (a string,
 /// the body, or `{title, subtitle, body}`), `aps.badge`, and the whole payload as `userInfo`.
+/// Sendable by hand: its fields are `let`s, and `userInfo` holds only values read from JSON, none of them objects.
 public struct UNNotificationContent: @unchecked Sendable {
     /// The alert's title; empty when it has none.
     public let title: String

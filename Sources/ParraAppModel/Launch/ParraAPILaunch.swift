@@ -31,6 +31,7 @@ struct ParraAPILaunch {
     var deadline: TimeInterval = 12
 
     func run() -> Result {
+        /// Sendable by hand: its `var`s are touched only under `lock`.
         final class Box: @unchecked Sendable {
             let lock = Lock()
             var lines: [String] = []

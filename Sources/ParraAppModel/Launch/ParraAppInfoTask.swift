@@ -10,6 +10,7 @@ import ParraSync
 /// asks), given at most `timeout` seconds whatever the client's retries, falling back to the
 /// app-info cached in the app's storage. A usable answer replaces the cache, even one that
 /// arrives after the timeout.
+/// Sendable by hand: `completion` is behind `lock`; the rest are `let`s of Sendable types.
 final class ParraAppInfoTask: @unchecked Sendable {
     /// How the task ended.
     enum Outcome: Equatable, Sendable {

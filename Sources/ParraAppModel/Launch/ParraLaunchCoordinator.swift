@@ -14,6 +14,7 @@ import ParraSync
 /// private queue, as tests do), the queue is held (suspended) while the app's thread runs and
 /// let go only while it waits for the launch, so the launch's timers and completions never run
 /// beside hooks, as on a real main thread.
+/// Sendable by hand: its mutable state is behind `lock`; the rest, its C facts string included, is set in `init`.
 final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     /// The app facts as NUL-terminated JSON (`app_facts_json`), kept for the process like the
     /// host tables that hand it out.

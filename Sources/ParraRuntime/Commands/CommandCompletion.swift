@@ -12,6 +12,7 @@ import ParraSync
 /// completion when the module answers it, which frees the struct once `complete` returns; one
 /// the host answered for a stopped module is kept until that module shuts down, so a late
 /// `complete` is still safe then.
+/// Sendable by hand: `answer` is behind `lock`; the C struct and string it owns are filled in `init`, only read after.
 final class CommandCompletion: @unchecked Sendable {
     /// The struct passed to the module.
     let pointer: UnsafeMutablePointer<parra_command_completion>

@@ -1,6 +1,7 @@
 import CParraPlugin
 
 /// One command a module offers (ABI 1.2), read from its descriptor and checked on its own.
+/// Sendable by hand: every field is a `let`, and `function` is a C function pointer, which points at code.
 package struct CommandDeclaration: @unchecked Sendable {
     /// Which thread the command runs on.
     package enum Thread: Sendable, Hashable, CustomStringConvertible {

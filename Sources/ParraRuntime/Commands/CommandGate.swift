@@ -4,6 +4,7 @@ import ParraSync
 /// Admits command calls while modules run and counts the calls in progress into each module,
 /// so that `stop()` can close it and wait for them before the first deactivate: no command
 /// runs in a module that is being deactivated or has been shut down.
+/// Sendable by hand: its mutable state is behind `condition`.
 final class CommandGate: @unchecked Sendable {
     private let condition = Condition()
     private var isOpen = false

@@ -20,6 +20,7 @@ package enum HookArgument {
     }
 }
 
+/// Sendable by hand: it never changes, and the host hands a `.pointer` on to C without reading through it.
 extension HookArgument: @unchecked Sendable {}
 
 extension HookArgument {

@@ -9,6 +9,7 @@ import ParraSync
 /// `table.host_data` points at this object. Contexts and their tables are kept until the
 /// process ends, like the modules themselves, so a module that calls the host after its
 /// shutdown (or after its runtime is gone) gets an error instead of touching freed memory.
+/// Sendable by hand: its mutable state is behind `lock`; `runtime` (weak) and the C `table` it owns are set in `init`.
 final class ModuleHostContext: @unchecked Sendable {
     let moduleID: String
     private(set) weak var runtime: ModuleRuntime?

@@ -8,6 +8,7 @@ import ParraSync
 
 /// A module's durable key-value storage: one file per key in the module's own folder,
 /// replaced atomically (write to a temporary file, fsync, rename).
+/// Sendable by hand: its fields are `let`s of Sendable types, and it touches its files only under `lock`.
 final class ModuleStorage: @unchecked Sendable {
     private let folder: String
     private let lock = Lock()

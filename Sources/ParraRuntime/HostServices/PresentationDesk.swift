@@ -4,6 +4,7 @@ import ParraSync
 /// The presentations modules show with actions (`PARRA_EXT_PRESENTATION`), which the user
 /// takes by key, and the holds modules put on an unattended session so that what they are
 /// about to show shows before it plays on.
+/// Sendable by hand: its tables are behind `lock`; the callbacks it keeps run outside it, on the main thread.
 package final class PresentationDesk: @unchecked Sendable {
     private struct Shown {
         let moduleID: String

@@ -1,6 +1,7 @@
 import CParraPlugin
 
 /// What a module declared in its descriptor, read into Swift and checked on its own.
+/// Sendable by hand: every field is a `let` of a Sendable type or a C function pointer, which points at code.
 package struct ModuleDeclaration: @unchecked Sendable {
     /// Reverse-DNS id.
     package let id: String
@@ -49,6 +50,7 @@ package struct ModuleDeclaration: @unchecked Sendable {
 }
 
 /// One hook a module implements.
+/// Sendable by hand: every field is a `let`, and `function` is a C function pointer, which points at code.
 package struct HookDeclaration: @unchecked Sendable {
     /// The point it hooks.
     package let pointID: String

@@ -18,6 +18,7 @@ import ParraSync
 /// A module that crashes the process or calls `exit()` is named as it happens; a call that runs
 /// past the watchdog's limit ends the app with a message naming the module and the phase, and
 /// its journal marked as a hang.
+/// Sendable by hand: the journal is behind `lock`, `entries` is the starting thread's, and `watchdog` is set in `init`.
 package final class ModuleQuarantine: @unchecked Sendable {
     /// One quarantined file.
     struct Entry: Codable, Equatable {
@@ -221,6 +222,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
 
     /// The journals this process has open, by path: a journal with this process's pid that
     /// is not among them is an earlier process's.
+    /// Sendable by hand: its mutable state is behind `lock`.
     private final class JournalsOpen: @unchecked Sendable {
         static let shared = JournalsOpen()
 

@@ -14,6 +14,7 @@ import ParraSync
 /// hung), so a developer stepping through a module's init is not ended under them; a call past
 /// its deadline gets a further second, so a process that was stopped and resumes does not
 /// blame the call it was in.
+/// Sendable by hand: `call` and `firesAt` are behind `lock`, `timer` is set in `init`, and the rest is immutable.
 final class ModuleWatchdog: @unchecked Sendable {
     /// How long a lifecycle call may run in an app.
     static let standardLimit: TimeInterval = 5

@@ -5,6 +5,7 @@ import FoundationEssentials
 /// schemas". Read once from the descriptor (a schema that cannot be read refuses the module) and
 /// checked by the option store at every layer, so `parra config validate` and a running app
 /// refuse a value with the same words.
+/// Sendable by hand: every field is a `let`, and its tree of `Node`s is built in `init` and only read after.
 package final class OptionConstraint: @unchecked Sendable {
     /// The schema's JSON text as the module gave it.
     package let source: String

@@ -10,6 +10,7 @@ import ParraSync
 /// (module default < JSON config file < code < environment), each value remembering its source.
 ///
 /// Reads are thread-safe; `set(_:forKey:)` belongs to the main thread.
+/// Sendable by hand: its state, C strings included, is behind `lock`; only the main thread reads `schemas` outside it.
 package final class OptionStore: @unchecked Sendable {
     private let lock = Lock()
     private var schemas: [String: OptionSchema]

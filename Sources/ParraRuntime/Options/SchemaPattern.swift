@@ -7,6 +7,7 @@ import ParraSync
 /// A pattern in ``RegexSyntaxSubset`` is compiled when a value is first checked, so reading a
 /// module's schema does not spend the app's launch on compiling patterns; any other pattern is
 /// compiled, and refused if `Regex` refuses it, when the schema is read.
+/// Sendable by hand: `expression` is behind `lock`, and `text` is immutable.
 final class SchemaPattern: @unchecked Sendable {
     /// The pattern as the schema gives it.
     let text: String
@@ -15,6 +16,7 @@ final class SchemaPattern: @unchecked Sendable {
     /// live in `_StringProcessing`, which a launch otherwise never touches).
     private var expression: CompiledExpression?
 
+    /// Sendable by hand: its `Regex` never changes, and `Regex` builds its program once, atomically, when first used.
     private final class CompiledExpression: @unchecked Sendable {
         let regex: Regex<AnyRegexOutput>
         init(_ regex: Regex<AnyRegexOutput>) { self.regex = regex }
