@@ -3,6 +3,7 @@ import CParraPlugin
 import Dispatch
 import FoundationEssentials
 import ParraSync
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,6 +13,7 @@ import ParraSync
 /// no runtime has attached its sinks yet, or (with no logger module) stderr in a plain format.
 /// One per process, like the app's logger; runtimes attach their sinks once their modules are
 /// active and detach them before the first deactivate.
+/// Sendable by hand: its mutable state is behind `lock`, but for the fallback level, an atomic.
 package final class LogRouter: @unchecked Sendable {
     package static let shared = LogRouter()
 
@@ -67,7 +69,9 @@ package final class LogRouter: @unchecked Sendable {
     private var attachOrder: [ObjectIdentifier] = []
     private var buffer: [Entry] = []
     private var droppedFromBuffer = 0
-    private var fallbackLevel = HostLogLevel.info
+    /// The level printed at with no sinks (a `HostLogLevel`'s raw value): written under the
+    /// lock, read without it by every log in fallback mode.
+    private let fallbackLevel = Atomic<Int32>(HostLogLevel.info.rawValue)
     /// Starts in progress that will attach sinks (`hold()`): while there are any and no sinks
     /// are attached, logs are buffered rather than printed. The process starts with one (0),
     /// which the first attach releases, so logs made before any app runs are kept for it.
@@ -147,7 +151,7 @@ package final class LogRouter: @unchecked Sendable {
             // The mode changed while the lock was taken: route it the new way.
             if !buffered { route(entry) }
         default:
-            if entry.level >= fallbackLevel { printPlain(entry) }
+            if entry.level.rawValue >= fallbackLevel.load(ordering: .relaxed) { printPlain(entry) }
         }
     }
 
@@ -160,7 +164,7 @@ package final class LogRouter: @unchecked Sendable {
         -> String?
     {
         let (early, dropped, nothingAttached) = lock.withLock {
-            self.fallbackLevel = fallbackLevel
+            self.fallbackLevel.store(fallbackLevel.rawValue, ordering: .relaxed)
             removeHold(hold.id)
             removeHold(0)
             let id = ObjectIdentifier(runtime)
@@ -298,7 +302,8 @@ package final class LogRouter: @unchecked Sendable {
         }
         let lowest = appBackendsPresent ? PARRA_LOG_LEVEL_TRACE : nil
         if table.isEmpty {
-            parra_log_route_publish(nil, 0, lowest ?? fallbackLevel.rawValue, PARRA_LOG_ROUTE_MODE_FALLBACK)
+            parra_log_route_publish(
+                nil, 0, lowest ?? fallbackLevel.load(ordering: .relaxed), PARRA_LOG_ROUTE_MODE_FALLBACK)
         } else {
             table.withUnsafeBufferPointer {
                 parra_log_route_publish(
