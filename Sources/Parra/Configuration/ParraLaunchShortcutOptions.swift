@@ -4,7 +4,7 @@ import ParraAppModel
 /// The actions Parra adds to the app's launcher entry. On Linux they become Desktop Entry
 /// actions: `parra desktop-entry --app BUNDLE_ID` writes them, and starting the app through one
 /// hands its item to the app delegate (`launchOptions[.shortcutItem]`).
-public struct ParraLaunchShortcutOptions: @unchecked Sendable, Hashable {
+public struct ParraLaunchShortcutOptions: Sendable, Hashable {
     /// Whether Parra sets `shortcutItems` at launch.
     public let enabled: Bool
     /// The items Parra sets: its feedback item unless you give others.

@@ -1,36 +1,63 @@
 import FoundationEssentials
+import ParraSync
 
 /// An action offered from the app's launcher entry, as UIKit's home-screen quick actions are.
 /// On Linux the items become Desktop Entry actions (`parra desktop-entry`); starting the app
 /// through one hands it to the app delegate.
+/// Sendable by hand: its fields are behind `lock`; the values in `userInfo` are the app's own.
 public class UIApplicationShortcutItem: @unchecked Sendable {
     /// What the action is, for the app to tell its actions apart.
-    public internal(set) var type: String
+    public internal(set) var type: String {
+        get { lock.withLock { fields.type } }
+        set { lock.withLock { fields.type = newValue } }
+    }
     /// The action's name in the launcher.
-    public internal(set) var localizedTitle: String
+    public internal(set) var localizedTitle: String {
+        get { lock.withLock { fields.localizedTitle } }
+        set { lock.withLock { fields.localizedTitle = newValue } }
+    }
     /// A second line UIKit shows under the title; desktop launchers show only the title.
-    public internal(set) var localizedSubtitle: String?
+    public internal(set) var localizedSubtitle: String? {
+        get { lock.withLock { fields.localizedSubtitle } }
+        set { lock.withLock { fields.localizedSubtitle = newValue } }
+    }
     /// The action's icon, if any.
-    public internal(set) var icon: UIApplicationShortcutIcon?
+    public internal(set) var icon: UIApplicationShortcutIcon? {
+        get { lock.withLock { fields.icon } }
+        set { lock.withLock { fields.icon = newValue } }
+    }
     /// The app's own data for the action; it lives as long as the process. UIKit's values are
     /// `NSSecureCoding` for archiving; nothing is archived here, so any value goes.
-    public internal(set) var userInfo: [String: Any]?
+    public internal(set) var userInfo: [String: Any]? {
+        get { lock.withLock { fields.userInfo } }
+        set { lock.withLock { fields.userInfo = newValue } }
+    }
+
+    /// The item's fields, as the app set them last.
+    private struct Fields {
+        var type: String
+        var localizedTitle: String
+        var localizedSubtitle: String?
+        var icon: UIApplicationShortcutIcon?
+        var userInfo: [String: Any]?
+    }
+    private let lock = Lock()
+    private var fields: Fields
 
     /// An action of `type`, named `localizedTitle`.
     public init(
         type: String, localizedTitle: String, localizedSubtitle: String? = nil, icon: UIApplicationShortcutIcon? = nil,
         userInfo: [String: Any]? = nil
     ) {
-        self.type = type
-        self.localizedTitle = localizedTitle
-        self.localizedSubtitle = localizedSubtitle
-        self.icon = icon
-        self.userInfo = userInfo
+        fields = Fields(
+            type: type, localizedTitle: localizedTitle, localizedSubtitle: localizedSubtitle, icon: icon,
+            userInfo: userInfo)
     }
 }
 
 /// A shortcut item whose fields the app may change after making it, as UIKit's. Set it on
 /// `application.shortcutItems` again for a change to reach the launcher entry.
+/// Sendable by hand: its fields are its base class's, behind its lock.
 public final class UIMutableApplicationShortcutItem: UIApplicationShortcutItem, @unchecked Sendable {
     /// What the action is.
     public override var type: String {
