@@ -125,11 +125,15 @@ extension AppLoggerTests {
             logging.standardOutput = output
             logging.standardError = FileHandle.nullDevice
             try logging.run()
-            let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-            #expect(said.hasPrefix("flushed 500"), "the probe said: \(said)")
-            usleep(50_000)  // let it log past the flush, into the next batch
+            // The probe says when it has logged past the flush, into the next batch; the kill comes
+            // then, while it goes on logging. The 60 s bound only fails a probe that never says so.
+            let said = Result {
+                try ChildProcess.read(output.fileHandleForReading, through: "logging past the flush", within: 60)
+            }
             kill(logging.processIdentifier, SIGKILL)
             logging.waitUntilExit()
+            let transcript = try said.get()
+            #expect(transcript == "flushed 500\nlogging past the flush\n", "the probe said: \(transcript)")
             #expect(logging.terminationReason == .uncaughtSignal)
 
             let server = try SessionServer()
