@@ -130,38 +130,10 @@ private struct RunningSample {
         try process.run()
     }
 
-    /// Why a read gave up.
-    struct ReadTimeout: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// Reads standard output up to and including the first line that contains `text` (or to
     /// its end) and returns what it read; throws if that takes longer than `seconds`.
     func read(through text: String, within seconds: Double = 60) throws -> String {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        let descriptor = output.fileHandleForReading.fileDescriptor
-        var read = Data()
-        var line = Data()
-        while true {
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(max(0, deadline.timeIntervalSinceNow) * 1000))
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else {
-                throw ReadTimeout(
-                    description:
-                        "no line with \"\(text)\" within \(seconds) s; read: \(String(decoding: read, as: UTF8.self))")
-            }
-            var byte: UInt8 = 0
-            let count = Glibc.read(descriptor, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
-            guard count == 1 else { break }
-            read.append(byte)
-            line.append(byte)
-            guard byte == UInt8(ascii: "\n") else { continue }
-            if String(decoding: line, as: UTF8.self).contains(text) { break }
-            line = Data()
-        }
-        return String(decoding: read, as: UTF8.self)
+        try ChildProcess.read(output.fileHandleForReading, through: text, within: seconds)
     }
 
     /// Waits for the end and returns standard error.

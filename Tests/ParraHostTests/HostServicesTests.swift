@@ -17,13 +17,6 @@ struct HostServicesTests {
         }
     }
 
-    /// Waits (bounded) until `condition` holds; the bound is a safety net, not a measurement.
-    private func eventually(_ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while !condition() && Date() < deadline { usleep(2_000) }
-        return condition()
-    }
-
     @Test("options reach a C module's configure from the environment and a config file")
     func optionsReachModules() throws {
         let folder = try CFixtureBuilder.makeTemporaryDirectory()
@@ -72,9 +65,9 @@ struct HostServicesTests {
             mainQueue: queue, apiService: CannedAPI())
         host.runtime.start()
         let messages = { host.log.messages(from: "com.parra.test.swiftfixture") }
-        #expect(eventually { messages().contains("timer fired") })
-        #expect(eventually { messages().contains(#"response 200 {"path":"tenants/t/applications/a/app-info"}"#) })
-        #expect(eventually { messages().contains("background emit failed: emit is main-thread only") })
+        #expect(waitUntil { messages().contains("timer fired") })
+        #expect(waitUntil { messages().contains(#"response 200 {"path":"tenants/t/applications/a/app-info"}"#) })
+        #expect(waitUntil { messages().contains("background emit failed: emit is main-thread only") })
         let toast = try #require(host.surface.presented.first)
         #expect(toast.kind == .toast && toast.title == "Hello" && toast.duration == 8)
         #expect(toast.moduleID == "com.parra.test.swiftfixture")

@@ -361,8 +361,7 @@ struct LoopbackHTTPServerTests {
         defer { socket.close() }
         try socket.send("GET /v1/x HTTP/1.1\r\nHost: x\r\n\r\n")
         // Make sure the request was read before dropping the server.
-        let deadline = Date(timeIntervalSinceNow: 20)
-        while server!.requests.isEmpty && Date() < deadline { usleep(10_000) }
+        try #require(waitUntil { !server!.requests.isEmpty })
         try #require(server!.requests.count == 1)
         server = nil
         #expect(try socket.readToEnd().isEmpty, "deinit should close the silent connection")

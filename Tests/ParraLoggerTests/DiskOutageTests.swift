@@ -139,7 +139,7 @@ struct DiskOutageTests {
         #expect(!spool.flush())
         disk.free()
         clock.advance(DiskOutage.firstDelay)
-        #expect(eventually { spool.hasUnsentEvents }, "the held event reached the disk")
+        #expect(waitUntil { spool.hasUnsentEvents }, "the held event reached the disk")
         #expect(drain(spool).map(\.message) == ["waits"])
         #expect(reports.lines.first?.contains(": Input/output error;") == true)
         spool.stop()

@@ -1,5 +1,6 @@
 import Foundation
 import Parra
+import ParraTestSupport
 
 /// How many times a filtered log's message was evaluated: it must stay 0.
 nonisolated(unsafe) var filteredMessageEvaluations = 0
@@ -50,9 +51,11 @@ final class LoggingAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
     }
 }
 
-/// Shared with `RacingApp`'s logging thread.
+/// Shared with `RacingApp`'s logging thread: set to stop it; its count is how many it has logged.
 let racing = ManagedAtomicFlag()
 let racingDone = DispatchSemaphore(value: 0)
+/// Set when the logging thread was seen to log after the launch, before it was stopped.
+let racingLoggedAfterLaunch = ManagedAtomicFlag()
 
 /// An app whose init starts a thread that logs without pause, stopped once the app has
 /// launched: its logs span Parra's whole start.
@@ -65,8 +68,8 @@ struct RacingApp: App {
             while !racing.isSet {
                 ParraLogger.info("race \(index)")
                 index += 1
+                racing.count = index
             }
-            racing.count = index
             racingDone.signal()
         }
     }
@@ -87,7 +90,11 @@ final class RacingAppDelegate: ParraAppDelegate<ParraSceneDelegate> {
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
     ) -> Bool {
         guard super.application(application, didFinishLaunchingWithOptions: launchOptions) else { return false }
-        usleep(2000)
+        // Stop the thread once it has logged after the launch, so its logs span the whole start:
+        // two more than now, as the first may have begun before this line. Bounded; the test
+        // checks it happened.
+        let launched = racing.count
+        if waitUntil(timeout: 20, { racing.count >= launched + 2 }) { racingLoggedAfterLaunch.set() }
         racing.set()
         racingDone.wait()
         return true

@@ -55,16 +55,6 @@ struct TestRecord {
     }
 }
 
-/// Waits up to `timeout` seconds for `condition`, checking every 10 ms.
-func eventually(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
-}
-
 /// Every suite that logs through the app-facing `ParraLogger`: the app's logger is one per
 /// process, so they run one test at a time, never beside each other.
 @Suite("The app's logger", .serialized)

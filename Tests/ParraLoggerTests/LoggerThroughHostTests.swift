@@ -168,6 +168,7 @@ extension AppLoggerTests {
                 ).status
             }
             #expect(status == 0)
+            #expect(racingLoggedAfterLaunch.isSet, "the logging thread logged nothing after the launch")
             #expect(!captured.contains("] race "), "a log went to stderr while the module was starting")
             let lines = try lines(file).filter { $0.contains("] race ") }
             // The last 100 held before activation are kept; everything after reaches the module.

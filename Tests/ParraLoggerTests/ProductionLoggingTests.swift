@@ -39,7 +39,7 @@ extension AppLoggerTests {
             for index in 0..<count { ParraLogger.info("event \(index)") }
             ParraLogger.flush()
             #expect(
-                eventually(timeout: 30) { server.messages.count >= count }, "\(name): \(server.messages.count) arrived")
+                waitUntil(timeout: 30) { server.messages.count >= count }, "\(name): \(server.messages.count) arrived")
             host.runtime.stop()
             #expect(server.messages.sorted() == (0..<count).map { "event \($0)" }.sorted(), "\(name)")
             #expect(Set(server.eventIDs).count == server.eventIDs.count, "\(name): an event was accepted twice")
@@ -75,7 +75,7 @@ extension AppLoggerTests {
             defer { up.stop() }
             let second = try productionHost(up, storage: storage)
             second.runtime.start()
-            #expect(eventually { up.messages.count >= 40 })
+            #expect(waitUntil { up.messages.count >= 40 })
             second.runtime.stop()
             #expect(up.messages.sorted() == (0..<40).map { "kept \($0)" }.sorted())
             #expect(
@@ -103,7 +103,7 @@ extension AppLoggerTests {
             defer { up.stop() }
             let second = try productionHost(up, storage: storage)
             second.runtime.start()
-            #expect(eventually { up.messages.count >= 5 })
+            #expect(waitUntil { up.messages.count >= 5 })
             second.runtime.stop()
             #expect(Set(up.messages) == Set((0..<6).filter { $0 != 2 }.map { "survivor \($0)" }))
             let reports = second.log.messages(from: "com.parra.logger").filter { $0.contains(segment) }
@@ -125,11 +125,15 @@ extension AppLoggerTests {
             logging.standardOutput = output
             logging.standardError = FileHandle.nullDevice
             try logging.run()
-            let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-            #expect(said.hasPrefix("flushed 500"), "the probe said: \(said)")
-            usleep(50_000)  // let it log past the flush, into the next batch
+            // The probe says when it has logged past the flush, into the next batch; the kill comes
+            // then, while it goes on logging. The 60 s bound only fails a probe that never says so.
+            let said = Result {
+                try ChildProcess.read(output.fileHandleForReading, through: "logging past the flush", within: 60)
+            }
             kill(logging.processIdentifier, SIGKILL)
             logging.waitUntilExit()
+            let transcript = try said.get()
+            #expect(transcript == "flushed 500\nlogging past the flush\n", "the probe said: \(transcript)")
             #expect(logging.terminationReason == .uncaughtSignal)
 
             let server = try SessionServer()
@@ -141,7 +145,7 @@ extension AppLoggerTests {
             uploading.standardError = FileHandle.nullDevice
             try uploading.run()
             let flushed = (0..<500).map { "probe event \($0)" }
-            #expect(eventually(timeout: 30) { Set(server.messages).isSuperset(of: flushed) })
+            #expect(waitUntil(timeout: 30) { Set(server.messages).isSuperset(of: flushed) })
             uploading.terminate()
             uploading.waitUntilExit()
             #expect(uploading.terminationStatus == 0)

@@ -427,7 +427,7 @@ struct SessionUploaderTests {
         ])
         let uploader = SessionUploader(spool: spool, interval: 0.05, send: server.send, report: { _ in })
         uploader.start()
-        #expect(eventually { uploader.counts.acceptedEvents == 10 })
+        #expect(waitUntil { uploader.counts.acceptedEvents == 10 })
         #expect(uploader.counts.failedAttempts == 4)
         let ids = server.requests.map { (($0["events"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String } }
         #expect(ids.count == 5)

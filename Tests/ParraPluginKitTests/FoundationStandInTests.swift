@@ -39,9 +39,12 @@ struct FoundationStandInTests {
         let condition = Condition()
         let counter = Counter()
         condition.lock()
-        let start = Date()
-        #expect(!condition.wait(until: Date(timeIntervalSinceNow: 0.05)))
-        #expect(Date().timeIntervalSince(start) >= 0.05)
+        let deadline = Date(timeIntervalSinceNow: 0.05)
+        #expect(!condition.wait(until: deadline))
+        // Not a duration: the wait's deadline is on CLOCK_REALTIME, the clock Date() reads, so when
+        // it gives up that clock has reached the deadline, however slow the machine. Sooner would
+        // be a deadline read in the wrong epoch or unit.
+        #expect(Date() >= deadline)
         detachThread {
             condition.withLock {
                 counter.value = 1

@@ -22,3 +22,43 @@ package enum ChildProcess {
         return (process.terminationStatus, output)
     }
 }
+
+extension ChildProcess {
+    /// Why a read of a child's output gave up.
+    package struct ReadTimeout: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// Reads `handle` (a running child's output, on a pipe) up to and including the first line
+    /// that contains `text`, or to its end, and returns what it read; throws if that takes longer
+    /// than `seconds`, a safety net far above what the child takes: a test waits for what the child
+    /// says it has done, not for a time it guesses the child needs.
+    package static func read(_ handle: FileHandle, through text: String, within seconds: Double) throws -> String {
+        let deadline = DispatchTime.now() + seconds
+        let descriptor = handle.fileDescriptor
+        var read = Data()
+        var line = Data()
+        while true {
+            let now = DispatchTime.now()
+            let left = now < deadline ? (deadline.uptimeNanoseconds - now.uptimeNanoseconds) / 1_000_000 : 0
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(left, UInt64(Int32.max))))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else {
+                throw ReadTimeout(
+                    description:
+                        "no line with \"\(text)\" within \(seconds) s; read: \(String(decoding: read, as: UTF8.self))")
+            }
+            var byte: UInt8 = 0
+            let count = Glibc.read(descriptor, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else { break }
+            read.append(byte)
+            line.append(byte)
+            guard byte == UInt8(ascii: "\n") else { continue }
+            if String(decoding: line, as: UTF8.self).contains(text) { break }
+            line = Data()
+        }
+        return String(decoding: read, as: UTF8.self)
+    }
+}

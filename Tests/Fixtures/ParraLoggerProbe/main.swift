@@ -4,8 +4,9 @@
 //   ParraLoggerProbe production STORAGE BASE_URL COUNT [--forever]
 //       loads libParraLogger.so from its own folder in production mode, logs COUNT records
 //       ("probe event <i>"), flushes them to disk and prints "flushed COUNT". With --forever it
-//       then logs "after flush <i>" until it is killed; without, it waits for SIGTERM or
-//       SIGINT, then stops the runtime (which uploads what it can) and exits 0.
+//       then logs "after flush <i>" until it is killed, and prints "logging past the flush" once
+//       it has logged 64 of them; without, it waits for SIGTERM or SIGINT, then stops the runtime
+//       (which uploads what it can) and exits 0.
 //   ParraLoggerProbe fallback LEVEL
 //       starts a runtime with no modules, in the process's environment (PARRA_LOG_LEVEL,
 //       PARRA_CONFIG_FILE), for a configuration whose minimum log level is LEVEL ("-": none
@@ -101,6 +102,11 @@ func runProduction(storage: URL, baseURL: String, count: Int) -> Never {
         while true {
             ParraLogger.info("after flush \(index)")
             index += 1
+            // The test kills the probe once it reads this: the kill then comes while it logs, with
+            // records past the flush in the spool's next batch.
+            if index == 64 { FileHandle.standardOutput.write(Data("logging past the flush\n".utf8)) }
+            // Paces the logging, so that a kill that comes late finds megabytes on disk, not
+            // gigabytes. No test waits on this pause.
             if index % 64 == 0 { usleep(1000) }
         }
     }
