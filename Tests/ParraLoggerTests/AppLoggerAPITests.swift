@@ -163,7 +163,7 @@ extension AppLoggerTests {
                 codeOptions: ["logger.environment": .string("production"), "logger.minimumLogLevel": .string("trace")],
                 storage: storage)
             host.runtime.start()
-            let result = try await ParraLogger(category: "Async").withScope(named: "fetch") { scoped in
+            let result = await ParraLogger(category: "Async").withScope(named: "fetch") { scoped in
                 // A real suspension, resumed from another thread, instead of a sleep: no time need pass.
                 await withCheckedContinuation { continuation in DispatchQueue.global().async { continuation.resume() } }
                 scoped.info("fetched")
