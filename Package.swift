@@ -62,9 +62,14 @@ let package = Package(
         .target(name: "ParraSync"),
         // Small files read and folders listed with POSIX calls, for the host and the modules alike.
         .target(name: "ParraFileSystem"),
+        // The facts the app, the host and the modules share (the log level), compiled into each.
+        .target(name: "ParraShared"),
         .target(
             name: "ParraRuntime",
-            dependencies: ["CParraPlugin", "CFFI", "CParraLogRoute", "CParraCallNote", "ParraSync", "ParraFileSystem"]),
+            dependencies: [
+                "CParraPlugin", "CFFI", "CParraLogRoute", "CParraCallNote", "ParraSync", "ParraFileSystem",
+                "ParraShared",
+            ]),
         // The Parra API client: transports, retries, auth, the local backend.
         .target(name: "ParraAPI", dependencies: ["ParraRuntime", "ParraFileSystem"]),
         // The URLSession transport's shared object (Foundation and FoundationNetworking only).
@@ -79,9 +84,10 @@ let package = Package(
             name: "Parra",
             dependencies: [
                 "ParraAppModel", "ParraRuntime", "ParraAPI", "CParraPlugin", "ParraFileSystem", "ParraSync",
+                "ParraShared",
             ],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
-        .target(name: "ParraPluginKit", dependencies: ["CParraPlugin", "ParraSync", "ParraFileSystem"]),
+        .target(name: "ParraPluginKit", dependencies: ["CParraPlugin", "ParraSync", "ParraFileSystem", "ParraShared"]),
         // The SDK's NotificationCenter names, on Foundation, which both stand-ins re-export.
         .target(name: "ParraNotificationNames", dependencies: ["Parra", "ParraAppModel"]),
         .target(name: "SwiftUI", dependencies: ["ParraAppModel", "ParraNotificationNames"]),
@@ -181,7 +187,9 @@ let package = Package(
         .testTarget(name: "ParraCLITests", dependencies: ["ParraRuntime", "ParraTestSupport"]),
         .testTarget(
             name: "ParraAppModelTests",
-            dependencies: ["Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport", "UIKit", "SwiftUI"],
+            dependencies: [
+                "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "ParraTestSupport", "UIKit", "SwiftUI",
+            ],
             plugins: ["ParraDelegateMethods"]),
         .testTarget(
             name: "ParraLoggerTests",

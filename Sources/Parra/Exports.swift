@@ -1,6 +1,7 @@
 // `import Parra` is all an app writes: the app model (App, scenes, windows, views, delegates)
 // comes with it.
 @_exported import ParraAppModel
+@_exported import ParraShared
 
 @_exported import struct ParraAPI.ParraAppInfo
 // Who is using the app and what the server says of it, as the SDK names them: what the launch

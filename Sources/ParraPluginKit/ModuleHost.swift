@@ -1,5 +1,6 @@
 import CParraPlugin
 import Glibc
+@_exported import ParraShared  // `ModuleHost.LogLevel` is its `ParraLogLevel`
 import ParraSync
 
 /// The host's services, as a Swift module sees them. Thread rules are the C header's:
@@ -7,42 +8,9 @@ import ParraSync
 /// `present` and `emit` from the main thread only.
 /// Sendable by hand: `observers` and `timers` are behind `lock`; the host's `table` keeps its own thread rules.
 public final class ModuleHost: @unchecked Sendable {
-    /// Parra's log levels, trace < debug < info < warn < error < fatal, with the ABI's
-    /// `PARRA_LOG_LEVEL_*` values: the severity of a diagnostic line and of an app log record.
-    public enum LogLevel: Int32, CaseIterable, Comparable, Sendable {
-        /// The six levels, least severe first: `trace` is `PARRA_LOG_LEVEL_TRACE` (0), ... `fatal`
-        /// is `PARRA_LOG_LEVEL_FATAL` (5).
-        case trace, debug, info, warn, error, fatal
-
-        /// Parses a level name as Parra does: trimmed, any case, exactly one of the six names.
-        public init?(parsing text: String) {
-            // Trimmed by Unicode's White_Space (what `.whitespacesAndNewlines` holds) without
-            // making a `CharacterSet`: the logger reads its level this way on the main thread
-            // before the app's first frame.
-            var scalars = Substring(text).unicodeScalars
-            while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
-            while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
-            let word = String(Substring(scalars)).lowercased()
-            guard let level = Self.allCases.first(where: { $0.keyword == word }) else { return nil }
-            self = level
-        }
-
-        /// The lowercase name: `trace` ... `fatal`. Spelled out: `String(describing:)` reflects
-        /// on the case, which costs each module's first call (at start-up, from its option
-        /// declarations) Swift metadata lookups.
-        public var keyword: String {
-            switch self {
-            case .trace: "trace"
-            case .debug: "debug"
-            case .info: "info"
-            case .warn: "warn"
-            case .error: "error"
-            case .fatal: "fatal"
-            }
-        }
-
-        public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
+    /// A log's severity, trace to fatal: Parra's one level type, `ParraLogLevel`, whose raw
+    /// values are the C header's `PARRA_LOG_LEVEL_*`; `LogLevel(parsing:)` reads a level's name.
+    public typealias LogLevel = ParraLogLevel
 
     /// What a presentation shows.
     public enum PresentationKind {

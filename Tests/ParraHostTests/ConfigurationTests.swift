@@ -269,14 +269,14 @@ struct ConfigurationTests {
 
     @Test("levels parse trimmed and case-insensitive, exactly the six words")
     func levelParsing() {
-        #expect(ParraLogLevel(string: " Debug \n") == .debug)
-        #expect(ParraLogLevel(string: "TRACE") == .trace)
-        #expect(ParraLogLevel(string: "info") == .info)
-        #expect(ParraLogLevel(string: "\twarn") == .warn)
-        #expect(ParraLogLevel(string: "Error") == .error)
-        #expect(ParraLogLevel(string: "fatal ") == .fatal)
+        #expect(ParraLogLevel(parsing: " Debug \n") == .debug)
+        #expect(ParraLogLevel(parsing: "TRACE") == .trace)
+        #expect(ParraLogLevel(parsing: "info") == .info)
+        #expect(ParraLogLevel(parsing: "\twarn") == .warn)
+        #expect(ParraLogLevel(parsing: "Error") == .error)
+        #expect(ParraLogLevel(parsing: "fatal ") == .fatal)
         for word in ["verbose", "warning", "", "  ", "in fo", "err", "debug1", "critical"] {
-            #expect(ParraLogLevel(string: word) == nil, "\(word.debugDescription)")
+            #expect(ParraLogLevel(parsing: word) == nil, "\(word.debugDescription)")
         }
     }
 
@@ -299,7 +299,7 @@ struct ConfigurationTests {
         #expect(ParraLogLevel.info.symbol.unicodeScalars.map(\.value) == [0x26AA, 0xFE0F])
         #expect(ParraLogLevel.allCases.map(\.keyword) == ["trace", "debug", "info", "warn", "error", "fatal"])
         for level in ParraLogLevel.allCases {
-            #expect(ParraLogLevel(string: level.name) == level)
+            #expect(ParraLogLevel(parsing: level.name) == level)
         }
     }
 

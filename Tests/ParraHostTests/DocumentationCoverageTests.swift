@@ -10,7 +10,9 @@ import Testing
 struct DocumentationCoverageTests {
     /// What an app imports (`Parra`, the `SwiftUI` and `UIKit` stand-ins and what they
     /// re-export) and what a module author imports (`ParraPluginKit`).
-    static let modules = ["Parra", "ParraAppModel", "ParraPluginKit", "SwiftUI", "UIKit", "ParraNotificationNames"]
+    static let modules = [
+        "Parra", "ParraAppModel", "ParraPluginKit", "SwiftUI", "UIKit", "ParraNotificationNames", "ParraShared",
+    ]
     /// The stand-ins: re-exports only, with no symbols of their own.
     static let reexportsOnly: Set = ["SwiftUI", "UIKit"]
     /// A symbol that is the source of one of these shows its target's docs in DocC: a protocol

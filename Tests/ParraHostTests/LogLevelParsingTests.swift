@@ -2,7 +2,7 @@ import Foundation
 import Parra
 import Testing
 
-@Suite("ParraLogLevel(string:)")
+@Suite("ParraLogLevel(parsing:)")
 struct LogLevelParsingTests {
     @Test("trims what Foundation's whitespacesAndNewlines trims, over every scalar up to U+2FFFF")
     func trimsAsFoundation() {
@@ -11,7 +11,7 @@ struct LogLevelParsingTests {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let text = "\(scalar)\(scalar)Warn\(scalar)"
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "warn"
-            if ParraLogLevel(string: text) != (trimmed ? .warn : nil) {
+            if ParraLogLevel(parsing: text) != (trimmed ? .warn : nil) {
                 disagreements.append(String(value, radix: 16))
             }
         }

@@ -15,7 +15,7 @@ extension ParraConfiguration {
             appLogFallbackLevel: AppLogFallbackLevel(
                 optionKey: OptionKey.loggerMinimumLogLevel,
                 environmentVariable: ParraLoggerOptions.Environment.minimumLogLevelOverride,
-                defaultLevel: ParraLogLevel.default.hostLevel),
+                defaultLevel: ParraLogLevel.default),
             featureModuleNames: OptionKey.featureModuleNames, launchPrerequisite: launchPrerequisite)
         if launchShortcutOptions.enabled {
             setup.launchShortcutItems = launchShortcutOptions.shortcutItems

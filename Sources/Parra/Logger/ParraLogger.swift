@@ -60,7 +60,7 @@ public final class ParraLogger: @unchecked Sendable {
     /// Whether a log at `level` would go anywhere now.
     @inlinable
     public static func isEnabled(_ level: ParraLogLevel) -> Bool {
-        parra_log_route_allows(level.abiValue)
+        parra_log_route_allows(level.rawValue)
     }
 
     /// Makes every log so far durable or written, by asking each logger module to flush.
@@ -73,7 +73,7 @@ public final class ParraLogger: @unchecked Sendable {
         _ level: ParraLogLevel, _ message: () -> String, _ error: () -> Error?, _ extra: () -> [String: Any]?,
         _ fileID: StaticString, _ function: StaticString, _ line: UInt, _ column: UInt
     ) -> ParraLogMarker {
-        guard parra_log_route_allows(level.abiValue), enabled.load(ordering: .relaxed) else {
+        guard parra_log_route_allows(level.rawValue), enabled.load(ordering: .relaxed) else {
             return .unlogged(level)
         }
         return emit(level, message(), error(), extra(), fileID, function, line, column)
@@ -89,7 +89,7 @@ public final class ParraLogger: @unchecked Sendable {
         if error == nil, callExtra == nil, extra.isEmpty, level < .error, !message.isEmpty {
             // The usual log: a message alone, lent to the sinks without building an entry.
             LogRouter.route(
-                level: level.hostLevel, timestamp: timestamp, message: message, fileID: fileID, function: function,
+                level: level, timestamp: timestamp, message: message, fileID: fileID, function: function,
                 line: line, column: column, category: joinedCategory)
             if !LoggerBackends.shared.isEmpty {
                 toBackends(level, timestamp, message, nil, nil, fileID, function, line, column)
@@ -113,7 +113,7 @@ public final class ParraLogger: @unchecked Sendable {
         let callStack = level >= .error ? Self.callStack() : ""
         LogRouter.shared.route(
             LogRouter.Entry(
-                level: level.hostLevel, timestamp: timestamp, message: text, extraJSON: extraJSON, fileID: fileID,
+                level: level, timestamp: timestamp, message: text, extraJSON: extraJSON, fileID: fileID,
                 function: function, line: line, column: column, category: joinedCategory, threadName: "",
                 callStack: callStack))
         if !LoggerBackends.shared.isEmpty {

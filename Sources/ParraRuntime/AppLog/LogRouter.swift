@@ -2,6 +2,7 @@ import CParraLogRoute
 import CParraPlugin
 import Dispatch
 import FoundationEssentials
+import ParraShared
 import ParraSync
 import Synchronization
 
@@ -19,7 +20,7 @@ package final class LogRouter: @unchecked Sendable {
 
     /// One record before it crosses: everything the C record points into.
     package struct Entry {
-        var level: HostLogLevel
+        var level: ParraLogLevel
         var timestamp: Double
         var message: String
         var extraJSON: String
@@ -34,7 +35,7 @@ package final class LogRouter: @unchecked Sendable {
         /// A record; every string is the log call's, empty when absent.
         @inline(__always)
         package init(
-            level: HostLogLevel, timestamp: Double, message: String, extraJSON: String, fileID: StaticString,
+            level: ParraLogLevel, timestamp: Double, message: String, extraJSON: String, fileID: StaticString,
             function: StaticString, line: UInt, column: UInt, category: String, threadName: String, callStack: String
         ) {
             self.level = level
@@ -69,9 +70,9 @@ package final class LogRouter: @unchecked Sendable {
     private var attachOrder: [ObjectIdentifier] = []
     private var buffer: [Entry] = []
     private var droppedFromBuffer = 0
-    /// The level printed at with no sinks (a `HostLogLevel`'s raw value): written under the
+    /// The level printed at with no sinks (a `ParraLogLevel`'s raw value): written under the
     /// lock, read without it by every log in fallback mode.
-    private let fallbackLevel = Atomic<Int32>(HostLogLevel.info.rawValue)
+    private let fallbackLevel = Atomic<Int32>(ParraLogLevel.info.rawValue)
     /// Starts in progress that will attach sinks (`hold()`): while there are any and no sinks
     /// are attached, logs are buffered rather than printed. The process starts with one (0),
     /// which the first attach releases, so logs made before any app runs are kept for it.
@@ -108,7 +109,7 @@ package final class LogRouter: @unchecked Sendable {
     /// itself is not touched. Any thread.
     @inline(__always)
     package static func route(
-        level: HostLogLevel, timestamp: Double, message: String, fileID: StaticString, function: StaticString,
+        level: ParraLogLevel, timestamp: Double, message: String, fileID: StaticString, function: StaticString,
         line: UInt, column: UInt, category: String
     ) {
         if parra_log_route_mode() == PARRA_LOG_ROUTE_MODE_SINKS {
@@ -160,7 +161,7 @@ package final class LogRouter: @unchecked Sendable {
     /// (or to stderr), before any log made meanwhile on another thread, which waits for them.
     /// Returns a line for the load report when nothing takes app logs.
     @discardableResult
-    package func attach(_ runtime: AnyObject, sinks: [Sink], fallbackLevel: HostLogLevel, releasing hold: Hold)
+    package func attach(_ runtime: AnyObject, sinks: [Sink], fallbackLevel: ParraLogLevel, releasing hold: Hold)
         -> String?
     {
         let (early, dropped, nothingAttached) = lock.withLock {
@@ -206,7 +207,7 @@ package final class LogRouter: @unchecked Sendable {
         }
         guard nothingAttached else { return nil }
         return
-            "app logs: no loaded module takes them (is ParraLogger installed?); logs at \(fallbackLevel.name) and above go to stderr in a plain format"
+            "app logs: no loaded module takes them (is ParraLogger installed?); logs at \(fallbackLevel.keyword) and above go to stderr in a plain format"
     }
 
     /// Keeps app logs (the last 100) while no sinks are attached, until the hold is released
@@ -348,7 +349,7 @@ package final class LogRouter: @unchecked Sendable {
     /// A record of the message and call site, the other strings absent.
     @inline(__always)
     private static func record(
-        level: HostLogLevel, timestamp: Double, message: UnsafeBufferPointer<UInt8>, fileID: StaticString,
+        level: ParraLogLevel, timestamp: Double, message: UnsafeBufferPointer<UInt8>, fileID: StaticString,
         function: StaticString, line: UInt, column: UInt
     ) -> parra_log_record {
         let none = parra_string(data: nil, length: 0)

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// `2024-02-24T20:47:51.530Z INFO [ContentView:body:42] message {"extra":1}`.
 enum PlainLogLine {
     static func format(_ entry: LogRouter.Entry) -> String {
-        var parts = [timestamp(entry.timestamp), entry.level.name.uppercased(), "[\(callSite(entry))]", entry.message]
+        var parts = [timestamp(entry.timestamp), entry.level.name, "[\(callSite(entry))]", entry.message]
         if !entry.extraJSON.isEmpty { parts.append(entry.extraJSON) }
         var line = parts.joined(separator: " ")
         if !entry.callStack.isEmpty { line += "\n" + entry.callStack }

@@ -1,5 +1,6 @@
 import CParraPlugin
 import FoundationEssentials
+import ParraShared
 
 /// The C functions of the host-services table. Each finds the calling module's context from
 /// the table it was given, checks its thread rule, and forwards to the runtime.
@@ -222,7 +223,7 @@ enum HostServiceTable {
     private static let log: @convention(c) (UnsafePointer<parra_host>?, parra_log_level, parra_string) -> Void = {
         host, level, message in
         guard let (context, runtime) = ModuleHostContext.live(host) else { return }
-        let level = HostLogLevel(rawValue: min(max(level, 0), 5))!
+        let level = ParraLogLevel(rawValue: min(max(level, 0), 5))!
         runtime.log.log(level, text(message), moduleID: context.moduleID)
     }
 

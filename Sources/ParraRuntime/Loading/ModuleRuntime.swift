@@ -2,6 +2,7 @@ import CParraPlugin
 import Dispatch
 import FoundationEssentials
 import ParraFileSystem
+import ParraShared
 import ParraSync
 import Synchronization
 
@@ -77,7 +78,7 @@ package final class ModuleRuntime: @unchecked Sendable {
             self.storageDirectory = joinedPath(DataHome.path(environment: environment), "parra/\(bundleID)")
             self.mainQueue = .main
             self.log = .standardError(
-                minimumLevel: environment["PARRA_HOST_LOG_LEVEL"].flatMap(HostLogLevel.init(named:)) ?? .info)
+                minimumLevel: environment["PARRA_HOST_LOG_LEVEL"].flatMap(ParraLogLevel.init(parsing:)) ?? .info)
             self.presentationSurface = PlainTextPresentationSurface()
             self.apiService = nil
             self.clock = SystemClock()

@@ -49,7 +49,7 @@ case "fallback":
         environment: environment,
         searchPath: ModuleSearchPath(explicitPaths: [], environment: environment, standardLocations: false))
     let configuration = ParraConfiguration(
-        loggerOptions: ParraLoggerOptions(minimumLogLevel: ParraLogLevel(string: arguments[1])))
+        loggerOptions: ParraLoggerOptions(minimumLogLevel: ParraLogLevel(parsing: arguments[1])))
     let setup = configuration.appSetup(tenantId: "t", applicationId: "a", launchPrerequisite: nil)
     settings.appLogFallbackLevel = setup.appLogFallbackLevel
     settings.codeOptions = setup.codeOptions
