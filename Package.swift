@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "ParraSync"),
         // Small files read and folders listed with POSIX calls, for the host and the modules alike.
         .target(name: "ParraFileSystem"),
-        // The facts the app, the host and the modules share (the log level), compiled into each.
+        // The facts the app, the host and the modules share (the log level, the calendar), compiled into each.
         .target(name: "ParraShared"),
         .target(
             name: "ParraRuntime",
@@ -71,7 +71,7 @@ let package = Package(
                 "ParraShared",
             ]),
         // The Parra API client: transports, retries, auth, the local backend.
-        .target(name: "ParraAPI", dependencies: ["ParraRuntime", "ParraFileSystem"]),
+        .target(name: "ParraAPI", dependencies: ["ParraRuntime", "ParraFileSystem", "ParraShared"]),
         // The URLSession transport's shared object (Foundation and FoundationNetworking only).
         .target(name: "ParraURLSessionTransport"),
         // The UIKit/SwiftUI-shaped app model, the platforms and the app run with its launch.
@@ -125,7 +125,8 @@ let package = Package(
         // The logger feature module and the bit of C it needs (thread names).
         .target(name: "CParraLoggerSupport", path: "Plugins/ParraLogger/CSupport"),
         .target(
-            name: "ParraLogger", dependencies: ["ParraPluginKit", "CParraLoggerSupport", "ParraFileSystem"],
+            name: "ParraLogger",
+            dependencies: ["ParraPluginKit", "CParraLoggerSupport", "ParraFileSystem", "ParraShared"],
             path: "Plugins/ParraLogger/Module"),
         .target(name: "ParraLoggerEntry", dependencies: ["ParraLogger"], path: "Plugins/ParraLogger/Entry"),
         // libparra-logger-foundation.so: the logger's formatting on Foundation only.

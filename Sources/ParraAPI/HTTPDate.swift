@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraShared
 
 /// An HTTP-date (RFC 9110, section 5.6.7) as a `Retry-After` header may give it, in any of
 /// its three forms, all in GMT: IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the obsolete

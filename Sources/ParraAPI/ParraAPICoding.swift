@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ParraRuntime
+import ParraShared
 
 /// The JSON conventions of the Parra API: snake_case keys and ISO-8601 dates with fractional
 /// seconds (`2024-02-24T20:47:51.530Z`). Decoding also accepts dates without the fraction.

@@ -1,3 +1,5 @@
+import ParraShared
+
 /// Writes timestamps without `DateFormatter` (which costs microseconds a call): ISO 8601 with
 /// milliseconds and RFC 3339 in UTC are computed from the seconds directly.
 enum UTCTimestamp {
@@ -29,8 +31,8 @@ enum UTCTimestamp {
             return
         }
         let totalMilliseconds = Int64((seconds * 1000).rounded(.down))
-        let (days, dayMilliseconds) = floorDivide(totalMilliseconds, 86_400_000)
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let (days, dayMilliseconds) = GregorianDays.floorDivide(totalMilliseconds, 86_400_000)
+        let (year, month, day) = GregorianDays.date(daysSinceEpoch: days)
         let secondOfDay = Int(dayMilliseconds / 1000)
         if year < 0 || year > 9999 {
             buffer.append("\(year)")
@@ -52,24 +54,6 @@ enum UTCTimestamp {
             buffer.append(padded: Int(dayMilliseconds % 1000), width: 3)
         }
         buffer.append(0x5A)
-    }
-
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        let quotient = value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
-        return (quotient, value - quotient * divisor)
-    }
-
-    /// The proleptic Gregorian date of a day count from 1970-01-01 (H. Hinnant's algorithm).
-    static func civilDate(daysSinceEpoch days: Int64) -> (year: Int64, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = Int(dayOfYear - (153 * monthIndex + 2) / 5 + 1)
-        let month = Int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9)
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

@@ -2,6 +2,7 @@ import FoundationEssentials
 import ParraAPI
 import ParraAppModel
 import ParraRuntime
+import ParraShared
 
 /// Writes a log's extras as compact JSON with sorted keys, whatever the values are: JSON-like
 /// values as themselves, dates as ISO-8601, and anything else as its description.

@@ -1,6 +1,6 @@
 /// Proleptic Gregorian calendar arithmetic on day counts from 1970-01-01 (H. Hinnant's
-/// algorithms), for the dates the host writes and reads by hand: API dates, HTTP dates and log
-/// extras.
+/// algorithms), for the dates Parra writes and reads by hand: API dates, HTTP dates, log extras
+/// and the logger's timestamps.
 package enum GregorianDays {
     /// `value / divisor` rounded down, and what remains (never negative for a positive divisor).
     package static func floorDivide(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
