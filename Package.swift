@@ -62,7 +62,8 @@ let package = Package(
         .target(name: "ParraSync"),
         // Small files read and folders listed with POSIX calls, for the host and the modules alike.
         .target(name: "ParraFileSystem"),
-        // The facts the app, the host and the modules share (the log level, the calendar), compiled into each.
+        // The facts the app, the host and the modules share (the log level, the calendar, the JSON
+        // string escaper), compiled into each.
         .target(name: "ParraShared"),
         .target(
             name: "ParraRuntime",

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ParraFileSystem
 import ParraRuntime
+import ParraShared
 
 #if canImport(Glibc)
     import Glibc

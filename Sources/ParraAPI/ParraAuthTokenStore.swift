@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ParraFileSystem
 import ParraRuntime
+import ParraShared
 import ParraSync
 
 #if canImport(Glibc)

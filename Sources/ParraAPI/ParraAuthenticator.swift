@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import ParraRuntime
+import ParraShared
 import ParraSync
 
 /// Holds the auth state and the access token, and gets a new token from the tenant's issuer

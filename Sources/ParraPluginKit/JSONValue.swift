@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraShared
 
 /// A JSON value, strictly typed (a number is never a bool), for what a module reads as JSON:
 /// list and object options, the app facts, launch step results, command arguments.
@@ -105,7 +106,7 @@ public enum JSONValue: Decodable, Equatable, Sendable {
             } else {
                 bytes += (value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)").utf8
             }
-        case .string(let string): Self.append(quoted: string, to: &bytes)
+        case .string(let string): JSONStringLiteral.append(string, to: &bytes)
         case .array(let items):
             bytes.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
@@ -117,7 +118,7 @@ public enum JSONValue: Decodable, Equatable, Sendable {
             bytes.append(UInt8(ascii: "{"))
             for (index, key) in members.keys.sorted().enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                Self.append(quoted: key, to: &bytes)
+                JSONStringLiteral.append(key, to: &bytes)
                 bytes.append(UInt8(ascii: ":"))
                 members[key]!.write(to: &bytes)
             }
@@ -126,37 +127,7 @@ public enum JSONValue: Decodable, Equatable, Sendable {
     }
 
     /// `text` as a JSON string literal: quoted, with the escapes JSON requires.
-    public static func quoted(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        append(quoted: text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends `text` as a JSON string literal to `bytes`. Byte by byte: every character JSON
-    /// escapes is ASCII, and no byte of a longer UTF-8 sequence is.
-    private static func append(quoted text: String, to bytes: inout [UInt8]) {
-        let quote = UInt8(ascii: "\"")
-        let backslash = UInt8(ascii: "\\")
-        bytes.append(quote)
-        // Most text needs no escape: it is appended whole.
-        guard text.utf8.contains(where: { $0 == quote || $0 == backslash || $0 < 0x20 }) else {
-            bytes += text.utf8
-            bytes.append(quote)
-            return
-        }
-        let hexDigits = Array("0123456789abcdef".utf8)
-        for byte in text.utf8 {
-            switch byte {
-            case quote, backslash: bytes += [backslash, byte]
-            case UInt8(ascii: "\n"): bytes += [backslash, UInt8(ascii: "n")]
-            case UInt8(ascii: "\r"): bytes += [backslash, UInt8(ascii: "r")]
-            case UInt8(ascii: "\t"): bytes += [backslash, UInt8(ascii: "t")]
-            case 0..<0x20: bytes += "\\u00".utf8 + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(quote)
-    }
+    public static func quoted(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 }
 
 /// Why text was not JSON, or not the JSON expected.

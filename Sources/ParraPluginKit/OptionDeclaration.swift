@@ -1,4 +1,5 @@
 import CParraPlugin
+import ParraShared
 
 /// An option key a module owns, with its type, default and documentation, and the rules
 /// (``ValueSchema``) a value must follow beyond its type.
@@ -79,26 +80,11 @@ public struct OptionDeclaration: Sendable {
         allowedValues: [String]? = nil, schema: ValueSchema? = nil
     ) -> Self {
         Self(
-            key, kind: .string, defaultJSON: jsonQuoted(value), doc: doc, environmentVariable: environmentVariable,
+            key, kind: .string, defaultJSON: JSONStringLiteral.quoted(value), doc: doc,
+            environmentVariable: environmentVariable,
             allowedValues: allowedValues, schema: schema)
     }
 
-    /// JSON for a string, with the escapes JSON requires.
-    static func jsonQuoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20:
-                result +=
-                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
 }
 
 /// An extension point a module offers for other modules to hook.

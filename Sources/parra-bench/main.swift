@@ -1,5 +1,6 @@
 import Foundation
 import ParraRuntime
+import ParraShared
 import ParraTestSupport
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import ParraShared
 import Testing
 
 @testable import ParraRuntime

@@ -34,7 +34,7 @@ struct JSONReaderTests {
             "z": .array([.number(3), .number(-0.5), .number(1e20), .null, .bool(false)]),
             "a": .string("q\"\\/\u{08}\u{1F}\n\r\té😀"), "m": .object([:]),
         ])
-        #expect(value.json == #"{"a":"q\"\\/\u0008\u001f\n\r\té😀","m":{},"z":[3,-0.5,1e+20,null,false]}"#)
+        #expect(value.json == #"{"a":"q\"\\/\b\u001f\n\r\té😀","m":{},"z":[3,-0.5,1e+20,null,false]}"#)
         #expect(JSONValue.quoted("plain é") == #""plain é""#)
         #expect(JSONValue.number(.infinity).json == "null")
     }

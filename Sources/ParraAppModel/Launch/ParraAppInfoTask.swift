@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import ParraAPI
 import ParraRuntime
+import ParraShared
 import ParraSync
 
 /// The launch's app-info, fetched once per launch attempt by the host for whoever runs the

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraShared
 
 /// A typed option value: what a JSON config file, `ParraConfiguration` or the environment can
 /// give a module.

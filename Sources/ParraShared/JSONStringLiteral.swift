@@ -1,4 +1,5 @@
-/// A string written as a JSON string literal, with the escapes JSON requires.
+/// A string written as a JSON string literal, with the escapes JSON requires: the one escaper
+/// of the app, the host and the modules.
 package enum JSONStringLiteral {
     /// Appends `text`, quoted and escaped, to `out`: `"` and `\` escaped, and the control
     /// characters below U+0020 as `\n`, `\r`, `\t`, `\b`, `\f` or `\u00xx`.
@@ -13,9 +14,20 @@ package enum JSONStringLiteral {
             out += "\""
             return
         }
-        let hexDigits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 16)
+        append(text, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text`, quoted and escaped as `append(_:to:)` writes it, to the UTF-8 `bytes`.
+    package static func append(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        guard text.utf8.contains(where: needsEscape) else {
+            bytes += text.utf8
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             guard needsEscape(byte) else {
                 bytes.append(byte)
@@ -29,11 +41,10 @@ package enum JSONStringLiteral {
             case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
             case 0x08: bytes.append(UInt8(ascii: "b"))
             case 0x0C: bytes.append(UInt8(ascii: "f"))
-            default: bytes += Array("u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+            default: bytes += [UInt8(ascii: "u"), 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
             }
         }
         bytes.append(UInt8(ascii: "\""))
-        out += String(decoding: bytes, as: UTF8.self)
     }
 
     /// `text` quoted and escaped.
@@ -47,5 +58,10 @@ package enum JSONStringLiteral {
     /// control character.
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// The lowercase hexadecimal digit of `value` (0 to 15).
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 + value : 0x61 + value - 10
     }
 }
