@@ -19,9 +19,7 @@ struct TimerCancellationTests {
         let host = try TestHost(paths: [module.path], mainQueue: queue)
         let report = host.runtime.start()
         #expect(report.refused.isEmpty, "\(report.lines)")
-        let deadline = Date().addingTimeInterval(10)
-        while !host.log.messages(from: Self.moduleID).contains("fired") && Date() < deadline { usleep(1000) }
-        #expect(host.log.messages(from: Self.moduleID).contains("fired"))
+        #expect(waitUntil { host.log.messages(from: Self.moduleID).contains("fired") })
         return (host, queue)
     }
 

@@ -27,6 +27,8 @@ static void on_timer(void *user_data, uint64_t timer_id) {
     (void)timer_id;
     if (atomic_load(&released)) say("used after it was let go");
     if (atomic_fetch_add(&calls, 1) == 0) say("fired");
+    /* Busy for 3 ms, so that a cancel from another thread lands while a callback runs (a
+     * window for the race, not a wait for anything). */
     struct timespec pause = {0, 3000000};
     nanosleep(&pause, NULL);
     if (atomic_load(&released)) say("used after it was let go");
