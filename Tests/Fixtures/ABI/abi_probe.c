@@ -1,8 +1,12 @@
 /*
  * abi_probe.c: a library that only mentions every type and function-pointer table of
  * parra_plugin.h, so that its debug info describes their layouts. The ABI test compiles it with
- * -g, dumps that with libabigail's abidw and compares the dump with the committed baseline
- * (parra_plugin.abi) using abidiff: a released layout may never change.
+ * -g, dumps that with libabigail's abidw and compares the dump with each committed baseline
+ * using abidiff: a released layout may never change.
+ *
+ * One function per release that added types: parra_abi_probe holds the types of 1.0 to 1.4
+ * (baseline parra_plugin.abi), parra_abi_probe_1_5 those 1.5 added (parra_plugin-1.5.abi). A new
+ * minor adds its own function and baseline, so no released baseline is ever rewritten.
  */
 #include <parra_plugin.h>
 
@@ -12,8 +16,7 @@ __attribute__((visibility("default"))) void parra_abi_probe(
     parra_extension_point_decl *point, parra_command_decl *command, parra_command_completion *completion,
     parra_log_record *record, parra_api_request *request, parra_presentation *presentation,
     parra_launch_extension *launch, parra_presentation_action *action,
-    parra_presentation_extension *presentations, parra_app_events_extension *app_events,
-    parra_json_extension *json);
+    parra_presentation_extension *presentations, parra_app_events_extension *app_events);
 
 void parra_abi_probe(
     parra_module_descriptor *descriptor, parra_host *host, parra_error *error, parra_string *string,
@@ -21,11 +24,15 @@ void parra_abi_probe(
     parra_extension_point_decl *point, parra_command_decl *command, parra_command_completion *completion,
     parra_log_record *record, parra_api_request *request, parra_presentation *presentation,
     parra_launch_extension *launch, parra_presentation_action *action,
-    parra_presentation_extension *presentations, parra_app_events_extension *app_events,
-    parra_json_extension *json) {
+    parra_presentation_extension *presentations, parra_app_events_extension *app_events) {
     (void)descriptor, (void)host, (void)error, (void)string, (void)value, (void)option, (void)hook;
     (void)point, (void)command, (void)completion, (void)record, (void)request, (void)presentation;
-    (void)launch, (void)action, (void)presentations, (void)app_events, (void)json;
+    (void)launch, (void)action, (void)presentations, (void)app_events;
     /* The header's macros compile against the types they test. */
     (void)(PARRA_HOST_HAS(host, get_extension) && PARRA_DESCRIPTOR_HAS(descriptor, commands));
 }
+
+/* 1.5: the JSON reader extension. */
+__attribute__((visibility("default"))) void parra_abi_probe_1_5(parra_json_extension *json);
+
+void parra_abi_probe_1_5(parra_json_extension *json) { (void)json; }
