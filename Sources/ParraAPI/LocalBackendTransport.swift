@@ -90,14 +90,14 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
                         "message": .string(
                             "the local backend at \(directory) has no answer for \(method) \(request.pathWithoutQuery)"
                         ),
-                        "answers": .list(
+                        "answers": .array(
                             [
                                 "GET tenants/{t}/applications/{a}/app-info",
                                 "GET tenants/{t}/applications/{a}/releases",
                                 "GET tenants/{t}/applications/{a}/releases/{id}", "POST tenants/{t}/sessions",
                                 "POST tenants/{t}/push-tokens", "POST tenants/{t}/auth/anonymous",
                                 "POST tenants/{t}/auth/guest", "POST tenants/{t}/auth/public",
-                            ].map(OptionValue.string)),
+                            ].map(JSONValue.string)),
                     ]))
         }
     }
@@ -105,7 +105,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
     // MARK: Reads
 
     /// Reads `name` under the folder: nil when missing, a failure when unreadable, too large or not JSON.
-    private func readJSON(_ name: String) -> Result<(data: [UInt8], value: OptionValue)?, ParraAPIError.Kind> {
+    private func readJSON(_ name: String) -> Result<(data: [UInt8], value: JSONValue)?, ParraAPIError.Kind> {
         let path = joinedPath(directory, name)
         let data: [UInt8]
         do {
@@ -121,7 +121,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
             return .failure(.localBackend(reason: "cannot read \(path): \(error.cause)"))
         }
         do {
-            let value = try OptionValue(answerJSON: String(decoding: data, as: UTF8.self))
+            let value = try JSONValue(answerJSON: String(decoding: data, as: UTF8.self))
             return .success((data, value))
         } catch {
             return .failure(.localBackend(reason: "\(path) is not valid JSON (\(error.message))"))
@@ -137,13 +137,13 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
         }
     }
 
-    private func allReleases() -> Result<[OptionValue]?, ParraAPIError.Kind> {
+    private func allReleases() -> Result<[JSONValue]?, ParraAPIError.Kind> {
         switch readJSON("releases.json") {
         case .failure(let kind): return .failure(kind)
         case .success(nil): return .success(nil)
         case .success(let file?):
-            if case .list(let list) = file.value { return .success(list) }
-            if case .object(let object) = file.value, case .list(let list)? = object["data"] { return .success(list) }
+            if case .array(let list) = file.value { return .success(list) }
+            if case .object(let object) = file.value, case .array(let list)? = object["data"] { return .success(list) }
             return .failure(
                 .localBackend(
                     reason:
@@ -155,7 +155,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
     private func releasesPage(_ query: [(name: String, value: String?)]) -> Result<
         ParraAPIRawResponse, ParraAPIError.Kind
     > {
-        let releases: [OptionValue]
+        let releases: [JSONValue]
         switch allReleases() {
         case .failure(let kind): return .failure(kind)
         case .success(let list): releases = list ?? []
@@ -171,7 +171,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
                     "page": .integer(Int64(offset / limit + 1)),
                     "page_count": .integer(Int64((releases.count + limit - 1) / limit)),
                     "page_size": .integer(Int64(limit)), "total_count": .integer(Int64(releases.count)),
-                    "data": .list(page),
+                    "data": .array(page),
                 ]))
     }
 
@@ -201,17 +201,17 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
     private func append(_ request: ParraAPIOutgoingRequest, to name: String) -> Result<
         ParraAPIRawResponse, ParraAPIError.Kind
     > {
-        var line: [String: OptionValue] = [
+        var line: [String: JSONValue] = [
             "received_at": .string(ParraAPICoding.formatDate(now())), "method": .string(request.method),
-            "path": .string(request.path), "headers": .object(request.headers.mapValues(OptionValue.string)),
+            "path": .string(request.path), "headers": .object(request.headers.mapValues(JSONValue.string)),
         ]
         let body = request.body ?? []
         // A JSON body goes into the line as the app sent it, nulls and all: the outbox shows
         // exactly what would have reached the server.
-        let json = String(validating: body, as: UTF8.self).flatMap { JSONParser.isDocument($0) ? $0 : nil }
+        let json = (try? JSONReader.parse(body, rules: .syntax)) != nil ? String(decoding: body, as: UTF8.self) : nil
         if json == nil { line["body_text"] = .string(String(decoding: body, as: UTF8.self)) }
         let file = outboxFile(name)
-        var data = Array(OptionValue.object(line).json.utf8)
+        var data = Array(JSONValue.object(line).json.utf8)
         if let json {
             // "body" sorts before the other members. Outside its strings (where JSON allows
             // no raw line break) a line break is white space, so the record stays one line.
@@ -261,9 +261,9 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
             }
         case .success(nil): break
         }
-        var body: [String: OptionValue] = [:]
+        var body: [String: JSONValue] = [:]
         if let data = request.body,
-            case .object(let members)? = try? OptionValue(answerJSON: String(decoding: data, as: UTF8.self))
+            case .object(let members)? = try? JSONValue(answerJSON: String(decoding: data, as: UTF8.self))
         {
             body = members
         }
@@ -271,7 +271,7 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
             if case .string(let value)? = body[key] { value } else { nil }
         }
         let installation = text("installation_id") ?? "unknown-installation"
-        let lifetime = OptionValue.integer(30 * 24 * 3600)
+        let lifetime = JSONValue.integer(30 * 24 * 3600)
         switch kind {
         case "anonymous":
             guard allowAnonymous else {
@@ -326,12 +326,12 @@ package final class LocalBackendTransport: ParraAPITransport, @unchecked Sendabl
     }
 
     /// `value`'s compact JSON, keys sorted, so the same answer always has the same bytes.
-    private static func json(_ status: Int, _ value: OptionValue) -> ParraAPIRawResponse {
+    private static func json(_ status: Int, _ value: JSONValue) -> ParraAPIRawResponse {
         raw(status, Array(value.json.utf8))
     }
 
     /// The object of `members`, as `json` writes it.
-    private static func json(_ status: Int, _ members: [String: OptionValue]) -> ParraAPIRawResponse {
+    private static func json(_ status: Int, _ members: [String: JSONValue]) -> ParraAPIRawResponse {
         json(status, .object(members))
     }
 

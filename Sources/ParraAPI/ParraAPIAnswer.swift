@@ -9,7 +9,7 @@ import ParraRuntime
 /// Members are named as the Swift properties are (`versionToken`) and found as the API spells
 /// them (`version_token`), else as named: the two spellings `JSONDecoder`'s
 /// `.convertFromSnakeCase` matched in practice. The answer is parsed leniently where members
-/// nobody reads should not fail it (`JSONParser.parse(answer:)`). A `null` member reads as
+/// nobody reads should not fail it (`JSONReader.Rules.answer`). A `null` member reads as
 /// absent, as `decodeIfPresent` reads it, so a required one that is `null` is reported missing.
 /// A member of the wrong type is a `Mismatch` saying `expected String at auth.issuer`, as the
 /// client worded `JSONDecoder`'s type errors; a number too large for a double is one too.
@@ -19,25 +19,25 @@ package struct ParraAPIAnswer: Sendable {
         package let description: String
     }
 
-    private let members: [String: OptionValue]
+    private let members: [String: JSONValue]
     /// The snake-case path of this object in the answer, "" at the top.
     private let path: String
 
     /// The object in `text`; throws when it is not JSON or not an object.
     package init(json text: String) throws(Mismatch) {
-        let value: OptionValue
+        let value: JSONValue
         do {
-            value = try OptionValue(answerJSON: text)
+            value = try JSONValue(answerJSON: text)
         } catch {
             throw Mismatch(description: "not valid JSON: \(error)")
         }
         guard case .object(let members) = value else {
-            throw Mismatch(description: "expected an object at the top level, found \(value.type.rawValue)")
+            throw Mismatch(description: "expected an object at the top level, found \(value.typeName)")
         }
         self.init(members: members, path: "")
     }
 
-    private init(members: [String: OptionValue], path: String) {
+    private init(members: [String: JSONValue], path: String) {
         self.members = members
         self.path = path
     }
@@ -93,7 +93,7 @@ package struct ParraAPIAnswer: Sendable {
     }
 
     /// The member the property `name` stands for: its snake-case spelling, else `name` itself.
-    private func member(_ name: String) -> (key: String, value: OptionValue)? {
+    private func member(_ name: String) -> (key: String, value: JSONValue)? {
         let snake = Self.snakeCase(name)
         if let value = members[snake] { return (snake, value) }
         return members[name].map { (snake, $0) }

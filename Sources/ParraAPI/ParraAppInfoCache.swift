@@ -58,7 +58,7 @@ package struct ParraAppInfoCache: Sendable {
 
     /// The entry `data` (a cache file's bytes) holds, or nil when it is not one.
     package static func entry(in data: [UInt8]) -> Entry? {
-        guard case .object(let members)? = try? OptionValue(answerJSON: String(decoding: data, as: UTF8.self)),
+        guard case .object(let members)? = try? JSONValue(answerJSON: String(decoding: data, as: UTF8.self)),
             let fetchedAt = members["fetched_at"]?.number, case .string(let backend)? = members["backend"],
             let appInfo = members["app_info"], case .object = appInfo
         else { return nil }
@@ -70,7 +70,7 @@ package struct ParraAppInfoCache: Sendable {
     package func save(json: String, backend: String, fetchedAt: Double) throws {
         try PrivateFolder.create(parentPath(of: file))
         let entry =
-            "{\"app_info\":\(json),\"backend\":\(JSONStringLiteral.quoted(backend)),\"fetched_at\":\(OptionValue.double(fetchedAt).json)}"
+            "{\"app_info\":\(json),\"backend\":\(JSONStringLiteral.quoted(backend)),\"fetched_at\":\(JSONValue.double(fetchedAt).json)}"
         try FileReplacement.replace(file, with: Array(entry.utf8), mode: 0o600, durable: false)
     }
 }

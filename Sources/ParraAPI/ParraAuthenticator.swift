@@ -304,7 +304,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
                 guard let userId, !userId.isEmpty else {
                     return finish(appFailure("the app's user id provider", "it gave no user id: no user is signed in"))
                 }
-                let body = Array(OptionValue.object(["user_id": .string(userId)]).json.utf8)
+                let body = Array(JSONValue.object(["user_id": .string(userId)]).json.utf8)
                 let credential = "Basic " + Data("api_key:\(keyID)".utf8).base64EncodedString()
                 client.request(
                     "POST", path + "public", body: body, reading: ParraAuthTokenResponse.self, timeout: timeout,
@@ -369,13 +369,13 @@ package final class ParraAuthenticator: @unchecked Sendable {
     }
 
     /// The claims of `token` when it is a JWT (its middle part, base64url JSON); empty otherwise.
-    package static func jwtClaims(_ token: String) -> [String: OptionValue] {
+    package static func jwtClaims(_ token: String) -> [String: JSONValue] {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { return [:] }
         var base64 = String(parts[1].map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         guard let data = Data(base64Encoded: base64),
-            case .object(let claims)? = try? OptionValue(answerJSON: String(decoding: data, as: UTF8.self))
+            case .object(let claims)? = try? JSONValue(answerJSON: String(decoding: data, as: UTF8.self))
         else { return [:] }
         return claims
     }

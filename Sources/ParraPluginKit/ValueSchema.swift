@@ -16,13 +16,15 @@ public struct ValueSchema: Sendable, Equatable {
 
     /// A number, within the bounds given (inclusive).
     public static func number(minimum: Double? = nil, maximum: Double? = nil) -> ValueSchema {
-        ValueSchema(.object(bounds(type: "number", minimum: minimum, maximum: maximum)))
+        ValueSchema(.object(bounds(type: "number", minimum: minimum.map(bound), maximum: maximum.map(bound))))
     }
 
     /// An integer, within the bounds given (inclusive).
     public static func integer(minimum: Int64? = nil, maximum: Int64? = nil) -> ValueSchema {
         ValueSchema(
-            .object(bounds(type: "integer", minimum: minimum.map(Double.init), maximum: maximum.map(Double.init))))
+            .object(
+                bounds(
+                    type: "integer", minimum: minimum.map(JSONValue.integer), maximum: maximum.map(JSONValue.integer))))
     }
 
     /// A bool.
@@ -35,7 +37,7 @@ public struct ValueSchema: Sendable, Equatable {
     {
         var members: [String: JSONValue] = ["type": .string("string")]
         members["enum"] = values.map { .array($0.map(JSONValue.string)) }
-        members["minLength"] = minLength.map { .number(Double($0)) }
+        members["minLength"] = minLength.map { .integer(Int64($0)) }
         members["pattern"] = pattern.map(JSONValue.string)
         return ValueSchema(.object(members))
     }
@@ -92,10 +94,15 @@ public struct ValueSchema: Sendable, Equatable {
         return ValueSchema(.object(members))
     }
 
-    private static func bounds(type: String, minimum: Double?, maximum: Double?) -> [String: JSONValue] {
+    /// A number bound as JSON writes it by hand: `0`, not `0.0`.
+    private static func bound(_ value: Double) -> JSONValue {
+        value.rounded() == value && abs(value) < 0x1p53 ? .integer(Int64(value)) : .double(value)
+    }
+
+    private static func bounds(type: String, minimum: JSONValue?, maximum: JSONValue?) -> [String: JSONValue] {
         var members: [String: JSONValue] = ["type": .string(type)]
-        members["minimum"] = minimum.map(JSONValue.number)
-        members["maximum"] = maximum.map(JSONValue.number)
+        members["minimum"] = minimum
+        members["maximum"] = maximum
         return members
     }
 }

@@ -222,7 +222,7 @@ enum LoggerBench {
     }
 
     private static func start(
-        _ module: URL, storage: URL, options: [String: OptionValue], console: URL?
+        _ module: URL, storage: URL, options: [String: JSONValue], console: URL?
     ) throws -> ModuleRuntime {
         var settings = BenchRuntime.settings(paths: [module.path], storage: storage)
         settings.codeOptions = options

@@ -8,13 +8,13 @@ struct OptionDescription: Encodable {
     /// Its declared type.
     let type: OptionType
     /// The module default, as a JSON value.
-    let defaultValue: OptionValue
+    let defaultValue: JSONValue
     /// The environment variable that overrides it, if any.
     let environmentVariable: String?
     /// The only values it accepts, if restricted.
     let allowedValues: [String]?
     /// The rules beyond the type (the declaration's `schema_json`), if any.
-    let schema: OptionValue?
+    let schema: JSONValue?
     /// The id of the module that owns it.
     let module: String
     /// Its documentation line.
@@ -44,7 +44,7 @@ struct OptionDescription: Encodable {
             ("environment", environmentVariable ?? "-"),
         ]
         if let allowedValues {
-            rows.append(("allowed", allowedValues.map { OptionValue.string($0).json }.joined(separator: ", ")))
+            rows.append(("allowed", allowedValues.map { JSONValue.string($0).json }.joined(separator: ", ")))
         }
         if let schema {
             rows.append(("schema", schema.json))

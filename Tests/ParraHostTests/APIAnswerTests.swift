@@ -63,7 +63,7 @@ struct APIAnswerTests {
     func notJSON() {
         #expect(Self.read("{not json").hasPrefix("malformed: not valid JSON: "))
         #expect(Self.read(#"{"version_token": "#).hasPrefix("malformed: not valid JSON: "))
-        #expect(Self.read("[1]") == "malformed: expected an object at the top level, found list")
+        #expect(Self.read("[1]") == "malformed: expected an object at the top level, found an array")
         let latin1 = ParraAPIRawResponse(
             status: 200, headers: ["Content-Type": "application/json"], body: Array([0x7B, 0x22, 0xE9, 0x22, 0x7D]))
         guard

@@ -323,14 +323,14 @@ struct ConfigurationTests {
         #expect(values["logger.minimumLogLevel"] == .string("info"))
         #expect(
             values["logger.consoleFormatOptions"]
-                == .list([
+                == .array([
                     .object([
                         "kind": .string("level"), "style": .string("symbol"), "leftPad": .string(""),
                         "rightPad": .string(" "),
                     ]),
                     .object([
                         "kind": .string("callSite"),
-                        "options": .list([.string("file"), .string("function"), .string("line")]),
+                        "options": .array([.string("file"), .string("function"), .string("line")]),
                         "leftPad": .string("["), "rightPad": .string("]"),
                     ]),
                     .object(["kind": .string("message"), "leftPad": .string(" "), "rightPad": .string(" ")]),
@@ -370,16 +370,16 @@ struct ConfigurationTests {
 
     @Test("every console format piece and style flattens to its object")
     func consoleFormatFlattening() {
-        func flattened(_ option: ParraLoggerConsoleFormatOption) -> OptionValue? {
+        func flattened(_ option: ParraLoggerConsoleFormatOption) -> JSONValue? {
             let configuration = ParraConfiguration(
                 loggerOptions: ParraLoggerOptions(consoleFormatOptions: [option]))
-            guard case .list(let items) = configuration.optionValues["logger.consoleFormatOptions"],
+            guard case .array(let items) = configuration.optionValues["logger.consoleFormatOptions"],
                 items.count == 1
             else { return nil }
             return items[0]
         }
-        let pads: [String: OptionValue] = ["leftPad": .string("<"), "rightPad": .string(">")]
-        func with(_ members: [String: OptionValue]) -> OptionValue {
+        let pads: [String: JSONValue] = ["leftPad": .string("<"), "rightPad": .string(">")]
+        func with(_ members: [String: JSONValue]) -> JSONValue {
             .object(members.merging(pads) { a, _ in a })
         }
         for (style, name) in [(ParraLoggerTimestampStyle.iso8601, "iso8601"), (.rfc3339, "rfc3339"), (.epoch, "epoch")]
@@ -412,7 +412,7 @@ struct ConfigurationTests {
         }
         #expect(
             flattened(.printCallSite(options: [.thread, .column], leftPad: "<", rightPad: ">"))
-                == with(["kind": .string("callSite"), "options": .list([.string("thread"), .string("column")])]))
+                == with(["kind": .string("callSite"), "options": .array([.string("thread"), .string("column")])]))
         #expect(flattened(.printMessage(leftPad: "<", rightPad: ">")) == with(["kind": .string("message")]))
         #expect(
             flattened(.printMessage())
@@ -435,7 +435,7 @@ struct ConfigurationTests {
     @Test("What's New style and every mode flatten to their shapes")
     func whatsNewFlattening() {
         func values(_ style: ParraWhatsNewOptions.PresentationStyle, _ mode: ParraWhatsNewOptions.PresentationMode)
-            -> [String: OptionValue]
+            -> [String: JSONValue]
         {
             ParraConfiguration(
                 whatsNewOptions: ParraWhatsNewOptions(presentationStyle: style, presentationMode: mode)
@@ -530,7 +530,7 @@ struct ConfigurationTests {
     @Test("every launch screen type flattens to its object, nil fields left out")
     @MainActor
     func launchScreenFlattening() throws {
-        func type(_ type: ParraLaunchScreenType?) -> OptionValue? {
+        func type(_ type: ParraLaunchScreenType?) -> JSONValue? {
             ParraConfiguration(launchScreenOptions: ParraLaunchScreen.Options(type: type)).optionValues[
                 "launchScreen.type"]
         }
@@ -581,7 +581,7 @@ struct ConfigurationTests {
                         Text("Loading")
                         Text("please wait")
                     }))
-                == .object(["kind": .string("view"), "lines": .list([.string("Loading"), .string("please wait")])]))
+                == .object(["kind": .string("view"), "lines": .array([.string("Loading"), .string("please wait")])]))
         let values = ParraConfiguration(launchScreenOptions: ParraLaunchScreen.Options(fadeDuration: 1.25))
             .optionValues
         #expect(values["launchScreen.fadeDuration"] == .double(1.25))

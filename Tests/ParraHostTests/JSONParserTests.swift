@@ -7,11 +7,11 @@ import Testing
 @testable import ParraRuntime
 
 @Suite("Strict JSON parsing into option values")
-struct JSONParserTests {
+struct JSONReaderRulesTests {
     /// The error `text` is refused with, or nil when it parses.
-    private func failure(_ text: String) -> OptionJSONError? {
+    private func failure(_ text: String) -> JSONError? {
         do {
-            _ = try OptionValue(json: text)
+            _ = try JSONValue(json: text)
             return nil
         } catch {
             return error
@@ -20,7 +20,7 @@ struct JSONParserTests {
 
     /// The reason `text` is refused with ("" when it parses, which fails the comparisons).
     private func reason(_ text: String) -> String {
-        failure(text)?.reason ?? ""
+        failure(text)?.description ?? ""
     }
 
     // MARK: - Valid documents
@@ -38,49 +38,49 @@ struct JSONParserTests {
             (#""\"\\\/\b\f\n\r\t""#, #""\"\\/\b\f\n\r\t""#),
         ])
     func roundTrip(input: String, expected: String) throws {
-        let value = try OptionValue(json: input)
+        let value = try JSONValue(json: input)
         #expect(value.json == expected)
-        #expect(try OptionValue(json: value.json) == value)
+        #expect(try JSONValue(json: value.json) == value)
     }
 
     @Test("integers that fit Int64 are integers; fractions, exponents and big integers are doubles")
     func integersAndDoubles() throws {
-        #expect(try OptionValue(json: "1") == .integer(1))
-        #expect(try OptionValue(json: "-0") == .integer(0))
-        #expect(try OptionValue(json: "1.0") == .double(1))
-        #expect(try OptionValue(json: "1e0") == .double(1))
-        #expect(try OptionValue(json: "10E2") == .double(1000))
-        #expect(try OptionValue(json: "-0.0") == .double(-0.0))
-        #expect(try OptionValue(json: "9223372036854775807") == .integer(.max))
-        #expect(try OptionValue(json: "-9223372036854775808") == .integer(.min))
-        #expect(try OptionValue(json: "9223372036854775808") == .double(0x1p63))
-        #expect(try OptionValue(json: "-9223372036854775809") == .double(-0x1p63))
-        #expect(try OptionValue(json: "123456789012345678901234567890") == .double(1.2345678901234568e29))
-        #expect(try OptionValue(json: "1e-400") == .double(0))
-        #expect(try OptionValue(json: "0.1") == .double(0.1))
-        #expect(try OptionValue(json: "[0, 10, -3]") == .list([.integer(0), .integer(10), .integer(-3)]))
-        let big = try OptionValue(json: "[18446744073709551616]")
-        #expect(big == .list([.double(18_446_744_073_709_551_616)]))
-        #expect(try OptionValue(json: big.json) == big)
+        #expect(try JSONValue(json: "1") == .integer(1))
+        #expect(try JSONValue(json: "-0") == .integer(0))
+        #expect(try JSONValue(json: "1.0") == .double(1))
+        #expect(try JSONValue(json: "1e0") == .double(1))
+        #expect(try JSONValue(json: "10E2") == .double(1000))
+        #expect(try JSONValue(json: "-0.0") == .double(-0.0))
+        #expect(try JSONValue(json: "9223372036854775807") == .integer(.max))
+        #expect(try JSONValue(json: "-9223372036854775808") == .integer(.min))
+        #expect(try JSONValue(json: "9223372036854775808") == .double(0x1p63))
+        #expect(try JSONValue(json: "-9223372036854775809") == .double(-0x1p63))
+        #expect(try JSONValue(json: "123456789012345678901234567890") == .double(1.2345678901234568e29))
+        #expect(try JSONValue(json: "1e-400") == .double(0))
+        #expect(try JSONValue(json: "0.1") == .double(0.1))
+        #expect(try JSONValue(json: "[0, 10, -3]") == .array([.integer(0), .integer(10), .integer(-3)]))
+        let big = try JSONValue(json: "[18446744073709551616]")
+        #expect(big == .array([.double(18_446_744_073_709_551_616)]))
+        #expect(try JSONValue(json: big.json) == big)
     }
 
     @Test("escapes, \\u escapes and surrogate pairs decode; raw UTF-8 passes through")
     func strings() throws {
-        #expect(try OptionValue(json: #""\"\\\/\b\f\n\r\t""#) == .string("\"\\/\u{8}\u{C}\n\r\t"))
-        #expect(try OptionValue(json: #""\u0041\u00e9\u00E9\u4e2d""#) == .string("Aéé中"))
-        #expect(try OptionValue(json: #""\uD83D\uDE00""#) == .string("😀"))
-        #expect(try OptionValue(json: #""\ud83d\ude00 and \uDBFF\uDFFF""#) == .string("😀 and \u{10FFFF}"))
-        #expect(try OptionValue(json: #""a\u0000b""#) == .string("a\u{0}b"))
-        #expect(try OptionValue(json: "\"héllo 😀 中文\"") == .string("héllo 😀 中文"))
-        #expect(try OptionValue(json: #"{"k\u00e9y": "v"}"#) == .object(["kéy": .string("v")]))
-        let control = OptionValue.string("a\u{1}b\u{1F}")
+        #expect(try JSONValue(json: #""\"\\\/\b\f\n\r\t""#) == .string("\"\\/\u{8}\u{C}\n\r\t"))
+        #expect(try JSONValue(json: #""\u0041\u00e9\u00E9\u4e2d""#) == .string("Aéé中"))
+        #expect(try JSONValue(json: #""\uD83D\uDE00""#) == .string("😀"))
+        #expect(try JSONValue(json: #""\ud83d\ude00 and \uDBFF\uDFFF""#) == .string("😀 and \u{10FFFF}"))
+        #expect(try JSONValue(json: #""a\u0000b""#) == .string("a\u{0}b"))
+        #expect(try JSONValue(json: "\"héllo 😀 中文\"") == .string("héllo 😀 中文"))
+        #expect(try JSONValue(json: #"{"k\u00e9y": "v"}"#) == .object(["kéy": .string("v")]))
+        let control = JSONValue.string("a\u{1}b\u{1F}")
         #expect(control.json == #""a\u0001b\u001f""#)
-        #expect(try OptionValue(json: control.json) == control)
+        #expect(try JSONValue(json: control.json) == control)
     }
 
     @Test("a UTF-8 byte order mark at the start is accepted and not counted in columns")
     func byteOrderMark() throws {
-        #expect(try OptionValue(json: "\u{FEFF}{\"a\": 1}") == .object(["a": .integer(1)]))
+        #expect(try JSONValue(json: "\u{FEFF}{\"a\": 1}") == .object(["a": .integer(1)]))
         #expect(reason("\u{FEFF}[x]") == "expected a JSON value, found 'x' at line 1, column 2 (at $[0])")
         #expect(reason("[\u{FEFF}1]").hasPrefix("expected a JSON value, found '\u{FEFF}' (U+FEFF) at line 1, column 2"))
         #expect(reason("\u{FEFF}") == "the document is empty; expected a JSON value at line 1, column 1")
@@ -89,8 +89,8 @@ struct JSONParserTests {
     @Test("a large document parses")
     func largeDocument() throws {
         let items = (0..<20_000).map { #"{"id": \#($0), "name": "item \#($0)", "ratio": \#(Double($0) / 4)}"# }
-        let value = try OptionValue(json: "[" + items.joined(separator: ",\n") + "]")
-        guard case .list(let list) = value else {
+        let value = try JSONValue(json: "[" + items.joined(separator: ",\n") + "]")
+        guard case .array(let list) = value else {
             Issue.record("not a list: \(value.summary)")
             return
         }
@@ -111,7 +111,7 @@ struct JSONParserTests {
             """
         #expect(
             failure(text)?.description
-                == "malformed JSON: null is not an option value at line 3, column 12 (at $.cfixture.tags[1])")
+                == "null is not an option value at line 3, column 12 (at $.cfixture.tags[1])")
         #expect(reason("null") == "null is not an option value at line 1, column 1")
         #expect(reason(#"{"a": [{"b": null}]}"#) == "null is not an option value at line 1, column 14 (at $.a[0].b)")
         #expect(
@@ -129,18 +129,18 @@ struct JSONParserTests {
     )
     func answerLeniency() throws {
         #expect(
-            try OptionValue(answerJSON: #"{"a": null, "b": [1, null, 2], "c": {"d": null}}"#)
-                == .object(["b": .list([.integer(1), .integer(2)]), "c": .object([:])]))
-        #expect(throws: OptionJSONError.self) { try OptionValue(answerJSON: "null") }
-        #expect(try OptionValue(answerJSON: #"{"a": 1, "a": 2}"#) == .object(["a": .integer(2)]))
-        #expect(try OptionValue(answerJSON: #"{"a": 1, "a": null}"#) == .object([:]))
-        #expect(try OptionValue(answerJSON: #"{"big": 1e400}"#) == .object(["big": .double(.infinity)]))
+            try JSONValue(answerJSON: #"{"a": null, "b": [1, null, 2], "c": {"d": null}}"#)
+                == .object(["b": .array([.integer(1), .integer(2)]), "c": .object([:])]))
+        #expect(throws: JSONError.self) { try JSONValue(answerJSON: "null") }
+        #expect(try JSONValue(answerJSON: #"{"a": 1, "a": 2}"#) == .object(["a": .integer(2)]))
+        #expect(try JSONValue(answerJSON: #"{"a": 1, "a": null}"#) == .object([:]))
+        #expect(try JSONValue(answerJSON: #"{"big": 1e400}"#) == .object(["big": .double(.infinity)]))
         let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
-        #expect(throws: Never.self) { try OptionValue(answerJSON: deep) }
-        #expect(throws: OptionJSONError.self) { try OptionValue(json: deep) }
+        #expect(throws: Never.self) { try JSONValue(answerJSON: deep) }
+        #expect(throws: JSONError.self) { try JSONValue(json: deep) }
         // A path still counts the items left out.
         do {
-            _ = try OptionValue(answerJSON: #"[null, null, nul]"#)
+            _ = try JSONValue(answerJSON: #"[null, null, nul]"#)
             Issue.record("a misspelled null parsed")
         } catch {
             #expect(error.path == "$[2]")
@@ -156,8 +156,8 @@ struct JSONParserTests {
         #expect(reason(#"{"x": {"k": 1, "k": [2]}}"#) == #"duplicate key "k" at line 1, column 16 (at $.x)"#)
         #expect(reason(#"{"k\u0041": 1, "kA": 2}"#) == #"duplicate key "kA" at line 1, column 16"#)
         #expect(
-            try OptionValue(json: #"[{"a": 1}, {"a": 2}]"#)
-                == .list([.object(["a": .integer(1)]), .object(["a": .integer(2)])]))
+            try JSONValue(json: #"[{"a": 1}, {"a": 2}]"#)
+                == .array([.object(["a": .integer(1)]), .object(["a": .integer(2)])]))
     }
 
     @Test(
@@ -268,10 +268,10 @@ struct JSONParserTests {
 
     @Test("nesting is capped at 128 levels")
     func depthCap() throws {
-        let limit = JSONParser.maximumDepth
+        let limit = JSONReader.Rules.options.maximumDepth
         #expect(limit == 128)
         let deepest = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
-        #expect(try OptionValue(json: deepest).json == deepest)
+        #expect(try JSONValue(json: deepest).json == deepest)
         let tooDeep = String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1)
         let error = try #require(failure(tooDeep))
         #expect(error.message == "arrays and objects are nested more than 128 levels deep")
@@ -285,25 +285,25 @@ struct JSONParserTests {
 
     @Test("path keys that are not identifiers are quoted")
     func pathRendering() {
-        #expect(JSONParser.render(path: []) == "$")
-        #expect(JSONParser.render(path: [.key("a"), .index(2), .key("_b9")]) == "$.a[2]._b9")
+        #expect(JSONReader.render(path: []) == "$")
+        #expect(JSONReader.render(path: [.key("a"), .index(2), .key("_b9")]) == "$.a[2]._b9")
         #expect(
-            JSONParser.render(path: [.key("whatsNew.delay"), .key("9a"), .key("")]) == #"$["whatsNew.delay"]["9a"][""]"#
+            JSONReader.render(path: [.key("whatsNew.delay"), .key("9a"), .key("")]) == #"$["whatsNew.delay"]["9a"][""]"#
         )
-        #expect(JSONParser.render(path: [.key("q\"")]) == #"$["q\""]"#)
+        #expect(JSONReader.render(path: [.key("q\"")]) == #"$["q\""]"#)
     }
 
-    @Test("Codable still encodes and decodes option values")
+    @Test("Codable encodes and decodes values, null included")
     func codable() throws {
-        let value = OptionValue.object([
-            "list": .list([.bool(true), .integer(-3), .double(2.5), .string("x\n")]), "empty": .object([:]),
+        let value = JSONValue.object([
+            "list": .array([.bool(true), .integer(-3), .double(2.5), .string("x\n")]), "empty": .object([:]),
         ])
         let data = try JSONEncoder().encode(value)
-        #expect(try OptionValue(json: String(decoding: data, as: UTF8.self)) == value)
-        #expect(try JSONDecoder().decode(OptionValue.self, from: data) == value)
-        #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(OptionValue.self, from: Data(#"{"a": [1, null]}"#.utf8))
-        }
+        #expect(try JSONValue(json: String(decoding: data, as: UTF8.self)) == value)
+        #expect(try JSONDecoder().decode(JSONValue.self, from: data) == value)
+        #expect(
+            try JSONDecoder().decode(JSONValue.self, from: Data(#"{"a": [1, null]}"#.utf8))
+                == .object(["a": .array([.integer(1), .null])]))
     }
 
     // MARK: - Config files

@@ -36,7 +36,7 @@ struct JSONStringLiteralTests {
     func literal(_ text: String) throws {
         let quoted = JSONStringLiteral.quoted(text)
         #expect(quoted == Self.expected(text))
-        #expect(try OptionValue(json: quoted) == .string(text))
+        #expect(try JSONValue(json: quoted) == .string(text))
     }
 
     @Test("every control character is escaped")

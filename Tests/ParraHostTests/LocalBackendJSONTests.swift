@@ -3,16 +3,16 @@ import Testing
 
 @testable import ParraRuntime
 
-/// The local backend's answers and outbox lines: `OptionValue.json`, the bytes `JSONSerialization`
+/// The local backend's answers and outbox lines: `JSONValue.json`, the bytes `JSONSerialization`
 /// writes with keys in a fixed order.
 @Suite("Sorted-key JSON of the local backend")
 struct LocalBackendJSONTests {
     @Test("keys in ascending order at every depth; values written as JSONSerialization writes them")
     func nested() throws {
-        let value = OptionValue.object([
+        let value = JSONValue.object([
             "token_type": .string("Bearer"), "access_token": .string("a/b \"c\" é\n"),
             "expires_in": .integer(2_592_000),
-            "data": .list([.object(["z": .bool(true), "a": .bool(false)]), .double(1.5), .string("x")]),
+            "data": .array([.object(["z": .bool(true), "a": .bool(false)]), .double(1.5), .string("x")]),
             "empty": .object([:]),
         ])
         let text = value.json
@@ -31,7 +31,7 @@ struct LocalBackendJSONTests {
             let expected = try JSONSerialization.data(
                 withJSONObject: string, options: [.fragmentsAllowed, .withoutEscapingSlashes])
             #expect(
-                Data(OptionValue.object(["k": .string(string)]).json.utf8)
+                Data(JSONValue.object(["k": .string(string)]).json.utf8)
                     == Data(#"{"k":"#.utf8) + expected + Data("}".utf8), "\(string)")
         }
     }

@@ -70,7 +70,7 @@ struct OptionConstraintTests {
     @Test("each keyword refuses what it should, naming the path and the rule", arguments: cases)
     func check(_ item: Case) throws {
         let constraint = try OptionConstraint(json: item.schema, for: item.type)
-        let violation = constraint.violation(of: try OptionValue(json: item.value))
+        let violation = constraint.violation(of: try JSONValue(json: item.value))
         #expect(violation.map { $0.path.isEmpty ? $0.description : "\($0.path): \($0.description)" } == item.expected)
     }
 

@@ -20,7 +20,7 @@ struct OptionStoreTests {
             key: "whatsNew.delay", type: .double, defaultValue: .double(5), doc: "seconds",
             environmentVariable: "PARRA_WHATS_NEW_DELAY", allowedValues: nil, ownerID: "com.parra.whatsNew"),
         OptionSchema(
-            key: "whatsNew.sections", type: .list, defaultValue: .list([]), doc: "list",
+            key: "whatsNew.sections", type: .list, defaultValue: .array([]), doc: "list",
             environmentVariable: "PARRA_SECTIONS", allowedValues: nil, ownerID: "com.parra.whatsNew"),
     ]
 
@@ -114,7 +114,7 @@ struct OptionStoreTests {
         let store = OptionStore(schemas: Self.schemas)
         #expect(store.applyEnvironment(["PARRA_WHATS_NEW_DELAY": "1.5", "PARRA_SECTIONS": #"["a"]"#]).isEmpty)
         #expect(store.option(forKey: "whatsNew.delay")?.value == .double(1.5))
-        #expect(store.option(forKey: "whatsNew.sections")?.value == .list([.string("a")]))
+        #expect(store.option(forKey: "whatsNew.sections")?.value == .array([.string("a")]))
         let problems = store.applyEnvironment(["PARRA_WHATS_NEW_DELAY": "soon"])
         #expect(
             problems.map(\.description) == [
@@ -144,10 +144,10 @@ struct OptionStoreTests {
 
     @Test("JSON values round-trip with their types")
     func jsonRoundTrip() throws {
-        let value = try OptionValue(json: #"{"b": [true, 1, 2.5, "x\n"], "a": {}}"#)
+        let value = try JSONValue(json: #"{"b": [true, 1, 2.5, "x\n"], "a": {}}"#)
         #expect(value.json == #"{"a":{},"b":[true,1,2.5,"x\n"]}"#)
-        #expect(try OptionValue(json: value.json) == value)
-        #expect(throws: OptionJSONError.self) { try OptionValue(json: "null") }
+        #expect(try JSONValue(json: value.json) == value)
+        #expect(throws: JSONError.self) { try JSONValue(json: "null") }
     }
 
     @Test("resolved-options.json is written only when the resolved options changed")

@@ -31,14 +31,4 @@ struct TextHelpersTests {
         #expect(String(cFormat: "%03d", 7) == "007")
         #expect(String(cFormat: "%0100d!", 7) == String(repeating: "0", count: 99) + "7!")
     }
-
-    @Test("JSONParser.isDocument takes any one JSON value, null included, and nothing else")
-    func isDocument() {
-        for text in ["null", " null\n", "1", "\"a\"", "[null]", "{\"a\": null}"] {
-            #expect(JSONParser.isDocument(text), "\(text)")
-        }
-        for text in ["", "\u{A0}null", "nul", "null null", "[1,]", "{a: 1}"] {
-            #expect(!JSONParser.isDocument(text), "\(text)")
-        }
-    }
 }

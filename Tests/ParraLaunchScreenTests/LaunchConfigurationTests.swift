@@ -85,9 +85,9 @@ struct LaunchConfigurationTests {
             "infoPlist": .string("/app/Info.plist"),
             "UILaunchScreen": .object([
                 "UIColorName": .bool(true), "UIImageName": .string("Logo"), "UINavigationBar": .object([:]),
-                "UIToolbar": .number(1),
+                "UIToolbar": .integer(1),
             ]),
-            "UILaunchStoryboardName": .number(3),
+            "UILaunchStoryboardName": .integer(3),
         ])
         #expect(keys == InfoPlistLaunchKeys(launchScreen: StandardLaunchScreen(imageName: "Logo", navigationBar: true)))
         #expect(

@@ -94,10 +94,10 @@ extension AppLoggerTests {
                 paths: [LoggerModule.path], environment: ["PARRA_LOG_CONSOLE": file.path],
                 codeOptions: [
                     "logger.environment": .string("debug"),
-                    "logger.consoleFormatOptions": .list([
+                    "logger.consoleFormatOptions": .array([
                         .object(["kind": .string("message")]),
                         .object([
-                            "kind": .string("callSite"), "options": .list([.string("line")]), "leftPad": .string(" @"),
+                            "kind": .string("callSite"), "options": .array([.string("line")]), "leftPad": .string(" @"),
                         ]),
                     ]),
                 ])

@@ -11,7 +11,7 @@ extension AppLoggerTests {
     struct ProductionLoggingTests {
         private func productionHost(
             _ server: SessionServer, storage: URL? = nil, interval: Double = 0.05, timeout: Double = 1,
-            extra: [String: OptionValue] = [:]
+            extra: [String: JSONValue] = [:]
         ) throws -> TestHost {
             try TestHost(
                 paths: [LoggerModule.path],

@@ -46,7 +46,7 @@ struct ModuleDefinitionTests {
         #expect(mode.environmentVariable == "PARRA_INPROCESS_MODE")
         #expect(mode.allowedValues == ["fast \"quoted\"", "slow"])
         #expect(declaration.options.map(\.type) == [.string, .double, .list])
-        #expect(declaration.options[2].defaultValue == .list([.string("a")]))
+        #expect(declaration.options[2].defaultValue == .array([.string("a")]))
         #expect(declaration.hooks.map(\.pointID) == ["application.didFinishLaunching", "scene.willConnect"])
         #expect(declaration.hooks.first?.order == -3)
         #expect(declaration.extensionPoints.first?.combine == .any)

@@ -19,7 +19,7 @@ package struct TestHost: Sendable {
     /// A runtime searching only `paths` (files or folders).
     package init(
         paths: [String], environment: [String: String] = [:], configFile: URL? = nil,
-        codeOptions: [String: OptionValue] = [:], storage: URL? = nil, mainQueue: DispatchQueue = .main,
+        codeOptions: [String: JSONValue] = [:], storage: URL? = nil, mainQueue: DispatchQueue = .main,
         apiService: ParraAPIService? = nil
     ) throws {
         log = RecordingLog()

@@ -142,7 +142,7 @@ struct WhatsNewLogicTests {
         whatsNew.sceneDidBecomeActive()
         #expect(services.timers.isEmpty && services.requests.isEmpty && services.shown.isEmpty)
         let stored = try #require(services.storage[WhatsNewState.versionKey])
-        #expect(String(decoding: stored, as: UTF8.self) == #"{"date":1000,"version":"8","version_short":"1.2.0"}"#)
+        #expect(String(decoding: stored, as: UTF8.self) == #"{"date":1000.0,"version":"8","version_short":"1.2.0"}"#)
         #expect(services.messages(.info) == ["What's New: no automatic check (the first launch of this install)"])
     }
 

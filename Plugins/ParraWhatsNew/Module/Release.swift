@@ -144,7 +144,7 @@ struct Release: Equatable {
         ]
         members["description"] = description.map(JSONValue.string)
         members["type"] = type.map(JSONValue.string)
-        members["release_number"] = releaseNumber.map { .number(Double($0)) }
+        members["release_number"] = releaseNumber.map { .integer(Int64($0)) }
         members["status"] = status.map(JSONValue.string)
         members["created_at"] = createdAt.map(JSONValue.string)
         members["header"] = header

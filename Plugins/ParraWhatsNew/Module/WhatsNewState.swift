@@ -49,12 +49,12 @@ struct WhatsNewState: Equatable {
         Array(
             JSONValue.object([
                 "version": .string(seen.version), "version_short": .string(seen.shortVersion),
-                "date": .number(seen.date),
+                "date": .double(seen.date),
             ]).json.utf8)
     }
 
     /// The bytes to store for `token`, fetched at `date`.
     static func bytes(token: String, date: Double) -> [UInt8] {
-        Array(JSONValue.object(["token": .string(token), "date": .number(date)]).json.utf8)
+        Array(JSONValue.object(["token": .string(token), "date": .double(date)]).json.utf8)
     }
 }

@@ -147,7 +147,7 @@ extension ParraAppInfo {
     /// `Value` on its own, so one unreadable member leaves the others readable; nil when it is
     /// missing or cannot be read as `Value`.
     private func member<Value: Decodable>(_ key: String, as type: Value.Type) -> Value? {
-        guard case .object(let members)? = try? OptionValue(answerJSON: json), let value = members[key] else {
+        guard case .object(let members)? = try? JSONValue(answerJSON: json), let value = members[key] else {
             return nil
         }
         return try? ParraAPICoding.makeDecoder().decode(Value.self, from: Data(value.json.utf8))

@@ -48,7 +48,7 @@ public struct ParraBundle: Sendable, Hashable {
 
     /// The resources folder a launch screen config's bundle names, for the module; nil for the
     /// main bundle, whose art is in the app's `Resources`.
-    var resourceFolder: OptionValue? {
+    var resourceFolder: JSONValue? {
         folder == nil ? nil : .string(resourcePath)
     }
 }

@@ -56,7 +56,7 @@ extension ParraLoggerOptions {
             OptionEntry(Key.loggerEnvironment, .string(environment.rawValue), set: _environment.isSet),
             OptionEntry(Key.loggerMinimumLogLevel, .string(minimumLogLevel.keyword), set: _minimumLogLevel.isSet),
             OptionEntry(
-                Key.loggerConsoleFormatOptions, .list(consoleFormatOptions.map(\.optionValue)),
+                Key.loggerConsoleFormatOptions, .array(consoleFormatOptions.map(\.optionValue)),
                 set: _consoleFormatOptions.isSet),
         ]
     }

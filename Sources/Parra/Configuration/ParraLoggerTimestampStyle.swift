@@ -21,13 +21,13 @@ public enum ParraLoggerTimestampStyle: Sendable, Hashable {
 extension ParraLoggerTimestampStyle {
     /// `style`, plus for a custom style its `format` and the `timeZone` and `locale`
     /// identifiers it names.
-    var optionFields: [String: OptionValue] {
+    var optionFields: [String: JSONValue] {
         switch self {
         case .iso8601: return ["style": .string("iso8601")]
         case .rfc3339: return ["style": .string("rfc3339")]
         case .epoch: return ["style": .string("epoch")]
         case .custom(let format, let timeZone, let locale):
-            var fields: [String: OptionValue] = ["style": .string("custom"), "format": .string(format)]
+            var fields: [String: JSONValue] = ["style": .string("custom"), "format": .string(format)]
             if let timeZone { fields["timeZone"] = .string(timeZone) }
             if let locale { fields["locale"] = .string(locale) }
             return fields

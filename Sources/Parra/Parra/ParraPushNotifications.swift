@@ -42,7 +42,7 @@ public struct ParraPushNotifications: Sendable {
         guard
             case .string(let json)? = try? await parra.call(
                 Self.notificationSettingsCommand, [.string("{}")], feature: "ParraPush"),
-            case .object(let members)? = try? OptionValue(answerJSON: json)
+            case .object(let members)? = try? JSONValue(answerJSON: json)
         else { return .notDetermined }
         func named<T>(_ key: String, _ make: (String) -> T?) -> T? {
             if case .string(let name)? = members[key] { return make(name) }

@@ -29,9 +29,9 @@ public struct ParraReleases: Sendable {
     /// `whatsNew.presentationStyle`.
     public func present(_ info: ParraNewInstalledVersionInfo, style: PresentationStyle? = nil) async throws {
         let encoded = String(decoding: try ParraAPICoding.makeEncoder().encode(info), as: UTF8.self)
-        var argument: [String: OptionValue] = ["info": try OptionValue(answerJSON: encoded)]
+        var argument: [String: JSONValue] = ["info": try JSONValue(answerJSON: encoded)]
         argument["style"] = style.map { .string($0.rawValue) }
-        let json = OptionValue.object(argument).json
+        let json = JSONValue.object(argument).json
         _ = try await parra.call(Self.prefix + "presentRelease", [.string(json)], feature: Self.module)
     }
 

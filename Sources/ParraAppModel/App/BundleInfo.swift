@@ -17,7 +17,7 @@ package struct BundleInfo: Sendable, Hashable {
     /// `CFBundleVersion`, the build number.
     package let version: String?
     /// `UILaunchScreen`, as a value the launch screen module can read.
-    package let launchScreen: OptionValue?
+    package let launchScreen: JSONValue?
     /// `UILaunchStoryboardName`.
     package let launchStoryboardName: String?
     /// The Info.plist the facts came from.
@@ -68,7 +68,7 @@ package struct BundleInfo: Sendable, Hashable {
             }
             return text
         }
-        var launchScreen: OptionValue?
+        var launchScreen: JSONValue?
         if let value = dictionary["UILaunchScreen"] {
             if let members = value as? [String: Any] {
                 launchScreen = .object(members.compactMapValues(Self.optionValue))
@@ -116,13 +116,13 @@ package struct BundleInfo: Sendable, Hashable {
         return load(from: joinedPath(parentPath(of: executable), "Info.plist"))
     }
 
-    private static func optionValue(_ value: Any) -> OptionValue? {
+    private static func optionValue(_ value: Any) -> JSONValue? {
         switch value {
         case let value as Bool: .bool(value)
         case let value as Int: .integer(Int64(value))
         case let value as Double: .double(value)
         case let value as String: .string(value)
-        case let value as [Any]: .list(value.compactMap(optionValue))
+        case let value as [Any]: .array(value.compactMap(optionValue))
         case let value as [String: Any]: .object(value.compactMapValues(optionValue))
         default: nil
         }

@@ -27,12 +27,12 @@ package struct LaunchShortcutRecord: AppRecordFile, Sendable, Hashable {
     /// The file name inside an app's storage folder.
     package static let fileName = "launch-shortcuts.json"
 
-    package var recordValue: OptionValue {
+    package var recordValue: JSONValue {
         .object([
             "executable": .string(executable), "name": .string(name),
-            "items": .list(
+            "items": .array(
                 items.map { item in
-                    var members: [String: OptionValue] = ["type": .string(item.type), "title": .string(item.title)]
+                    var members: [String: JSONValue] = ["type": .string(item.type), "title": .string(item.title)]
                     if let subtitle = item.subtitle { members["subtitle"] = .string(subtitle) }
                     if let icon = item.icon { members["icon"] = .string(icon) }
                     return .object(members)

@@ -104,9 +104,9 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
         async
     {
         calledSuper.insert("userNotificationCenter(_:didReceive:)")
-        let json = OptionValue.object([
+        let json = JSONValue.object([
             "action": .string(response.actionIdentifier),
-            "notification": (try? OptionValue(json: response.notification.payloadJSON)) ?? .object([:]),
+            "notification": (try? JSONValue(json: response.notification.payloadJSON)) ?? .object([:]),
         ]).json
         guard let context = ParraAppContext.current else { return }
         context.whenLaunched("notification response") {

@@ -395,7 +395,7 @@ private final class AppSession {
             context.platform.report("open \(text): \(handled == true ? "handled" : "not handled by any module")")
             guard let window else { return }
             context.dispatch(
-                .sceneOpenURLContexts, .string(window.scene.identifier), .string(OptionValue.list([.string(text)]).json)
+                .sceneOpenURLContexts, .string(window.scene.identifier), .string(JSONValue.array([.string(text)]).json)
             )
         }
     }

@@ -13,7 +13,7 @@ package struct ParraAppSetup {
     /// A bundle id that overrides the Info.plist's, when the app gives one.
     package var bundleId: String?
     /// The option values the app set in code, by key.
-    package var codeOptions: [String: OptionValue]
+    package var codeOptions: [String: JSONValue]
     /// The theme's colours by name ("primary", ...), each "#RRGGBB", for the app facts.
     package var themePalette: [String: String]
     /// Where the level comes from at which app logs go to stderr when no module takes them.
@@ -37,7 +37,7 @@ package struct ParraAppSetup {
 
     /// A setup; every field but the identity has an empty default.
     package init(
-        tenantId: String, applicationId: String, bundleId: String? = nil, codeOptions: [String: OptionValue] = [:],
+        tenantId: String, applicationId: String, bundleId: String? = nil, codeOptions: [String: JSONValue] = [:],
         themePalette: [String: String] = [:], appLogFallbackLevel: AppLogFallbackLevel = AppLogFallbackLevel(),
         featureModuleNames: [String: String] = [:],
         launchPrerequisite: (@MainActor @Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)? = nil

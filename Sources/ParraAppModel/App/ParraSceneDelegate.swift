@@ -20,9 +20,9 @@ open class ParraSceneDelegate {
         _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
     ) {
         calledSuper.insert("scene(_:willConnectTo:options:)")
-        let urls = connectionOptions.urlContexts.map { OptionValue.string($0.url.absoluteString) }
+        let urls = connectionOptions.urlContexts.map { JSONValue.string($0.url.absoluteString) }
         ParraAppContext.current?.dispatch(
-            .sceneWillConnect, .string(scene.identifier), .string(OptionValue.object(["urls": .list(urls)]).json))
+            .sceneWillConnect, .string(scene.identifier), .string(JSONValue.object(["urls": .array(urls)]).json))
     }
 
     /// The user picked a shortcut item while this window was the app's (`s TYPE` on a

@@ -70,7 +70,7 @@ public final class UIApplication {
 @MainActor
 enum OptionsJSON {
     static func encode<Key: RawRepresentable>(_ options: [Key: Any]?) -> String where Key.RawValue == String {
-        let members = (options ?? [:]).map { (key, value) -> (String, OptionValue) in
+        let members = (options ?? [:]).map { (key, value) -> (String, JSONValue) in
             switch value {
             case let value as Bool: (key.rawValue, .bool(value))
             case let value as Int: (key.rawValue, .integer(Int64(value)))
@@ -80,6 +80,6 @@ enum OptionsJSON {
             default: (key.rawValue, .string(String(describing: value)))
             }
         }
-        return OptionValue.object(Dictionary(members, uniquingKeysWith: { first, _ in first })).json
+        return JSONValue.object(Dictionary(members, uniquingKeysWith: { first, _ in first })).json
     }
 }

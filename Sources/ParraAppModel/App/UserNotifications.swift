@@ -60,7 +60,7 @@ public struct UNNotificationContent: @unchecked Sendable {
 
     init(payloadJSON: String) {
         let payload =
-            (try? OptionValue(answerJSON: payloadJSON))?.anyValue as? [String: Any] ?? [:]
+            (try? JSONValue(answerJSON: payloadJSON))?.anyValue as? [String: Any] ?? [:]
         let aps = payload["aps"] as? [String: Any]
         let alert = aps?["alert"]
         let fields = alert as? [String: Any]

@@ -5,18 +5,18 @@ import ParraRuntime
 /// (Info.plist and resources folder), the theme's palette and what the display allows.
 enum ParraAppFacts {
     /// The facts as one JSON object value.
-    static func make(bundle: BundleInfo, themePalette: [String: String], platform: ParraPlatform) -> OptionValue {
-        var bundleMembers: [String: OptionValue] = [:]
-        bundleMembers["identifier"] = bundle.identifier.map(OptionValue.string)
-        bundleMembers["shortVersion"] = bundle.shortVersion.map(OptionValue.string)
-        bundleMembers["version"] = bundle.version.map(OptionValue.string)
-        bundleMembers["infoPlist"] = bundle.file.map(OptionValue.string)
-        bundleMembers["resources"] = bundle.resourcesDirectory.map(OptionValue.string)
+    static func make(bundle: BundleInfo, themePalette: [String: String], platform: ParraPlatform) -> JSONValue {
+        var bundleMembers: [String: JSONValue] = [:]
+        bundleMembers["identifier"] = bundle.identifier.map(JSONValue.string)
+        bundleMembers["shortVersion"] = bundle.shortVersion.map(JSONValue.string)
+        bundleMembers["version"] = bundle.version.map(JSONValue.string)
+        bundleMembers["infoPlist"] = bundle.file.map(JSONValue.string)
+        bundleMembers["resources"] = bundle.resourcesDirectory.map(JSONValue.string)
         bundleMembers["UILaunchScreen"] = bundle.launchScreen
-        bundleMembers["UILaunchStoryboardName"] = bundle.launchStoryboardName.map(OptionValue.string)
+        bundleMembers["UILaunchStoryboardName"] = bundle.launchStoryboardName.map(JSONValue.string)
         return .object([
             "bundle": .object(bundleMembers),
-            "theme": .object(themePalette.mapValues(OptionValue.string)),
+            "theme": .object(themePalette.mapValues(JSONValue.string)),
             "display": .object(["interactive": .bool(platform.isInteractive), "color": .bool(platform.usesColor)]),
         ])
     }

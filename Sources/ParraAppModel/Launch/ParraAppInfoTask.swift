@@ -46,7 +46,7 @@ final class ParraAppInfoTask: @unchecked Sendable {
             case .fresh(let json):
                 "{\"appInfo\":\(json),\"source\":\"network\"}"
             case .cached(let json, let fetchedAt, let reason):
-                "{\"appInfo\":\(json),\"fetchedAt\":\(OptionValue.double(fetchedAt).json),\"reason\":\(JSONStringLiteral.quoted(reason)),\"source\":\"cache\"}"
+                "{\"appInfo\":\(json),\"fetchedAt\":\(JSONValue.double(fetchedAt).json),\"reason\":\(JSONStringLiteral.quoted(reason)),\"source\":\"cache\"}"
             case .skipped(let reason):
                 "{\"reason\":\(JSONStringLiteral.quoted(reason)),\"source\":\"none\"}"
             case .failed:
@@ -78,7 +78,7 @@ final class ParraAppInfoTask: @unchecked Sendable {
 
     /// One line about an app-info, for the launch report: its version token.
     static func summary(of json: String) -> String {
-        guard case .object(let members)? = try? OptionValue(answerJSON: json),
+        guard case .object(let members)? = try? JSONValue(answerJSON: json),
             case .string(let token)? = members["version_token"]
         else { return "version token (none)" }
         return "version token \(token)"

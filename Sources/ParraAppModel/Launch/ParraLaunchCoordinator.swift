@@ -52,7 +52,7 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     /// A coordinator for one app run. `authCheck` runs the host's auth check and calls back,
     /// on any thread, with the resulting state; `appInfo` runs the app-info task likewise.
     init(
-        facts: OptionValue, platform: ParraPlatform, surface: LaunchScreenSurface, clock: HostClock,
+        facts: JSONValue, platform: ParraPlatform, surface: LaunchScreenSurface, clock: HostClock,
         mainQueue: DispatchQueue,
         prerequisite: (@MainActor @Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?,
         authCheck: @escaping (@escaping (ParraAuthState) -> Void) -> Void,
@@ -285,12 +285,12 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     /// The auth check's result JSON.
     static func json(for state: ParraAuthState) -> String {
         switch state {
-        case .undetermined: OptionValue.object(["state": .string("undetermined")]).json
-        case .guest: OptionValue.object(["state": .string("guest")]).json
+        case .undetermined: JSONValue.object(["state": .string("undetermined")]).json
+        case .guest: JSONValue.object(["state": .string("guest")]).json
         case .anonymous(let user):
-            OptionValue.object(["state": .string("anonymous"), "userId": .string(user.info.id)]).json
+            JSONValue.object(["state": .string("anonymous"), "userId": .string(user.info.id)]).json
         case .authenticated(let user):
-            OptionValue.object(["state": .string("authenticated"), "userId": .string(user.info.id)]).json
+            JSONValue.object(["state": .string("authenticated"), "userId": .string(user.info.id)]).json
         }
     }
 }

@@ -93,7 +93,7 @@ final class CommandCompletion: @unchecked Sendable {
                     .failed, status: status, reason.isEmpty ? "\(commandID) failed with status \(status)" : reason))
         }
         let json = text(result)
-        guard JSONParser.isDocument(json) else {
+        guard (try? JSONReader.parse(json, rules: .syntax)) != nil else {
             return .failure(
                 CommandCallError(
                     .failed, status: PARRA_STATUS_FAILED,

@@ -9,7 +9,7 @@ package protocol AppRecordFile: Codable {
     /// The file name inside an app's storage folder.
     static var fileName: String { get }
     /// The record as JSON, with the members its `Decodable` conformance reads.
-    var recordValue: OptionValue { get }
+    var recordValue: JSONValue { get }
 }
 
 extension AppRecordFile {

@@ -23,7 +23,7 @@ final class JSONDocument {
 
     /// `root` laid out: children breadth-first, so each node's children are contiguous, and an
     /// object's members in the byte order of their keys.
-    init(_ root: OptionValue) {
+    init(_ root: JSONValue) {
         var nodeCount = 0
         var byteCount = 0
         Self.measure(root, key: nil, nodes: &nodeCount, bytes: &byteCount)
@@ -39,13 +39,16 @@ final class JSONDocument {
             nextByte += length + 1
             return parra_string(data: start.assumingMemoryBound(to: CChar.self), length: length)
         }
-        var queue: [(value: OptionValue, key: String?)] = [(root, nil)]
+        var queue: [(value: JSONValue, key: String?)] = [(root, nil)]
         var head = 0
         while head < queue.count {
             let (value, key) = queue[head]
             var node = Node()
             if let key { node.key = store(key) }
             switch value {
+            case .null:
+                // Never: a document is read by the answer rules, which leave `null` out.
+                node.kind = PARRA_JSON_ABSENT
             case .bool(let flag):
                 node.kind = PARRA_JSON_BOOL
                 node.boolean = flag
@@ -58,7 +61,7 @@ final class JSONDocument {
             case .string(let string):
                 node.kind = PARRA_JSON_STRING
                 node.text = store(string)
-            case .list(let items):
+            case .array(let items):
                 node.kind = PARRA_JSON_ARRAY
                 node.children = nodes.baseAddress! + nextNode
                 node.count = items.count
@@ -83,14 +86,14 @@ final class JSONDocument {
     }
 
     /// Counts the nodes and text bytes `value` needs, with its key.
-    private static func measure(_ value: OptionValue, key: String?, nodes: inout Int, bytes: inout Int) {
+    private static func measure(_ value: JSONValue, key: String?, nodes: inout Int, bytes: inout Int) {
         nodes += 1
         if let key { bytes += key.utf8.count + 1 }
         switch value {
         case .string(let string): bytes += string.utf8.count + 1
-        case .list(let items): for item in items { measure(item, key: nil, nodes: &nodes, bytes: &bytes) }
+        case .array(let items): for item in items { measure(item, key: nil, nodes: &nodes, bytes: &bytes) }
         case .object(let members): for (key, item) in members { measure(item, key: key, nodes: &nodes, bytes: &bytes) }
-        case .bool, .integer, .double: break
+        case .null, .bool, .integer, .double: break
         }
     }
 

@@ -33,11 +33,11 @@ package enum JSONReaderExtension {
                 _ = HostServiceTable.fail(error, PARRA_STATUS_INVALID_ARGUMENT, "the text is not UTF-8")
                 return nil
             }
-            do throws(OptionJSONError) {
-                let document = JSONDocument(try OptionValue(answerJSON: string))
+            do throws(JSONError) {
+                let document = JSONDocument(try JSONValue(answerJSON: string))
                 return OpaquePointer(Unmanaged.passRetained(document).toOpaque())
             } catch let refusal {
-                _ = HostServiceTable.fail(error, PARRA_STATUS_INVALID_ARGUMENT, refusal.reason)
+                _ = HostServiceTable.fail(error, PARRA_STATUS_INVALID_ARGUMENT, refusal.description)
                 return nil
             }
         }

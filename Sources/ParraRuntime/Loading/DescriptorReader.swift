@@ -115,9 +115,9 @@ package enum DescriptorReader {
             throw refuse("option '\(key)' has unknown type \(decl.type)")
         }
         let defaultText = try requiredString(decl.default_json, "option '\(key)' default_json")
-        let parsed: OptionValue
+        let parsed: JSONValue
         do {
-            parsed = try OptionValue(json: defaultText)
+            parsed = try JSONValue(json: defaultText)
         } catch {
             let hint =
                 type == .string && !defaultText.hasPrefix("\"")
@@ -157,7 +157,7 @@ package enum DescriptorReader {
             key: key, type: type, defaultValue: parsed, doc: try optionalString(decl.doc, "option '\(key)' doc") ?? "",
             environmentVariable: try optionalString(decl.environment_variable, "option '\(key)' environment_variable"),
             allowedValues: allowed, ownerID: ownerID, constraint: constraint)
-        let converted: OptionValue
+        let converted: JSONValue
         do {
             converted = try provisional.check(parsed)
         } catch {

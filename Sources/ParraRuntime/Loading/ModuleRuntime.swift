@@ -29,7 +29,7 @@ package final class ModuleRuntime: @unchecked Sendable {
         /// A JSON config file layer, if any.
         package var configFile: String?
         /// Values set in code (the flattened `ParraConfiguration`).
-        package var codeOptions: [String: OptionValue]
+        package var codeOptions: [String: JSONValue]
         /// The environment layer.
         package var environment: [String: String]
         /// Root of module storage (`<root>/modules/<module id>/`).

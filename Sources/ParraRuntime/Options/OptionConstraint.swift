@@ -10,17 +10,17 @@ package final class OptionConstraint: @unchecked Sendable {
     /// The schema's JSON text as the module gave it.
     package let source: String
     /// The schema as a value, for `parra config schema`.
-    package let document: OptionValue
+    package let document: JSONValue
     private let root: Node
 
     /// Reads `text` as the schema of an option of `type`. Throws the rule the schema breaks and
     /// where (`/oneOf/2/properties/style: unknown keyword "enun"`).
     package init(json text: String, for type: OptionType) throws(OptionConstraintError) {
-        let value: OptionValue
+        let value: JSONValue
         do {
-            value = try OptionValue(json: text)
+            value = try JSONValue(json: text)
         } catch {
-            throw OptionConstraintError(location: "", rule: "\(error)")
+            throw OptionConstraintError(location: "", rule: "malformed JSON: \(error)")
         }
         let root = try Node(value, at: "")
         if let declared = root.type, !declared.accepts(type) {
@@ -33,7 +33,7 @@ package final class OptionConstraint: @unchecked Sendable {
     }
 
     /// The first rule `value` breaks, with the path inside the value where it breaks it, or nil.
-    package func violation(of value: OptionValue) -> OptionRuleViolation? {
+    package func violation(of value: JSONValue) -> OptionRuleViolation? {
         root.violation(of: value, at: "")
     }
 
@@ -42,9 +42,9 @@ package final class OptionConstraint: @unchecked Sendable {
         case boolean, integer, number, string, array, object
 
         /// Whether `value` is of this type ("integer": a number without a fraction).
-        func matches(_ value: OptionValue) -> Bool {
+        func matches(_ value: JSONValue) -> Bool {
             switch (self, value) {
-            case (.boolean, .bool), (.string, .string), (.array, .list), (.object, .object): true
+            case (.boolean, .bool), (.string, .string), (.array, .array), (.object, .object): true
             case (.integer, .integer), (.number, .integer), (.number, .double): true
             case (.integer, .double(let number)): number.rounded() == number
             default: false
@@ -62,14 +62,15 @@ package final class OptionConstraint: @unchecked Sendable {
         }
 
         /// The type of `value` in these words, for a message.
-        static func name(of value: OptionValue) -> String {
+        static func name(of value: JSONValue) -> String {
             switch value {
             case .bool: "boolean"
             case .integer: "integer"
             case .double: "number"
             case .string: "string"
-            case .list: "array"
+            case .array: "array"
             case .object: "object"
+            case .null: "null"
             }
         }
     }
@@ -77,12 +78,12 @@ package final class OptionConstraint: @unchecked Sendable {
     /// One schema object, read and checked.
     private final class Node {
         var type: JSONType?
-        var enumValues: [OptionValue]?
-        var constValue: OptionValue?
-        var minimum: OptionValue?
-        var maximum: OptionValue?
-        var exclusiveMinimum: OptionValue?
-        var exclusiveMaximum: OptionValue?
+        var enumValues: [JSONValue]?
+        var constValue: JSONValue?
+        var minimum: JSONValue?
+        var maximum: JSONValue?
+        var exclusiveMinimum: JSONValue?
+        var exclusiveMaximum: JSONValue?
         var minLength: Int?
         var maxLength: Int?
         var pattern: SchemaPattern?
@@ -103,7 +104,7 @@ package final class OptionConstraint: @unchecked Sendable {
             "anyOf", "if", "then", "description",
         ]
 
-        init(_ value: OptionValue, at location: String) throws(OptionConstraintError) {
+        init(_ value: JSONValue, at location: String) throws(OptionConstraintError) {
             guard case .object(let members) = value else {
                 throw OptionConstraintError(
                     location: location, rule: "a schema must be a JSON object, not \(JSONType.name(of: value))")
@@ -114,25 +115,25 @@ package final class OptionConstraint: @unchecked Sendable {
             // One pass over the members, each keyword kept by name: a lookup per keyword the
             // host reads, and sorting the keys to find an unknown one, cost every module's
             // schemas about a third of a million instructions at start-up.
-            var type: OptionValue?
-            var enumList: OptionValue?
-            var minimumValue: OptionValue?
-            var maximumValue: OptionValue?
-            var exclusiveMinimumValue: OptionValue?
-            var exclusiveMaximumValue: OptionValue?
-            var minLengthValue: OptionValue?
-            var maxLengthValue: OptionValue?
-            var patternValue: OptionValue?
-            var itemsValue: OptionValue?
-            var propertiesValue: OptionValue?
-            var requiredValue: OptionValue?
-            var additionalProperties: OptionValue?
-            var discriminator: OptionValue?
-            var oneOf: OptionValue?
-            var anyOfValue: OptionValue?
-            var ifValue: OptionValue?
-            var thenValue: OptionValue?
-            var description: OptionValue?
+            var type: JSONValue?
+            var enumList: JSONValue?
+            var minimumValue: JSONValue?
+            var maximumValue: JSONValue?
+            var exclusiveMinimumValue: JSONValue?
+            var exclusiveMaximumValue: JSONValue?
+            var minLengthValue: JSONValue?
+            var maxLengthValue: JSONValue?
+            var patternValue: JSONValue?
+            var itemsValue: JSONValue?
+            var propertiesValue: JSONValue?
+            var requiredValue: JSONValue?
+            var additionalProperties: JSONValue?
+            var discriminator: JSONValue?
+            var oneOf: JSONValue?
+            var anyOfValue: JSONValue?
+            var ifValue: JSONValue?
+            var thenValue: JSONValue?
+            var description: JSONValue?
             var unknown: [String] = []
             for (keyword, value) in members {
                 switch keyword {
@@ -175,13 +176,13 @@ package final class OptionConstraint: @unchecked Sendable {
                 self.type = parsed
             }
             if let list = enumList {
-                guard case .list(let values) = list, !values.isEmpty else {
+                guard case .array(let values) = list, !values.isEmpty else {
                     throw fail("enum", "must be a non-empty array")
                 }
                 enumValues = values
             }
             // Each keyword read by name, not through a list of key paths built for every node.
-            func bound(_ value: OptionValue?, _ keyword: String) throws(OptionConstraintError) -> OptionValue? {
+            func bound(_ value: JSONValue?, _ keyword: String) throws(OptionConstraintError) -> JSONValue? {
                 guard let bound = value else { return nil }
                 guard bound.number != nil else { throw fail(keyword, "must be a number") }
                 return bound
@@ -195,7 +196,7 @@ package final class OptionConstraint: @unchecked Sendable {
             {
                 throw OptionConstraintError(location: location, rule: "the minimum \(low) is above the maximum \(high)")
             }
-            func length(_ value: OptionValue?, _ keyword: String) throws(OptionConstraintError) -> Int? {
+            func length(_ value: JSONValue?, _ keyword: String) throws(OptionConstraintError) -> Int? {
                 guard let length = value else { return nil }
                 guard case .integer(let count) = length, count >= 0, count <= Int32.max else {
                     throw fail(keyword, "must be a non-negative integer")
@@ -209,7 +210,7 @@ package final class OptionConstraint: @unchecked Sendable {
                 do {
                     pattern = try SchemaPattern(source)
                 } catch {
-                    throw fail("pattern", "\(OptionValue.string(source).json) is not a regular expression")
+                    throw fail("pattern", "\(JSONValue.string(source).json) is not a regular expression")
                 }
             }
             if let schema = itemsValue { items = try Node(schema, at: "\(location)/items") }
@@ -222,7 +223,7 @@ package final class OptionConstraint: @unchecked Sendable {
                 }
             }
             if let list = requiredValue {
-                guard case .list(let names) = list else { throw fail("required", "must be an array of member names") }
+                guard case .array(let names) = list else { throw fail("required", "must be an array of member names") }
                 for name in names {
                     guard case .string(let text) = name, !required.contains(text) else {
                         throw fail("required", "must be an array of distinct member names")
@@ -238,7 +239,7 @@ package final class OptionConstraint: @unchecked Sendable {
             }
             try readUnion(discriminator: discriminator, oneOf: oneOf, at: location)
             if let list = anyOfValue {
-                guard case .list(let schemas) = list, !schemas.isEmpty else {
+                guard case .array(let schemas) = list, !schemas.isEmpty else {
                     throw fail("anyOf", "must be a non-empty array of schemas")
                 }
                 for (index, schema) in schemas.enumerated() {
@@ -252,13 +253,13 @@ package final class OptionConstraint: @unchecked Sendable {
             default:
                 throw OptionConstraintError(location: location, rule: "\"if\" and \"then\" go together")
             }
-            if let text = description, text.type != .string {
+            if let text = description, text.optionType != .string {
                 throw fail("description", "must be a string")
             }
         }
 
         /// Reads `discriminator` with `oneOf`: each branch tagged by a distinct string const.
-        private func readUnion(discriminator: OptionValue?, oneOf: OptionValue?, at location: String)
+        private func readUnion(discriminator: JSONValue?, oneOf: JSONValue?, at location: String)
             throws(OptionConstraintError)
         {
             switch (discriminator, oneOf) {
@@ -277,7 +278,7 @@ package final class OptionConstraint: @unchecked Sendable {
                     throw OptionConstraintError(
                         location: "\(location)/discriminator", rule: "must be {\"propertyName\": \"<member name>\"}")
                 }
-                guard case .list(let schemas) = list, !schemas.isEmpty else {
+                guard case .array(let schemas) = list, !schemas.isEmpty else {
                     throw OptionConstraintError(
                         location: "\(location)/oneOf", rule: "must be a non-empty array of schemas")
                 }
@@ -301,8 +302,8 @@ package final class OptionConstraint: @unchecked Sendable {
 
         // MARK: - Checking
 
-        func violation(of value: OptionValue, at path: String) -> OptionRuleViolation? {
-            func broken(_ rule: String, at where: String? = nil, showing shown: OptionValue? = value)
+        func violation(of value: JSONValue, at path: String) -> OptionRuleViolation? {
+            func broken(_ rule: String, at where: String? = nil, showing shown: JSONValue? = value)
                 -> OptionRuleViolation
             {
                 OptionRuleViolation(rule, path: `where` ?? path, value: shown?.summary)
@@ -343,7 +344,7 @@ package final class OptionConstraint: @unchecked Sendable {
                     return broken("does not match the pattern \(pattern.text)")
                 }
             }
-            if case .list(let elements) = value, let items {
+            if case .array(let elements) = value, let items {
                 for (index, element) in elements.enumerated() {
                     if let violation = items.violation(of: element, at: "\(path)[\(index)]") { return violation }
                 }
@@ -376,7 +377,7 @@ package final class OptionConstraint: @unchecked Sendable {
             return nil
         }
 
-        private func objectViolation(_ members: [String: OptionValue], at path: String) -> OptionRuleViolation? {
+        private func objectViolation(_ members: [String: JSONValue], at path: String) -> OptionRuleViolation? {
             if let union {
                 guard let tag = members[union.member] else {
                     return OptionRuleViolation("has no \"\(union.member)\"", path: path, value: nil)
@@ -387,7 +388,7 @@ package final class OptionConstraint: @unchecked Sendable {
                         "expected string, got \(JSONType.name(of: tag)) \(tag.summary)", path: tagPath, value: nil)
                 }
                 guard let branch = union.branches.first(where: { $0.tag == text }) else {
-                    let tags = union.branches.map { OptionValue.string($0.tag).json }.joined(separator: ", ")
+                    let tags = union.branches.map { JSONValue.string($0.tag).json }.joined(separator: ", ")
                     return OptionRuleViolation("is not one of \(tags)", path: tagPath, value: tag.summary)
                 }
                 if let violation = branch.node.violation(of: .object(members), at: path) { return violation }
@@ -413,13 +414,13 @@ package final class OptionConstraint: @unchecked Sendable {
             // Byte by byte: a `CharacterSet` lookup per character cost every member of every
             // default checked at start-up.
             let plain = !name.isEmpty && name.utf8.allSatisfy(ASCIIByte.isWord)
-            return plain ? "\(path).\(name)" : "\(path)[\(OptionValue.string(name).json)]"
+            return plain ? "\(path).\(name)" : "\(path)[\(JSONValue.string(name).json)]"
         }
 
         /// JSON equality: numbers by value (1 equals 1.0), the rest structurally.
-        static func equal(_ a: OptionValue, _ b: OptionValue) -> Bool {
+        static func equal(_ a: JSONValue, _ b: JSONValue) -> Bool {
             switch (a, b) {
-            case (.list(let x), .list(let y)): x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
+            case (.array(let x), .array(let y)): x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
             case (.object(let x), .object(let y)):
                 x.count == y.count && x.allSatisfy { key, value in y[key].map { equal(value, $0) } ?? false }
             default:
@@ -439,7 +440,7 @@ package struct OptionConstraintError: Error, Sendable, CustomStringConvertible {
     package var description: String { location.isEmpty ? rule : "at \(location): \(rule)" }
 }
 
-extension OptionValue {
+extension JSONValue {
     /// The value as a Double, when it is a number.
     var number: Double? {
         switch self {

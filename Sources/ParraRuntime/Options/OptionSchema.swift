@@ -7,7 +7,7 @@ package struct OptionSchema: Sendable, Hashable {
     /// Its type.
     package let type: OptionType
     /// The module's default, already checked against `type`.
-    package let defaultValue: OptionValue
+    package let defaultValue: JSONValue
     /// One line of documentation.
     package let doc: String
     /// The environment variable that overrides every other layer, if any.
@@ -23,9 +23,10 @@ package struct OptionSchema: Sendable, Hashable {
     /// throws the reason it does not fit. (A typed throw, not a `Result`: making
     /// `Result<_, OptionRuleViolation>` at run time searches every loaded library for the
     /// `Error` conformance.)
-    package func check(_ value: OptionValue) throws(OptionRuleViolation) -> OptionValue {
+    package func check(_ value: JSONValue) throws(OptionRuleViolation) -> JSONValue {
         guard let converted = value.converted(to: type) else {
-            throw OptionRuleViolation("expected \(type.rawValue), got \(value.type.rawValue) \(value.summary)")
+            throw OptionRuleViolation(
+                "expected \(type.rawValue), got \(value.optionType?.rawValue ?? "null") \(value.summary)")
         }
         if let allowedValues, case .string(let text) = converted {
             // Matched trimmed and ignoring case; the value takes the declared spelling.
@@ -50,7 +51,7 @@ package struct OptionSchema: Sendable, Hashable {
     }
 
     /// `value` when it follows the constraint (or there is none), else the first rule broken.
-    private func constrained(_ value: OptionValue) throws(OptionRuleViolation) -> OptionValue {
+    private func constrained(_ value: JSONValue) throws(OptionRuleViolation) -> JSONValue {
         if let violation = constraint?.violation(of: value) { throw violation }
         return value
     }

@@ -37,7 +37,7 @@ package struct ResolvedOption: Sendable, Hashable {
     /// The key's declaration.
     package let schema: OptionSchema
     /// The winning value, converted to the declared type.
-    package let value: OptionValue
+    package let value: JSONValue
     /// The layer that supplied it.
     package let source: OptionSource
 }

@@ -16,8 +16,8 @@ package final class OptionStore: @unchecked Sendable {
     private var schemas: [String: OptionSchema]
     /// Per key, what each source gave, at the source's `rank` (nil where it gave nothing). An
     /// array, not a dictionary keyed by rank: that type costs a launch a conformance search.
-    private var layers: [String: [(value: OptionValue, source: OptionSource)?]] = [:]
-    private static let noLayers = [(value: OptionValue, source: OptionSource)?](
+    private var layers: [String: [(value: JSONValue, source: OptionSource)?]] = [:]
+    private static let noLayers = [(value: JSONValue, source: OptionSource)?](
         repeating: nil, count: OptionSource.rankCount)
     private var resolved: [String: ResolvedOption] = [:]
     private var cStrings: [String: UnsafeMutablePointer<CChar>] = [:]
@@ -25,7 +25,7 @@ package final class OptionStore: @unchecked Sendable {
     private var observers: [String: [(String) -> Void]] = [:]
     private var recordedProblems: [OptionProblem] = []
     /// The last value given for each key no schema owns (reported as unknown all the same).
-    private var unowned: [String: OptionValue] = [:]
+    private var unowned: [String: JSONValue] = [:]
     private let featureModuleNames: [String: String]
 
     /// Builds the store from the declared schemas, every key at its module default.
@@ -61,7 +61,7 @@ package final class OptionStore: @unchecked Sendable {
 
     /// The value the highest layer applied so far gave `key` when no schema owns it, as
     /// written (for a fact the host needs without the module that owns the key).
-    package func unownedValue(forKey key: String) -> OptionValue? {
+    package func unownedValue(forKey key: String) -> JSONValue? {
         lock.withLock { unowned[key] }
     }
 
@@ -77,18 +77,18 @@ package final class OptionStore: @unchecked Sendable {
         case .failure(let failure):
             return record([OptionProblem(key: "", source: source, message: "cannot read: \(failure.reason)")])
         }
-        let root: OptionValue
+        let root: JSONValue
         do {
-            root = try OptionValue(json: text)
+            root = try JSONValue(json: text)
         } catch {
-            return record([OptionProblem(key: "", source: source, message: "\(error)")])
+            return record([OptionProblem(key: "", source: source, message: "malformed JSON: \(error)")])
         }
         guard case .object(let members) = root else {
             return record([
                 OptionProblem(key: "", source: source, message: "the top level must be a JSON object")
             ])
         }
-        var entries: [(key: String, value: OptionValue)] = []
+        var entries: [(key: String, value: JSONValue)] = []
         walk(members, path: "", into: &entries)
         // A key written both nested and dotted is ambiguous: neither value is used.
         let counts = Dictionary(entries.map { ($0.key, 1) }, uniquingKeysWith: +)
@@ -111,7 +111,7 @@ package final class OptionStore: @unchecked Sendable {
 
     /// Applies values set in code (the flattened `ParraConfiguration`). Returns the problems.
     @discardableResult
-    package func applyCode(_ values: [String: OptionValue]) -> [OptionProblem] {
+    package func applyCode(_ values: [String: JSONValue]) -> [OptionProblem] {
         var problems: [OptionProblem] = []
         for key in values.keys.sorted() {
             if let problem = place(values[key]!, forKey: key, source: .code) {
@@ -147,7 +147,7 @@ package final class OptionStore: @unchecked Sendable {
 
     /// Sets `key` in the code layer at run time and, when its resolved value changes, tells
     /// its observers. Main thread only.
-    package func set(_ value: OptionValue, forKey key: String) throws(OptionProblem) {
+    package func set(_ value: JSONValue, forKey key: String) throws(OptionProblem) {
         let before = option(forKey: key)?.value
         if let problem = place(value, forKey: key, source: .code) {
             throw problem
@@ -197,7 +197,8 @@ package final class OptionStore: @unchecked Sendable {
             case .bool(let value): out.boolean = value
             case .integer(let value): out.integer = value
             case .double(let value): out.number = value
-            case .string, .list, .object:
+            case .null: break  // never: an option's value has its declared type
+            case .string, .array, .object:
                 let pointer = cStrings[key]!
                 out.string = parra_string(data: pointer, length: strlen(pointer))
             }
@@ -209,7 +210,7 @@ package final class OptionStore: @unchecked Sendable {
 
     /// The config file's leaves as full dotted keys with their values, in key order.
     private func walk(
-        _ members: [String: OptionValue], path: String, into entries: inout [(key: String, value: OptionValue)]
+        _ members: [String: JSONValue], path: String, into entries: inout [(key: String, value: JSONValue)]
     ) {
         for name in members.keys.sorted() {
             let key = path.isEmpty ? name : "\(path).\(name)"
@@ -226,12 +227,12 @@ package final class OptionStore: @unchecked Sendable {
 
     /// Puts `value` in `source`'s layer for `key` after checking it; returns the problem if
     /// it is refused (the key keeps its lower layers).
-    private func place(_ value: OptionValue, forKey key: String, source: OptionSource) -> OptionProblem? {
+    private func place(_ value: JSONValue, forKey key: String, source: OptionSource) -> OptionProblem? {
         guard let schema = schemas[key] else {
             lock.withLock { unowned[key] = value }
             return OptionProblem(key: key, source: source, message: unknownKeyMessage(key))
         }
-        let converted: OptionValue
+        let converted: JSONValue
         do {
             converted = try schema.check(value)
         } catch {
@@ -259,7 +260,7 @@ package final class OptionStore: @unchecked Sendable {
         }
         switch option.value {
         case .string(let text): cStrings[key] = strdup(text)
-        case .list, .object: cStrings[key] = strdup(option.value.json)
+        case .array, .object: cStrings[key] = strdup(option.value.json)
         default: break
         }
     }

@@ -31,7 +31,7 @@ package enum OptionType: String, Sendable, Codable, CaseIterable {
 
     /// Reads an environment variable's text as this type: strings as they are, bools as
     /// true/false/1/0/yes/no, numbers in decimal, lists and objects as JSON.
-    func parseEnvironmentText(_ text: String) -> OptionValue? {
+    func parseEnvironmentText(_ text: String) -> JSONValue? {
         let trimmed = text.trimmingSpaces()
         switch self {
         case .string: return .string(text)
@@ -41,10 +41,10 @@ package enum OptionType: String, Sendable, Codable, CaseIterable {
             case "false", "0", "no": return .bool(false)
             default: return nil
             }
-        case .integer: return Int64(trimmed).map(OptionValue.integer)
+        case .integer: return Int64(trimmed).map(JSONValue.integer)
         case .double: return Double(trimmed).flatMap { $0.isFinite ? .double($0) : nil }
         case .list, .object:
-            return (try? OptionValue(json: trimmed)).flatMap { $0.type == self ? $0 : nil }
+            return (try? JSONValue(json: trimmed)).flatMap { $0.optionType == self ? $0 : nil }
         }
     }
 }

@@ -24,16 +24,16 @@ package struct ResolvedOptionsRecord: AppRecordFile, Sendable {
     /// The file name inside an app's storage folder.
     package static let fileName = "resolved-options.json"
 
-    package var recordValue: OptionValue {
+    package var recordValue: JSONValue {
         .object([
-            "options": .list(
+            "options": .array(
                 options.map {
                     .object([
                         "key": .string($0.key), "value": .string($0.value), "source": .string($0.source),
                         "owner": .string($0.owner),
                     ])
                 }),
-            "problems": .list(problems.map(OptionValue.string)),
+            "problems": .array(problems.map(JSONValue.string)),
         ])
     }
 

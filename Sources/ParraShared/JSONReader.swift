@@ -1,82 +1,114 @@
-/// A strict RFC 8259 JSON parser that reads UTF-8 bytes straight into `OptionValue`s.
-///
-/// Stricter than JSON in one way: options have no null, so `null` is refused where it is
-/// written (`parse(answer:)`, for API answers, is lenient instead). Otherwise it accepts
-/// exactly RFC 8259 (plus a leading UTF-8 byte order mark):
-/// no comments, trailing commas, single quotes, leading zeros, `+1`, `.5`, `1.`, `NaN` or
-/// `Infinity`; escapes must be valid and `\u` surrogates paired; an object may not repeat
-/// a key; nesting is capped at `maximumDepth`; nothing but whitespace may follow the value.
-///
-/// Integers that fit `Int64` become `.integer`; a number with a fraction or an exponent, or
-/// an integer outside `Int64`, becomes `.double` (one too large even for a double is refused).
-///
-/// Problems are thrown as `OptionJSONError`s saying what is wrong, where (line and column,
-/// 1-based, the column counted in characters) and, inside an array or object, the path to
-/// the value (`$.cfixture.tags[1]`).
-package struct JSONParser {
-    /// The deepest nesting of arrays and objects accepted.
-    static let maximumDepth = 128
+import FoundationEssentials
 
-    /// Parses a whole JSON document.
-    static func parse(_ text: String) throws(OptionJSONError) -> OptionValue {
-        try parse(text, readsAnswer: false)
-    }
-
-    /// Parses a whole JSON document from a server, lenient where an answer's members that
-    /// nobody reads should not fail it: an object member whose value is `null` is left out,
-    /// as is a `null` array item (a `null` document is refused); a repeated key keeps its last
-    /// value; nesting may go `maximumAnswerDepth` deep; a number too large for a double is
-    /// infinite. Made for reading a few members of an answer, where absent and `null` mean
-    /// the same; it is no way to round-trip JSON.
-    static func parse(answer text: String) throws(OptionJSONError) -> OptionValue {
-        try parse(text, readsAnswer: true)
-    }
-
-    /// Whether `text` is one JSON document of any kind, `null` included, read as leniently as
-    /// `parse(answer:)` reads.
-    package static func isDocument(_ text: String) -> Bool {
-        do {
-            _ = try parse(answer: text)
-            return true
-        } catch {
-            // The one document `parse(answer:)` refuses that is JSON (with JSON's whitespace
-            // around it, and nothing else).
-            let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-            let bytes = Array(text.utf8)
-            let start = bytes.firstIndex { !whitespace.contains($0) } ?? bytes.count
-            let end = (bytes.lastIndex { !whitespace.contains($0) } ?? -1) + 1
-            return start < end && bytes[start..<end].elementsEqual("null".utf8)
+/// The one JSON reader of the app, the host and the modules: strict RFC 8259, from UTF-8 bytes
+/// straight into `JSONValue`s, by the `Rules` of what is read.
+///
+/// It accepts exactly RFC 8259 (plus a leading UTF-8 byte order mark): no comments, trailing
+/// commas, single quotes, leading zeros, `+1`, `.5`, `1.`, `NaN` or `Infinity`; escapes must be
+/// valid and `\u` surrogates paired; bytes must be UTF-8; nesting is capped by the rules; nothing
+/// but whitespace may follow the value. What `null`, a repeated key and a number too large for a
+/// double do is up to the rules.
+///
+/// Integers that fit `Int64` become `.integer`; a number with a fraction or an exponent, or an
+/// integer outside `Int64`, becomes `.double`.
+///
+/// Problems are thrown as `JSONError`s saying what is wrong, where (line and column, 1-based,
+/// the column counted in characters) and, inside an array or object, the path to the value
+/// (`$.cfixture.tags[1]`).
+///
+/// Written out rather than decoded with `JSONDecoder`: decoding tried each type in turn and
+/// threw a `DecodingError` for every miss, which cost each module a fraction of a millisecond per
+/// document on the main thread before the app's first frame.
+package struct JSONReader {
+    /// How lenient a reading is.
+    package struct Rules: Sendable {
+        /// What a `null` is.
+        package enum Null: Sendable {
+            /// Refused where it is written.
+            case refused
+            /// Left out: a member whose value is `null` is not in its object, a `null` item
+            /// not in its array (a `null` document is still refused).
+            case dropped
+            /// Kept as `JSONValue.null`.
+            case kept
         }
+
+        /// What a `null` is.
+        package var null: Null
+        /// Whether an object may not repeat a key; otherwise the last value is kept.
+        package var refusesRepeatedKeys: Bool
+        /// The deepest nesting of arrays and objects accepted.
+        package var maximumDepth: Int
+        /// Whether a number too large for a double is refused; otherwise it is infinite.
+        package var refusesHugeNumbers: Bool
+
+        /// A configuration's options, which have no null: `null` and a repeated key are
+        /// refused, nesting is capped at 128.
+        package static let options = Rules(
+            null: .refused, refusesRepeatedKeys: true, maximumDepth: 128, refusesHugeNumbers: true)
+        /// A server's answer, lenient where members nobody reads should not fail it: `null` is
+        /// dropped (absent and `null` mean the same), a repeated key keeps its last value,
+        /// nesting may go 512 deep, a number too large for a double is infinite. Made for
+        /// reading a few members, it is no way to round-trip JSON.
+        package static let answer = Rules(
+            null: .dropped, refusesRepeatedKeys: false, maximumDepth: 512, refusesHugeNumbers: false)
+        /// Any JSON document, as `JSONValue.parse` reads it: `null` is kept, a repeated key
+        /// keeps its last value, nesting may go 512 deep.
+        package static let document = Rules(
+            null: .kept, refusesRepeatedKeys: false, maximumDepth: 512, refusesHugeNumbers: true)
+        /// Any RFC 8259 text, for telling whether text is JSON before passing it on as it is:
+        /// as `document`, and a number too large for a double is infinite.
+        package static let syntax = Rules(
+            null: .kept, refusesRepeatedKeys: false, maximumDepth: 512, refusesHugeNumbers: false)
     }
 
-    /// The deepest nesting of arrays and objects `parse(answer:)` accepts.
-    static let maximumAnswerDepth = 512
-
-    private static func parse(_ text: String, readsAnswer: Bool) throws(OptionJSONError) -> OptionValue {
+    /// Parses the UTF-8 of `text` in place: a `Data` made of the text would cost the first
+    /// parse a search of every loaded library's conformances.
+    package static func parse(_ text: String, rules: Rules) throws(JSONError) -> JSONValue {
         var text = text
-        let result = text.withUTF8 { bytes in
-            Result { () throws(OptionJSONError) -> OptionValue in
-                var parser = JSONParser(bytes: bytes, readsAnswer: readsAnswer)
-                return try parser.parseDocument()
-            }
-        }
-        return try result.get()
+        return try text.withUTF8 { bytes in
+            Result { () throws(JSONError) in try parse(UnsafeRawBufferPointer(bytes), isUTF8: true, rules: rules) }
+        }.get()
+    }
+
+    /// Parses the UTF-8 `bytes`.
+    package static func parse(_ bytes: [UInt8], rules: Rules) throws(JSONError) -> JSONValue {
+        try bytes.withUnsafeBytes { bytes in
+            Result { () throws(JSONError) in try parse(bytes, isUTF8: false, rules: rules) }
+        }.get()
+    }
+
+    /// Parses the UTF-8 in `data`.
+    package static func parse(_ data: Data, rules: Rules) throws(JSONError) -> JSONValue {
+        try data.withUnsafeBytes { bytes in
+            Result { () throws(JSONError) in try parse(bytes, isUTF8: false, rules: rules) }
+        }.get()
+    }
+
+    /// Parses `bytes`, known to be valid UTF-8 when `isUTF8` (they come from a `String`).
+    private static func parse(_ bytes: UnsafeRawBufferPointer, isUTF8: Bool, rules: Rules) throws(JSONError)
+        -> JSONValue
+    {
+        var reader = JSONReader(bytes: bytes.assumingMemoryBound(to: UInt8.self), isUTF8: isUTF8, rules: rules)
+        return try reader.parseDocument()
     }
 
     /// A step on the way from the document's root to a value.
-    enum PathComponent: Equatable {
+    package enum PathComponent: Equatable {
+        /// An object member's name.
         case key(String)
+        /// An array item's index.
         case index(Int)
     }
 
     /// The JSONPath-style rendering of `components`: `$`, `$.name`, `$["dotted.key"][2]`.
-    static func render(path components: [PathComponent]) -> String {
+    package static func render(path components: [PathComponent]) -> String {
         var result = "$"
         for component in components {
             switch component {
             case .index(let index): result += "[\(index)]"
             case .key(let key) where isIdentifier(key): result += "." + key
-            case .key(let key): result += "[" + OptionValue.string(key).json + "]"
+            case .key(let key): result += "[" + JSONStringLiteral.quoted(key) + "]"
             }
         }
         return result
@@ -92,24 +124,25 @@ package struct JSONParser {
         var reversedPath: [PathComponent] = []
     }
 
-    /// Must be valid UTF-8 (it always is: it comes from a `String`).
     private let bytes: UnsafeBufferPointer<UInt8>
+    /// Whether `bytes` are known to be valid UTF-8; otherwise each string is checked.
+    private let isUTF8: Bool
+    private let rules: Rules
     /// Where the document starts: 0, or 3 after a byte order mark.
     private let start: Int
     private var index: Int
     private var depth = 0
-    /// Whether this reads a server's answer (`parse(answer:)`), leniently.
-    private let readsAnswer: Bool
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, readsAnswer: Bool) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, isUTF8: Bool, rules: Rules) {
         self.bytes = bytes
-        self.readsAnswer = readsAnswer
+        self.isUTF8 = isUTF8
+        self.rules = rules
         let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         start = hasBOM ? 3 : 0
         index = start
     }
 
-    private mutating func parseDocument() throws(OptionJSONError) -> OptionValue {
+    private mutating func parseDocument() throws(JSONError) -> JSONValue {
         do throws(Failure) {
             skipWhitespace()
             guard index < bytes.count else {
@@ -136,7 +169,7 @@ package struct JSONParser {
     // MARK: - Values
 
     /// The value at the index; nil for a `null` that is dropped.
-    private mutating func parseValue() throws(Failure) -> OptionValue? {
+    private mutating func parseValue() throws(Failure) -> JSONValue? {
         skipWhitespace()
         guard index < bytes.count else {
             throw Failure(message: "expected a JSON value, found the end of the input", offset: index)
@@ -162,7 +195,7 @@ package struct JSONParser {
 
     /// `true`, `false`, `null` (nil, when dropped; refused for options), and the words JSON
     /// does not have.
-    private mutating func parseWord() throws(Failure) -> OptionValue? {
+    private mutating func parseWord() throws(Failure) -> JSONValue? {
         let begin = index
         while index < bytes.count, ASCIIByte.isWord(bytes[index]) { index += 1 }
         let word = text(begin..<index)
@@ -170,8 +203,11 @@ package struct JSONParser {
         case "true": return .bool(true)
         case "false": return .bool(false)
         case "null":
-            guard readsAnswer else { throw Failure(message: "null is not an option value", offset: begin) }
-            return nil
+            switch rules.null {
+            case .refused: throw Failure(message: "null is not an option value", offset: begin)
+            case .dropped: return nil
+            case .kept: return .null
+            }
         case "NaN", "Infinity":
             throw Failure(message: "\(word) is not a JSON number", offset: begin)
         default:
@@ -179,7 +215,7 @@ package struct JSONParser {
         }
     }
 
-    private mutating func parseNumber() throws(Failure) -> OptionValue {
+    private mutating func parseNumber() throws(Failure) -> JSONValue {
         let begin = index
         let negative = bytes[index] == Byte.minus
         if negative {
@@ -241,7 +277,7 @@ package struct JSONParser {
             return .integer(value)
         }
         let literal = text(begin..<index)
-        guard let double = Double(literal), double.isFinite || readsAnswer else {
+        guard let double = Double(literal), double.isFinite || !rules.refusesHugeNumbers else {
             throw Failure(message: "the number \(Self.cut(literal)) is too large for a double", offset: begin)
         }
         return .double(double)
@@ -256,6 +292,7 @@ package struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == Byte.quote {
+                try checkUTF8(contentStart..<index)
                 let result = text(contentStart..<index)
                 index += 1
                 return result
@@ -274,6 +311,9 @@ package struct JSONParser {
             let byte = bytes[index]
             switch byte {
             case Byte.quote:
+                // Escapes are ASCII and a `\u` escape writes a whole scalar, so the string is
+                // UTF-8 when the bytes written in it are.
+                try checkUTF8(contentStart..<index)
                 index += 1
                 return String(decoding: buffer, as: UTF8.self)
             case Byte.backslash:
@@ -360,16 +400,16 @@ package struct JSONParser {
         return value
     }
 
-    private mutating func parseArray() throws(Failure) -> OptionValue {
+    private mutating func parseArray() throws(Failure) -> JSONValue {
         try enter()
         index += 1
-        var items: [OptionValue] = []
+        var items: [JSONValue] = []
         var position = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == Byte.closeBracket {
             index += 1
             depth -= 1
-            return .list(items)
+            return .array(items)
         }
         while true {
             do throws(Failure) {
@@ -381,15 +421,15 @@ package struct JSONParser {
             }
             position += 1
             if try closesAfterElement(close: Byte.closeBracket, closeText: "]", container: "an array") {
-                return .list(items)
+                return .array(items)
             }
         }
     }
 
-    private mutating func parseObject() throws(Failure) -> OptionValue {
+    private mutating func parseObject() throws(Failure) -> JSONValue {
         try enter()
         index += 1
-        var members: [String: OptionValue] = [:]
+        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == Byte.closeBrace {
             index += 1
@@ -407,13 +447,13 @@ package struct JSONParser {
             let key = try parseString()
             // Keys compare as Swift strings do (canonically equivalent spellings are equal),
             // which is also how the resulting dictionary would merge them.
-            if !readsAnswer, members[key] != nil {
-                throw Failure(message: "duplicate key \(OptionValue.string(key).json)", offset: keyOffset)
+            if rules.refusesRepeatedKeys, members[key] != nil {
+                throw Failure(message: "duplicate key \(JSONStringLiteral.quoted(key))", offset: keyOffset)
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == Byte.colon else {
                 throw Failure(
-                    message: "expected ':' after the key \(OptionValue.string(key).json), found \(found())",
+                    message: "expected ':' after the key \(JSONStringLiteral.quoted(key)), found \(found())",
                     offset: index)
             }
             index += 1
@@ -462,7 +502,7 @@ package struct JSONParser {
     /// Counts one more level of nesting, `index` at its opening bracket.
     private mutating func enter() throws(Failure) {
         depth += 1
-        let limit = readsAnswer ? Self.maximumAnswerDepth : Self.maximumDepth
+        let limit = rules.maximumDepth
         guard depth <= limit else {
             throw Failure(message: "arrays and objects are nested more than \(limit) levels deep", offset: index)
         }
@@ -475,6 +515,25 @@ package struct JSONParser {
             switch bytes[index] {
             case Byte.space, Byte.tab, Byte.lineFeed, Byte.carriageReturn: index += 1
             default: return
+            }
+        }
+    }
+
+    /// Refuses the bytes in `range` when they are not UTF-8, naming the first that is not;
+    /// nothing to check when the whole input came from a `String`.
+    private func checkUTF8(_ range: Range<Int>) throws(Failure) {
+        guard !isUTF8 else { return }
+        var iterator = UnsafeBufferPointer(rebasing: bytes[range]).makeIterator()
+        var decoder = UTF8()
+        var offset = range.lowerBound
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return
+            case .error:
+                throw Failure(
+                    message: "byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) in a string is not UTF-8",
+                    offset: offset)
             }
         }
     }
@@ -514,7 +573,7 @@ package struct JSONParser {
     }
 
     /// The error for `failure`, with its line, column and path.
-    private func describe(_ failure: Failure) -> OptionJSONError {
+    private func describe(_ failure: Failure) -> JSONError {
         let offset = min(failure.offset, bytes.count)
         var line = 1
         var lineStart = start
@@ -533,9 +592,7 @@ package struct JSONParser {
         }
         let column = text(lineStart..<offset).count + 1
         let path = failure.reversedPath.isEmpty ? nil : Self.render(path: failure.reversedPath.reversed())
-        var reason = "\(failure.message) at line \(line), column \(column)"
-        if let path { reason += " (at \(path))" }
-        return OptionJSONError(reason: reason, message: failure.message, line: line, column: column, path: path)
+        return JSONError(message: failure.message, line: line, column: column, path: path)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= Byte.zero && byte <= Byte.nine }
