@@ -1,5 +1,6 @@
 import CParraPlugin
 import Foundation
+import ParraShared
 import Testing
 
 @testable import ParraLogger
@@ -149,15 +150,22 @@ struct ConsoleLineFormatterTests {
         #expect(line(TestRecord(level: PARRA_LOG_LEVEL_INFO), format: format, colour: true) == "INFO Hello\n")
     }
 
-    @Test("JSON-escaped text keeps quotes, backslashes and control bytes valid")
+    @Test("JSON-escaped text keeps quotes, backslashes and control bytes valid, as every JSON writer escapes")
     func jsonEscaping() throws {
         let buffer = ByteBuffer(capacity: 8)
-        let text = "a\"b\\c\nd\u{01}é"
+        let text = "a\"b\\c\nd\u{01}\u{08}\u{0C}\té"
         var copy = text
         copy.withUTF8 { buffer.appendJSONEscaped($0.baseAddress, $0.count) }
         let quoted = "\"" + String(decoding: buffer.bytes, as: UTF8.self) + "\""
+        #expect(quoted == #""a\"b\\c\nd\u0001\b\f\té""#)
+        #expect(quoted == JSONValue.quoted(text))
         #expect(
             try JSONSerialization.jsonObject(with: Data(quoted.utf8), options: .fragmentsAllowed) as? String == text)
+        let invalid: [UInt8] = [0x61, 0xFF, 0x0A, 0xC3]
+        let raw = ByteBuffer(capacity: 8)
+        invalid.withUnsafeBytes { raw.appendJSONEscaped($0.baseAddress, $0.count) }
+        #expect(
+            Array(raw.bytes) == [0x61, 0xFF, 0x5C, UInt8(ascii: "n"), 0xC3], "bytes that are not UTF-8 pass through")
     }
 }
 

@@ -1,4 +1,5 @@
 import CParraPlugin
+import ParraShared
 
 #if canImport(Glibc)
     import Glibc
@@ -105,30 +106,13 @@ final class ByteBuffer {
         count += width
     }
 
-    /// Appends `source` as the inside of a JSON string (without the quotes), escaping what
-    /// JSON requires. Invalid UTF-8 passes through byte for byte.
+    /// Appends `source` as the inside of a JSON string (without the quotes), escaped as
+    /// `JSONStringLiteral` escapes. Invalid UTF-8 passes through byte for byte.
     func appendJSONEscaped(_ source: UnsafeRawPointer?, _ length: Int) {
         guard let source, length > 0 else { return }
-        let bytes = source.assumingMemoryBound(to: UInt8.self)
-        var runStart = 0
-        for index in 0..<length {
-            let byte = bytes[index]
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-            append(bytes + runStart, index - runStart)
-            runStart = index + 1
-            switch byte {
-            case 0x22: append(Self.escapedQuote)
-            case 0x5C: append(Self.escapedBackslash)
-            case 0x0A: append(Self.escapedNewline)
-            case 0x0D: append(Self.escapedReturn)
-            case 0x09: append(Self.escapedTab)
-            default:
-                append(Self.escapedControlPrefix)
-                append(Self.hexDigits[Int(byte >> 4)])
-                append(Self.hexDigits[Int(byte & 0xF)])
-            }
+        JSONStringLiteral.escape(UnsafeRawBufferPointer(start: source, count: length)) { piece in
+            append(piece.baseAddress, piece.count)
         }
-        append(bytes + runStart, length - runStart)
     }
 
     /// Appends `text` as a quoted JSON string.
@@ -161,14 +145,6 @@ final class ByteBuffer {
         base = newBase
         capacity = newCapacity
     }
-
-    private static let escapedQuote = Array("\\\"".utf8)
-    private static let escapedBackslash = Array("\\\\".utf8)
-    private static let escapedNewline = Array("\\n".utf8)
-    private static let escapedReturn = Array("\\r".utf8)
-    private static let escapedTab = Array("\\t".utf8)
-    private static let escapedControlPrefix = Array("\\u00".utf8)
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 extension parra_string {
