@@ -36,46 +36,9 @@ package enum ParraAPICoding {
         return decoder
     }
 
-    /// `date` as the API writes it: UTC, milliseconds, `Z`. Computed from the seconds for the
-    /// years 1583 to 9999: the first `ISO8601FormatStyle` of a process sets up its calendar
-    /// and time zone, which cost the launch's token request about a millisecond. Other years
-    /// go through the format style (before 1583 it counts Julian days, as ICU's Gregorian
-    /// calendar does).
+    /// `date` as the API writes it: UTC, milliseconds, `Z` (`ISO8601Timestamp`).
     package static func formatDate(_ date: Date) -> String {
-        // Milliseconds rounded, not truncated (.53 is stored as .52999...).
-        let seconds = date.timeIntervalSince1970
-        guard seconds.isFinite, abs(seconds) < 1e13 else { return formattedByStyle(date) }
-        let milliseconds = Int64((seconds * 1000).rounded())
-        let (days, dayMilliseconds) = GregorianDays.floorDivide(milliseconds, 86_400_000)
-        let (year, month, day) = GregorianDays.date(daysSinceEpoch: days)
-        guard (1583...9999).contains(year) else { return formattedByStyle(date) }
-        let secondOfDay = Int(dayMilliseconds / 1000)
-        var text = ""
-        text.reserveCapacity(24)
-        func append(_ value: Int, width: Int, then separator: Character?) {
-            let digits = String(value)
-            if digits.count < width { text.append(String(repeating: "0", count: width - digits.count)) }
-            text.append(digits)
-            if let separator { text.append(separator) }
-        }
-        append(Int(year), width: 4, then: "-")
-        append(month, width: 2, then: "-")
-        append(day, width: 2, then: "T")
-        append(secondOfDay / 3600, width: 2, then: ":")
-        append(secondOfDay / 60 % 60, width: 2, then: ":")
-        append(secondOfDay % 60, width: 2, then: ".")
-        append(Int(dayMilliseconds % 1000), width: 3, then: "Z")
-        return text
-    }
-
-    /// `date` through `ISO8601FormatStyle`, for the years `formatDate` does not compute.
-    package static func formattedByStyle(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let (seconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
-        let whole = seconds - (fraction < 0 ? 1 : 0)
-        let text = Date(timeIntervalSince1970: Double(whole)).formatted(withoutFraction)
-        let millis = fraction < 0 ? fraction + 1000 : fraction
-        return String(text.dropLast()) + "." + String(cFormat: "%03ld", Int(millis)) + "Z"
+        ISO8601Timestamp.string(date.timeIntervalSince1970, fractionalSeconds: true)
     }
 
     /// Parses an ISO-8601 date with or without fractional seconds; nil when it is not one.

@@ -588,8 +588,10 @@ struct APIClientTests {
         #expect(server.requests.first?.body == Data("{}".utf8))
     }
 
-    @Test("API dates are written as ISO8601FormatStyle writes them, with milliseconds, for every year")
+    @Test("API dates are written as the SDK's ISO8601DateFormatter writes them, with milliseconds, for every year")
     func dateFormatting() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let seconds: [Double] = [
             0, -0.0005, -1, -86_400.25, 0.53, 1_633_046_400, 1_708_807_671.53, 1_708_807_671.9996, 951_782_400,
             951_868_799.999, 4_107_542_399.5, 253_402_300_799.999, -62_135_596_800, -62_135_596_800.001,
@@ -597,7 +599,7 @@ struct APIClientTests {
         ]
         for value in seconds {
             let date = Date(timeIntervalSince1970: value)
-            #expect(ParraAPICoding.formatDate(date) == ParraAPICoding.formattedByStyle(date), "\(value)")
+            #expect(ParraAPICoding.formatDate(date) == formatter.string(from: date), "\(value)")
         }
         #expect(ParraAPICoding.formatDate(Date(timeIntervalSince1970: 1_708_807_671.53)) == "2024-02-24T20:47:51.530Z")
         #expect(ParraAPICoding.formatDate(Date(timeIntervalSince1970: -0.002)) == "1969-12-31T23:59:59.998Z")

@@ -171,20 +171,23 @@ struct ConsoleLineFormatterTests {
 
 @Suite("Timestamps without DateFormatter")
 struct UTCTimestampTests {
-    @Test("ISO 8601 agrees with Foundation's formatter across centuries, leap days and negative times")
+    @Test("ISO 8601 and RFC 3339 agree with Foundation's formatters across centuries, leap days and negative times")
     func agreesWithFoundation() {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let milliseconds = ISO8601DateFormatter()
+        milliseconds.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let seconds = ISO8601DateFormatter()
         var generator = SystemRandomNumberGenerator()
-        var samples: [Double] = [0, 951_782_400.5, 1_709_164_800.999, -86_400.25, 4_102_444_799.001]
+        var samples: [Double] = [0, 951_782_400.5, 1_709_164_800.999, -86_400.25, 4_102_444_799.001, 1_708_807_671.53]
         for _ in 0..<2000 {
             samples.append(Double(Int64.random(in: -2_000_000_000_000...4_000_000_000_000, using: &generator)) / 1000)
         }
-        for seconds in samples {
-            let milliseconds = (seconds * 1000).rounded(.down) / 1000
-            #expect(
-                UTCTimestamp.iso8601(seconds) == formatter.string(from: Date(timeIntervalSince1970: milliseconds)),
-                "\(seconds)")
+        for value in samples {
+            let date = Date(timeIntervalSince1970: value)
+            for (fractionalSeconds, formatter) in [(true, milliseconds), (false, seconds)] {
+                let buffer = ByteBuffer(capacity: 8)
+                buffer.append(timestamp: value, fractionalSeconds: fractionalSeconds)
+                #expect(String(decoding: buffer.bytes, as: UTF8.self) == formatter.string(from: date), "\(value)")
+            }
         }
     }
 }

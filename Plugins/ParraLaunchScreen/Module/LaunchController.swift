@@ -282,9 +282,8 @@ final class LaunchController {
 
     private func isCurrent(_ attempt: Int) -> Bool { attempt == self.attempt }
 
-    /// `2024-02-24T20:47:52Z`, as `ISO8601DateFormatter` writes it: rounded half up to the
-    /// millisecond, then cut to the second (`Date.ISO8601FormatStyle` alone only cuts).
+    /// `2024-02-24T20:47:52Z`, as `ISO8601DateFormatter` writes it (`ISO8601Timestamp`).
     static func date(_ seconds: Double) -> String {
-        Date.ISO8601FormatStyle().format(Date(timeIntervalSince1970: (seconds * 1000 + 0.5).rounded(.down) / 1000))
+        ISO8601Timestamp.string(seconds, fractionalSeconds: false)
     }
 }

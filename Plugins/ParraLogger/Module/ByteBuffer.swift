@@ -115,6 +115,12 @@ final class ByteBuffer {
         }
     }
 
+    /// Appends `seconds` since 1970 as `ISO8601Timestamp` writes it: `2024-02-24T20:47:51.530Z`,
+    /// or `2024-02-24T20:47:51Z` without `fractionalSeconds`.
+    func append(timestamp seconds: Double, fractionalSeconds: Bool) {
+        ISO8601Timestamp.write(seconds, fractionalSeconds: fractionalSeconds) { append($0.baseAddress, $0.count) }
+    }
+
     /// Appends `text` as a quoted JSON string.
     func appendJSONString(_ string: parra_string) {
         append(0x22)

@@ -281,9 +281,9 @@ final class ConsoleLineFormatter: @unchecked Sendable {
         case Kind.timestamp:
             let seconds = record.pointee.timestamp
             switch piece.style {
-            case 0: UTCTimestamp.appendISO8601(seconds, to: buffer)
-            case 1: UTCTimestamp.appendRFC3339(seconds, to: buffer)
-            case 2: UTCTimestamp.appendEpoch(seconds, to: buffer)
+            case 0: buffer.append(timestamp: seconds, fractionalSeconds: true)
+            case 1: buffer.append(timestamp: seconds, fractionalSeconds: false)
+            case 2: buffer.append("\(seconds)")  // as Swift prints a Double: `1708807671.53`
             default: customTimestamps[index]?.append(seconds, to: buffer)
             }
             return true

@@ -29,7 +29,7 @@ struct SessionEventEncoder {
         out.append(#"","session_started_at":""#)
         out.append(sessionStartedAt)
         out.append(#"","created_at":""#)
-        UTCTimestamp.appendISO8601(header.timestamp, to: out)
+        out.append(timestamp: header.timestamp, fractionalSeconds: true)
         out.append(#"","name":"log","metadata":{"level":""#)
         out.append(Self.levelNames[Int(min(max(header.level, 0), 5))])
         out.append(#"","message":"#)

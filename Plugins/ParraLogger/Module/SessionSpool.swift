@@ -173,7 +173,7 @@ final class SessionSpool: @unchecked Sendable {
         self.folder = folder
         lockDescriptor = -1
         self.encoder = SessionEventEncoder(
-            sessionID: sessionID, sessionStartedAt: UTCTimestamp.iso8601(sessionStartedAt))
+            sessionID: sessionID, sessionStartedAt: ISO8601Timestamp.string(sessionStartedAt, fractionalSeconds: true))
         self.sizeLimit = sizeLimit
         self.segmentLimit = min(segmentLimit, max(sizeLimit / 4, 16 * 1024))
         self.files = files

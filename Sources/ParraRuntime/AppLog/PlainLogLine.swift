@@ -1,10 +1,11 @@
-import FoundationEssentials
-
 /// The line the host prints for an app log when no logger module is installed:
 /// `2024-02-24T20:47:51.530Z INFO [ContentView:body:42] message {"extra":1}`.
 enum PlainLogLine {
     static func format(_ entry: LogRouter.Entry) -> String {
-        var parts = [timestamp(entry.timestamp), entry.level.name, "[\(callSite(entry))]", entry.message]
+        var parts = [
+            ISO8601Timestamp.string(entry.timestamp, fractionalSeconds: true), entry.level.name, "[\(callSite(entry))]",
+            entry.message,
+        ]
         if !entry.extraJSON.isEmpty { parts.append(entry.extraJSON) }
         var line = parts.joined(separator: " ")
         if !entry.callStack.isEmpty { line += "\n" + entry.callStack }
@@ -16,13 +17,5 @@ enum PlainLogLine {
         let name = file.split(separator: ".", omittingEmptySubsequences: false).first.map(String.init) ?? file
         let function = "\(entry.function)".split(separator: "(", maxSplits: 1).first.map(String.init) ?? ""
         return "\(name):\(function):\(entry.line)"
-    }
-
-    private static let format = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-
-    /// `seconds` rounded half up to the millisecond, as `ISO8601DateFormatter` wrote it (the
-    /// format style alone would cut the rest off).
-    private static func timestamp(_ seconds: Double) -> String {
-        Date(timeIntervalSince1970: (seconds * 1000 + 0.5).rounded(.down) / 1000).formatted(format)
     }
 }

@@ -105,7 +105,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
                 path: fields[0], phase: fields[1], date: "", device: device, inode: inode, size: size,
                 modified: modified, hung: fields.count == 8 ? true : nil)
             let seconds = TimeInterval(fields[2]) ?? Date.wallClockNow.timeIntervalSince1970
-            entry.date = Date(timeIntervalSince1970: seconds).formatted(.iso8601)
+            entry.date = ISO8601Timestamp.string(seconds, fractionalSeconds: false)
             entries.removeAll { $0.path == entry.path }
             entries.append(entry)
             recovered.append(entry)
