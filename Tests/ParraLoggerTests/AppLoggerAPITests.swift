@@ -1,5 +1,6 @@
 import Foundation
 import Parra
+import ParraRuntime
 import ParraTestSupport
 import Testing
 
@@ -103,22 +104,19 @@ extension AppLoggerTests {
                 return "expensive"
             }
             var marker: ParraLogMarker?
-            var before = Date.distantFuture
-            var after = Date.distantPast
-            let logged = try events(level: "warn") {
-                before = Date()
-                marker = ParraLogger.info("\(expensive())", ["x": expensive()])
-                after = Date()
-                ParraLogger.warn("kept")
+            var now = 1_700_000_000.25
+            let logged = try withUnsafePointer(to: &now) { clock in
+                try LogRouter.withThreadClock(clock) {
+                    try events(level: "warn") {
+                        marker = ParraLogger.info("\(expensive())", ["x": expensive()])
+                        ParraLogger.warn("kept")
+                    }
+                }
             }
             #expect(evaluated == 0)
             #expect(marker?.initialLevel == .info && marker?.message == nil)
-            // The log clock may be the processor's counter, within a millisecond of CLOCK_REALTIME.
-            let slack = 0.001
-            #expect(
-                marker.map {
-                    $0.timestamp.timeIntervalSince(before) >= -slack && after.timeIntervalSince($0.timestamp) >= -slack
-                } == true)
+            // The marker still carries the time of the call, on the log clock.
+            #expect(marker?.timestamp == Date(timeIntervalSince1970: 1_700_000_000.25))
             #expect(logged.map(message) == ["kept"])
         }
 
@@ -223,28 +221,35 @@ extension AppLoggerTests {
         func measureTime() throws {
             var measurement: ParraLogMarkerMeasurement?
             var fromFiltered: ParraLogMarkerMeasurement?
-            var bounds: [TimeInterval] = []
-            let logged = try events(level: "info") {
-                let start = ParraLogger.info("loading")
-                let skipped = ParraLogger.debug("never")
-                let began = Date()
-                Self.passTime(0.005)
-                measurement = ParraLogger.measureTime(since: start, format: .seconds)
-                fromFiltered = ParraLogger.measureTime(since: skipped, message: "skipped work", format: .seconds)
-                bounds = [began.timeIntervalSince(start.timestamp), Date().timeIntervalSince(skipped.timestamp)]
+            var provided: ParraLogMarkerMeasurement?
+            // The log clock of this thread is moved by hand: the intervals are exact.
+            var now = 1_700_000_000.0
+            let logged = try withUnsafeMutablePointer(to: &now) { clock in
+                try LogRouter.withThreadClock(clock) {
+                    try events(level: "info") {
+                        let start = ParraLogger.info("loading")
+                        let skipped = ParraLogger.debug("never")
+                        clock.pointee += 2.5
+                        measurement = ParraLogger.measureTime(since: start, format: .seconds)
+                        clock.pointee += 0.25
+                        fromFiltered = ParraLogger.measureTime(
+                            since: skipped, message: "skipped work", format: .seconds)
+                        clock.pointee += 60
+                        provided = ParraLogger.measureTime(since: start, messageProvider: { "\(Int($0))s of loading" })
+                    }
+                }
             }
-            // No bound here depends on how fast the machine is: the lower ones are the time waited,
-            // the upper one a reading taken after the call. A loaded machine only lengthens them.
-            // The filtered call's marker measures the real interval, as a logged one does.
-            #expect(measurement.map { $0.timeInterval >= 0.005 + bounds[0] } == true)
-            // Less a millisecond: the log clock may be the processor's counter, a little off Date's.
-            #expect(fromFiltered.map { $0.timeInterval >= 0.004 && $0.timeInterval <= bounds[1] } == true)
-            // The message says the interval the call reports, however long it was.
-            let seconds = ParraLogMeasurementFormat.seconds
-            #expect(message(logged[1]) == measurement.map { "loading took \(seconds.text($0.timeInterval))" })
-            #expect(message(logged[1])?.hasSuffix(" seconds") == true)
-            #expect(level(logged[1]) == "info")
-            #expect(message(logged[2]) == fromFiltered.map { "skipped work took \(seconds.text($0.timeInterval))" })
+            #expect(measurement?.timeInterval == 2.5)
+            #expect(measurement?.nextMarker.timestamp == Date(timeIntervalSince1970: 1_700_000_002.5))
+            // A marker of a call below the minimum level carries its time all the same.
+            #expect(fromFiltered?.timeInterval == 2.75)
+            #expect(provided?.timeInterval == 62.75)
+            #expect(
+                logged.map(message) == [
+                    "loading", "loading took 2.5 seconds", "skipped work took 2.75 seconds",
+                    "62s of loading took 1 minute, 2.75 seconds",
+                ])
+            #expect(logged.dropFirst().allSatisfy { level($0) == "info" })
         }
 
         /// A wrapper of the app's that forwards its own call site, as code written for the SDK
@@ -271,14 +276,6 @@ extension AppLoggerTests {
                 #expect(callSite(call)["function"] as? String == "forwardedCallSite()")
             }
             #expect(extra(calls[0])?["audit"] as? Bool == true)
-        }
-
-        /// Lets at least `seconds` pass on the wall clock, by watching it (no sleep to oversleep).
-        /// `measureTime` reads the wall clock itself (no clock can be injected), so time must pass
-        /// for it to measure; the test bounds what it measured below by this, never above by a guess.
-        static func passTime(_ seconds: TimeInterval) {
-            let end = Date().addingTimeInterval(seconds)
-            while Date() < end {}
         }
     }
 }

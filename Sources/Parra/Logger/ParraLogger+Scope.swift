@@ -94,11 +94,8 @@ extension ParraLogger {
         _ fileID: StaticString = #fileID, _ function: StaticString = #function, _ line: UInt = #line,
         _ column: UInt = #column
     ) -> ParraLogMarkerMeasurement {
-        let interval = Date.wallClockNow.timeIntervalSince(startMarker.timestamp)
-        let name = message ?? startMarker.message ?? "(unnamed)"
-        let marker = info(
-            "\(name) took \(format.text(interval))", nil, fileID, function, line, column)
-        return ParraLogMarkerMeasurement(timeInterval: interval, nextMarker: marker)
+        let interval = Self.interval(since: startMarker)
+        return measured(interval, message ?? startMarker.message ?? "(unnamed)", format, fileID, function, line, column)
     }
 
     /// Logs at info how long it has been since `startMarker`, with the message made from the
@@ -110,9 +107,24 @@ extension ParraLogger {
         _ function: StaticString = #function,
         _ line: UInt = #line, _ column: UInt = #column
     ) -> ParraLogMarkerMeasurement {
-        let message = messageProvider(Date.wallClockNow.timeIntervalSince(startMarker.timestamp))
-        return measureTime(
-            since: startMarker, message: message, format: format, fileID, function, line, column)
+        let interval = Self.interval(since: startMarker)
+        return measured(interval, messageProvider(interval), format, fileID, function, line, column)
+    }
+
+    /// The seconds from `startMarker` to now, on the clock log records and markers are stamped
+    /// with (a marker of a call that did not log too).
+    private static func interval(since startMarker: ParraLogMarker) -> TimeInterval {
+        ParraLogMarker.clockNow() - startMarker.timestamp.timeIntervalSince1970
+    }
+
+    /// Logs "<name> took <interval>" at info and returns the measurement, whose next marker is
+    /// that log's.
+    private func measured(
+        _ interval: TimeInterval, _ name: String, _ format: ParraLogMeasurementFormat, _ fileID: StaticString,
+        _ function: StaticString, _ line: UInt, _ column: UInt
+    ) -> ParraLogMarkerMeasurement {
+        let marker = info("\(name) took \(format.text(interval))", nil, fileID, function, line, column)
+        return ParraLogMarkerMeasurement(timeInterval: interval, nextMarker: marker)
     }
 
     /// The static form of `measureTime(since:messageProvider:format:_:_:_:_:)`.

@@ -319,6 +319,16 @@ package final class LogRouter: @unchecked Sendable {
     /// `parra_log_route_wall_clock`).
     package static func wallClockSeconds() -> Double { parra_log_route_wall_clock() }
 
+    /// Runs `body` with `wallClockSeconds()` reading `seconds` on this thread, for tests that
+    /// move the time themselves; other threads keep the wall clock.
+    package static func withThreadClock<Result>(
+        _ seconds: UnsafePointer<Double>, _ body: () throws -> Result
+    ) rethrows -> Result {
+        parra_log_route_set_thread_clock(seconds)
+        defer { parra_log_route_set_thread_clock(nil) }
+        return try body()
+    }
+
     /// Calls `body` with a C record pointing into `entry`'s strings, without copying them.
     @inline(__always)
     static func withRecord<R>(_ entry: Entry, _ body: (UnsafePointer<parra_log_record>) -> R) -> R {
