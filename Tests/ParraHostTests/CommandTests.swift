@@ -268,6 +268,21 @@ struct CommandTests {
         #expect(refused.reason?.contains(reason) == true, "\(refused.reason ?? "")")
     }
 
+    @Test("a command declared without completes_later but ending in its completion: the refusal names the flag")
+    func forgottenCompletesLater() throws {
+        let host = try start([["FIXTURE_ECHO_COMPLETES_LATER=false"]])
+        defer { host.runtime.stop() }
+        do {
+            _ = try host.runtime.callCommand("com.example.cfixture.echo", [.string("x")])
+            Issue.record("the call was made")
+        } catch {
+            #expect(
+                "\(error)"
+                    == "com.example.cfixture.echo takes 2 argument(s), got 1; if the command's last parameter is the parra_command_completion* it answers through, its module must declare it with .completes_later = true"
+            )
+        }
+    }
+
     @Test("the active modules' commands are listed with their signature and thread")
     func listing() throws {
         let host = try start()

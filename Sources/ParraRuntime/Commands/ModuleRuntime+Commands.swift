@@ -122,8 +122,12 @@ extension ModuleRuntime {
         let command = try commandForCall(id, from: callerModuleID)
         let types = command.declaration.callerArgumentTypes
         guard types.count == arguments.count else {
-            throw CommandCallError(
-                PARRA_STATUS_INVALID_ARGUMENT, "\(id) takes \(types.count) argument(s), got \(arguments.count)")
+            var reason = "\(id) takes \(types.count) argument(s), got \(arguments.count)"
+            if !command.declaration.completesLater, types.last == .ptr, arguments.count == types.count - 1 {
+                reason +=
+                    "; if the command's last parameter is the parra_command_completion* it answers through, its module must declare it with .completes_later = true"
+            }
+            throw CommandCallError(PARRA_STATUS_INVALID_ARGUMENT, reason)
         }
         for (position, (argument, type)) in zip(arguments, types).enumerated() where !argument.fits(type) {
             throw CommandCallError(

@@ -191,6 +191,9 @@ package final class ModuleRuntime: @unchecked Sendable {
         mainThread = pthread_self()
         let logHold = lastPhase >= .activate ? LogRouter.shared.hold() : nil
         report.searched = settings.searchPath.locations.map { "\($0.path) (\($0.origin))" }
+        report.notes += settings.searchPath.modulesPassedBy().map { path in
+            "\(path) is a module but is not loaded: in a SwiftPM build folder only libParra*.so files are taken; name its product Parra<Name>, or install it with `parra plugins install \(path)`"
+        }
         if lastPhase >= .initialize { quarantine = ModuleQuarantine(folder: settings.storageDirectory) }
         openAll()
         crossValidate()

@@ -1,3 +1,4 @@
+import CParraPlugin
 import FoundationEssentials
 import ParraFileSystem
 
@@ -97,6 +98,19 @@ package struct ModuleSearchPath: Sendable {
     package static func isCandidate(_ name: String, onlyPackageModules: Bool) -> Bool {
         guard name.hasSuffix(".so"), !name.hasPrefix("libparra-") else { return false }
         return !onlyPackageModules || (name.hasPrefix("libParra") && !name.hasPrefix("libParraTestFixture"))
+    }
+
+    /// The shared objects in the SwiftPM build folders searched that are modules (they define
+    /// the entry symbol) but are not taken, since only `libParra*.so` files are there: the load
+    /// report names each with the fix, where it would otherwise say nothing of them.
+    package func modulesPassedBy() -> [String] {
+        locations.filter(\.onlyPackageModules).flatMap { location in
+            (DirectoryListing.names(in: location.path) ?? [])
+                .filter { $0.hasSuffix(".so") && !$0.hasPrefix("libParra") && !$0.hasPrefix("libparra-") }
+                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                .map { joinedPath(location.path, $0) }
+                .filter { ELFSymbolTable.defines(PARRA_MODULE_ENTRY_SYMBOL, inFileAt: $0) }
+        }
     }
 
     /// A file found at one of the locations.

@@ -35,6 +35,8 @@
  *                        {"echo":"<text>"}; "fail" completes with PARRA_STATUS_FAILED and
  *                        "echo failed on purpose"; "never" never completes (the host answers
  *                        when the module stops). Logs "command echo <text>".
+ *                        FIXTURE_ECHO_COMPLETES_LATER=false declares it as an author who forgot
+ *                        the flag would: its completion parameter then reads as an argument.
  *
  * A lifecycle function made to fail still writes its line first, then fails.
  *
@@ -244,6 +246,9 @@ static char *fixture_copy(const char *data, size_t length) {
 #ifndef FIXTURE_ECHO_SIGNATURE
 #define FIXTURE_ECHO_SIGNATURE "void(ptr,str,ptr)"
 #endif
+#ifndef FIXTURE_ECHO_COMPLETES_LATER
+#define FIXTURE_ECHO_COMPLETES_LATER true
+#endif
 
 /** How many times add was called; read on the main thread by count. */
 static _Atomic uint64_t fixture_adds = 0;
@@ -325,7 +330,7 @@ static const parra_command_decl fixture_commands[] = {
      .completes_later = false, .function = (parra_function)fixture_command_slow},
     {.struct_size = sizeof(parra_command_decl), .command_id = FIXTURE_ID ".echo",
      .signature = FIXTURE_ECHO_SIGNATURE, .doc = "Answers {\"echo\": text} on the next main-thread turn.",
-     .thread = PARRA_COMMAND_THREAD_MAIN, .completes_later = true,
+     .thread = PARRA_COMMAND_THREAD_MAIN, .completes_later = FIXTURE_ECHO_COMPLETES_LATER,
      .function = (parra_function)fixture_command_echo},
 };
 #endif
