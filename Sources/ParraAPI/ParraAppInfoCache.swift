@@ -69,8 +69,9 @@ package struct ParraAppInfoCache: Sendable {
     /// `fetchedAt`, as a cache (`FileReplacement`, not durable, mode 0600, in the host's private folder).
     package func save(json: String, backend: String, fetchedAt: Double) throws {
         try PrivateFolder.create(parentPath(of: file))
-        let entry =
-            "{\"app_info\":\(json),\"backend\":\(JSONStringLiteral.quoted(backend)),\"fetched_at\":\(JSONValue.double(fetchedAt).json)}"
+        let entry = JSONValue.objectText(splicing: [
+            "app_info": json, "backend": JSONValue.quoted(backend), "fetched_at": JSONValue.double(fetchedAt).json,
+        ])
         try FileReplacement.replace(file, with: Array(entry.utf8), mode: 0o600, durable: false)
     }
 }

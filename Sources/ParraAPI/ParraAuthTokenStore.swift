@@ -27,37 +27,24 @@ package final class ParraAuthTokenStore: @unchecked Sendable {
             self.token = token
         }
 
-        /// The file's bytes: what `ParraAPICoding.makeEncoder()` writes (snake_case keys in
-        /// order, ISO-8601 dates, absent members left out), written out. The file is saved on
-        /// the launch's way to its first frame, where the encoder's first use cost about a
-        /// millisecond. Text with a control character (which the encoder escapes its own way,
-        /// `\b` and `\f` among them) still goes through the encoder.
+        /// The file's bytes: what `ParraAPICoding.makeEncoder()` writes (snake_case keys sorted,
+        /// ISO-8601 dates, absent members left out), built as a `JSONValue`. The file is saved
+        /// on the launch's way to its first frame, where the encoder's first use cost about a
+        /// millisecond.
         package var fileData: [UInt8] {
-            let texts = [installationId, token?.accessToken, token?.backend, token?.tenantId, token?.userId]
-            if texts.contains(where: { $0?.utf8.contains { $0 < 0x20 } == true }),
-                let encoded = try? ParraAPICoding.makeEncoder().encode(self)
-            {
-                return Array(encoded)
-            }
-            var text = "{\"installation_id\":"
-            JSONStringLiteral.append(installationId, to: &text)
+            var members: [String: JSONValue] = ["installation_id": .string(installationId)]
             if let token {
-                text += ",\"token\":{\"access_token\":"
-                JSONStringLiteral.append(token.accessToken, to: &text)
-                text += ",\"backend\":"
-                JSONStringLiteral.append(token.backend, to: &text)
-                text += ",\"expires_at\":\"\(ParraAPICoding.formatDate(token.expiresAt))\",\"kind\":"
-                JSONStringLiteral.append(token.kind.rawValue, to: &text)
-                text += ",\"obtained_at\":\"\(ParraAPICoding.formatDate(token.obtainedAt))\",\"tenant_id\":"
-                JSONStringLiteral.append(token.tenantId, to: &text)
-                if let userId = token.userId {
-                    text += ",\"user_id\":"
-                    JSONStringLiteral.append(userId, to: &text)
-                }
-                text += "}"
+                var fields: [String: JSONValue] = [
+                    "access_token": .string(token.accessToken), "backend": .string(token.backend),
+                    "expires_at": .string(ParraAPICoding.formatDate(token.expiresAt)),
+                    "kind": .string(token.kind.rawValue),
+                    "obtained_at": .string(ParraAPICoding.formatDate(token.obtainedAt)),
+                    "tenant_id": .string(token.tenantId),
+                ]
+                fields["user_id"] = token.userId.map(JSONValue.string)
+                members["token"] = .object(fields)
             }
-            text += "}"
-            return Array(text.utf8)
+            return Array(JSONValue.object(members).json.utf8)
         }
     }
 

@@ -208,7 +208,7 @@ package final class ParraAuthenticator: @unchecked Sendable {
                     waiting?.append(Waiter(deliver: completion))
                 }
                 // Written directly: JSONSerialization's first use costs the launch its casts.
-                let body = Array("{\"installation_id\":\(JSONStringLiteral.quoted(installationId))}".utf8)
+                let body = Array(JSONValue.object(["installation_id": .string(installationId)]).json.utf8)
                 return (first, body, self.guestOnly, self.appAuthentication)
             }
         guard first else { return }

@@ -721,10 +721,11 @@ final class SessionSpool: @unchecked Sendable {
     }
 
     /// Under `state`: writes the cursor atomically (temporary file, sync, rename).
-    /// Written by hand, as `JSONEncoder` would write it, and read back by `Position(cursorJSON:)`:
-    /// the coders' first use costs the process their code pages in two libraries.
+    /// `{"offset":...,"segment":...}`, read back by `Position(cursorJSON:)`.
     private func saveCursor() {
-        let data = Array("{\"segment\":\(cursor.segment),\"offset\":\(cursor.offset)}".utf8)
+        let data = Array(
+            JSONValue.object(["segment": .integer(Int64(cursor.segment)), "offset": .integer(Int64(cursor.offset))])
+                .json.utf8)
         let temporary = joinedPath(held, "cursor.json.tmp")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }

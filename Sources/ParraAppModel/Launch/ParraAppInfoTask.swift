@@ -44,11 +44,14 @@ final class ParraAppInfoTask: @unchecked Sendable {
         var stepResult: String? {
             switch self {
             case .fresh(let json):
-                "{\"appInfo\":\(json),\"source\":\"network\"}"
+                JSONValue.objectText(splicing: ["appInfo": json, "source": JSONValue.quoted("network")])
             case .cached(let json, let fetchedAt, let reason):
-                "{\"appInfo\":\(json),\"fetchedAt\":\(JSONValue.double(fetchedAt).json),\"reason\":\(JSONStringLiteral.quoted(reason)),\"source\":\"cache\"}"
+                JSONValue.objectText(splicing: [
+                    "appInfo": json, "fetchedAt": JSONValue.double(fetchedAt).json, "reason": JSONValue.quoted(reason),
+                    "source": JSONValue.quoted("cache"),
+                ])
             case .skipped(let reason):
-                "{\"reason\":\(JSONStringLiteral.quoted(reason)),\"source\":\"none\"}"
+                JSONValue.object(["reason": .string(reason), "source": .string("none")]).json
             case .failed:
                 nil
             }
