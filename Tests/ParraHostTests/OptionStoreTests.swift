@@ -86,6 +86,23 @@ struct OptionStoreTests {
             ))
     }
 
+    @Test("thousands of misspelled keys give a few hints per first segment and one count, each value still kept")
+    func manyUnknownKeys() throws {
+        let store = OptionStore(schemas: Self.schemas)
+        let members = (0..<20_000).map { #""logger.minimumLogLevl\#($0)": "debug""# } + [#""other.a": 1"#]
+        let file = try writeConfig("{" + members.joined(separator: ", ") + "}")
+        let problems = store.applyConfigFile(at: file.path).map(\.description)
+        #expect(
+            problems == [
+                "\(file.path): logger.minimumLogLevl0: no loaded module owns this key; did you mean 'logger.minimumLogLevel'?",
+                "\(file.path): logger.minimumLogLevl1: no loaded module owns this key; did you mean 'logger.minimumLogLevel'?",
+                "\(file.path): logger.minimumLogLevl10: no loaded module owns this key; did you mean 'logger.minimumLogLevel'?",
+                "\(file.path): other.a: no loaded module owns this key",
+                "\(file.path): logger.*: 19997 more key(s) under 'logger' that no loaded module owns, not listed",
+            ])
+        #expect(store.unownedValue(forKey: "logger.minimumLogLevl19999") == .string("debug"))
+    }
+
     @Test(
         "malformed JSON and a non-object top level are reported, not fatal",
         arguments: [

@@ -93,7 +93,18 @@ package final class OptionStore: @unchecked Sendable {
         // A key written both nested and dotted is ambiguous: neither value is used.
         let counts = Dictionary(entries.map { ($0.key, 1) }, uniquingKeysWith: +)
         var problems: [OptionProblem] = []
+        // Unknown keys are hinted at a few per first segment; the rest are counted, so that a
+        // file of thousands of misspellings costs a few lines and linear time.
+        var unknownPerFeature: [String: Int] = [:]
         for (key, value) in entries {
+            if schemas[key] == nil, counts[key]! == 1 {
+                let feature = Self.feature(of: key)
+                unknownPerFeature[feature, default: 0] += 1
+                if unknownPerFeature[feature]! > Self.unknownKeysHintedPerFeature {
+                    lock.withLock { unowned[key] = value }
+                    continue
+                }
+            }
             if counts[key]! > 1 {
                 if !problems.contains(where: { $0.key == key }) {
                     problems.append(
@@ -106,7 +117,25 @@ package final class OptionStore: @unchecked Sendable {
                 problems.append(problem)
             }
         }
+        for (feature, count) in unknownPerFeature.sorted(by: { $0.key < $1.key })
+        where count > Self.unknownKeysHintedPerFeature {
+            problems.append(
+                OptionProblem(
+                    key: feature + ".*", source: source,
+                    message:
+                        "\(count - Self.unknownKeysHintedPerFeature) more key(s) under '\(feature)' that no loaded module owns, not listed"
+                ))
+        }
         return record(problems)
+    }
+
+    /// How many unknown keys of one first segment a config file's problems name, each with
+    /// its hint; the rest are counted in one line.
+    package static let unknownKeysHintedPerFeature = 3
+
+    /// A key's first segment: `logger` of `logger.minimumLogLevel`.
+    private static func feature(of key: String) -> String {
+        String(key.prefix { $0 != "." })
     }
 
     /// Applies values set in code (the flattened `ParraConfiguration`). Returns the problems.
@@ -269,7 +298,7 @@ package final class OptionStore: @unchecked Sendable {
     static let longestSuggestedKey = 256
 
     private func unknownKeyMessage(_ key: String) -> String {
-        let feature = String(key.prefix { $0 != "." })
+        let feature = Self.feature(of: key)
         let featureKeys = schemas.keys.filter { $0.hasPrefix(feature + ".") }
         if featureKeys.isEmpty {
             let module = featureModuleNames[feature].map { " (is \($0) installed?)" } ?? ""
@@ -278,7 +307,8 @@ package final class OptionStore: @unchecked Sendable {
         // The distance costs the product of the lengths: a key far longer than any the module
         // declares is nobody's typo, and gets no suggestion.
         guard key.utf8.count <= Self.longestSuggestedKey else { return "no loaded module owns this key" }
-        let nearest = featureKeys.min { editDistance($0, key) < editDistance($1, key) }!
+        let nearest = featureKeys.map { (key: $0, distance: editDistance($0, key)) }
+            .min { ($0.distance, $0.key) < ($1.distance, $1.key) }!.key
         return "no loaded module owns this key; did you mean '\(nearest)'?"
     }
 
