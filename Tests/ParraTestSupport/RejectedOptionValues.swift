@@ -49,6 +49,8 @@ package enum RejectedOptionValues {
     }
 
     private static let levels = #""trace", "debug", "info", "warn", "error", "fatal""#
+    /// The launch screen's pattern for a name: not blank as `CharacterSet.whitespaces` has it.
+    private static let named = "[^\\p{Zs}\\t\u{200B}]"
     private static let kinds = #""message", "timestamp", "level", "callSite", "extras""#
     private static let colors =
         #""primary", "secondary", "background", "text", "error", "warning", "info", "success", "black", "white", "gray", "red", "orange", "yellow", "green", "cyan", "blue", "indigo", "purple""#
@@ -114,7 +116,8 @@ package enum RejectedOptionValues {
             ".colour: is not a member here (known: colorName, folder, imageName, kind, navigationBar, respectsSafeArea, tabBar, toolbar)"
         ),
         launch("type", #"{"kind":"storyboard"}"#, #": has no "name""#),
-        launch("type", #"{"kind":"storyboard","name":"  "}"#, #".name: "  " does not match the pattern [^\p{Zs}\t]"#),
+        launch("type", #"{"kind":"storyboard","name":"  "}"#, ".name: \"  \" does not match the pattern \(Self.named)"),
+        launch("type", #"{"kind":"storyboard","name":"\u200b"}"#, ".name: \"\u{200B}\" does not match the pattern \(Self.named)"),
         launch("type", #"{"kind":"storyboard","name":3}"#, ".name: expected string, got integer 3"),
         launch("type", #"{"kind":"storyboard","name":"Main","identifier":""}"#, #".identifier: "" is empty"#),
         launch("type", #"{"kind":"custom"}"#, #": has no "identifier""#),

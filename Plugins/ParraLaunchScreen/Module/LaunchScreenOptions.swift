@@ -17,8 +17,8 @@ enum LaunchScreenOptions {
     /// only its own members; colours as `LaunchPalette` names them.
     static let typeSchema: ValueSchema = {
         let nonEmpty = ValueSchema.string(minLength: 1)
-        // Not empty once spaces and tabs (CharacterSet.whitespaces) are trimmed.
-        let named = ValueSchema.string(minLength: 1, pattern: #"[^\p{Zs}\t]"#)
+        // Not empty once CharacterSet.whitespaces (tabs, Zs and U+200B, as `isBlank`) is trimmed.
+        let named = ValueSchema.string(minLength: 1, pattern: "[^\\p{Zs}\\t\u{200B}]")
         let folder = ValueSchema.string(pattern: "^/")
         let color = ValueSchema.string().matching(anyOf: [
             .string(oneOf: LaunchPalette.themeNames + LaunchPalette.basicColors.map(\.0)),
