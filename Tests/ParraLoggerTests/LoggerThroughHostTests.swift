@@ -157,6 +157,30 @@ extension AppLoggerTests {
             host.runtime.stop()
         }
 
+        @Test("a console path that is a FIFO is refused at once, nobody reading it or not; lines go to stdout")
+        func fifoConsole() throws {
+            let folder = try CFixtureBuilder.makeTemporaryDirectory()
+            let fifo = folder.appendingPathComponent("console.fifo").path
+            try #require(mkfifo(fifo, 0o600) == 0)
+            // Opening it for writing used to wait for a reader, and the lifecycle watchdog then
+            // quarantined the logger; with a reader, the app would wait whenever it stopped reading.
+            for readers in [false, true] {
+                let reader = readers ? open(fifo, O_RDONLY | O_NONBLOCK) : -1
+                defer { if reader >= 0 { close(reader) } }
+                if readers { try #require(reader >= 0) }
+                let host = try TestHost(
+                    paths: [LoggerModule.path], environment: ["PARRA_LOG_CONSOLE": fifo],
+                    codeOptions: ["logger.environment": .string("debug")])
+                let report = host.runtime.start()
+                #expect(report.loaded.count == 1, "\(report.lines)")
+                let said = host.log.messages(from: "com.parra.logger")
+                #expect(
+                    said.contains { $0.contains(fifo) && $0.contains("FIFO") && $0.contains("stdout instead") },
+                    "\(said)")
+                host.runtime.stop()
+            }
+        }
+
         @Test("logs made on another thread while Parra starts are all held for the module, none printed")
         func loggingDuringStart() throws {
             let file = try consoleFile()

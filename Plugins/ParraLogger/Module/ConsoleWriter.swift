@@ -123,10 +123,23 @@ final class ConsoleWriter: @unchecked Sendable {
             ownsDescriptor = false
             name = "stderr"
         case .file(let path):
-            let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            // Opened without blocking, since opening a FIFO waits for a reader (without one, it
+            // fails with ENXIO); the file's type is then checked on the descriptor itself.
+            let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o644)
             guard opened >= 0 else {
-                throw ModuleError("cannot open \(path) for console lines: \(FileWriting.meaning(of: errno))")
+                let cause = errno == ENXIO ? "it is a FIFO that nobody reads" : FileWriting.meaning(of: errno)
+                throw ModuleError("cannot open \(path) for console lines: \(cause)")
             }
+            var status = stat()
+            let type = fstat(opened, &status) == 0 ? status.st_mode & S_IFMT : 0
+            guard type == S_IFREG || type == S_IFCHR else {
+                close(opened)
+                let kind = type == S_IFIFO ? "a FIFO" : type == S_IFSOCK ? "a socket" : "not a file"
+                throw ModuleError(
+                    "\(path) is \(kind): console lines go to a regular file, a terminal or another character device, which never hold the app up"
+                )
+            }
+            _ = fcntl(opened, F_SETFL, fcntl(opened, F_GETFL) & ~O_NONBLOCK)
             descriptor = opened
             ownsDescriptor = true
             name = path
