@@ -90,6 +90,39 @@ struct TrustCheckTests {
         #expect(folderReason.hasPrefix("its folder \(folder.path) is owned by uid \(Self.otherUser)"))
     }
 
+    @Test("every symbolic link on the way to the file is found, those in the links' targets too")
+    func linksOnTheWay() throws {
+        let root = try CFixtureBuilder.makeTemporaryDirectory().path
+        let real = root + "/real"
+        try FileManager.default.createDirectory(atPath: real, withIntermediateDirectories: false)
+        #expect(FileManager.default.createFile(atPath: real + "/m.so", contents: Data()))
+        #expect(symlink("real", root + "/folder") == 0)
+        #expect(symlink("folder/m.so", root + "/second") == 0)
+        #expect(symlink(root + "/second", root + "/first") == 0)
+        let links = FileTrust.links(resolving: root + "/first").map(\.path)
+        #expect(links == [root + "/first", root + "/second", root + "/folder"])
+        #expect(FileTrust.links(resolving: real + "/../real/m.so").isEmpty)
+    }
+
+    @Test(
+        "a link owned by another user, planted in a folder anybody may write, is refused; the user's own is not",
+        .enabled(if: isRoot, "needs root to chown"))
+    func plantedLink() throws {
+        let open = try CFixtureBuilder.makeTemporaryDirectory()
+        #expect(chmod(open.path, 0o1777) == 0)
+        let file = try fixture(in: CFixtureBuilder.makeTemporaryDirectory())
+        let link = open.appendingPathComponent("planted.so").path
+        #expect(symlink(file.path, link) == 0)
+        #expect(lchown(link, Self.otherUser, Self.otherUser) == 0)
+        let reason = try #require(try refusal(of: link))
+        #expect(
+            reason
+                == "the symbolic link \(link) on its path is owned by uid \(Self.otherUser), neither this user (uid 0) nor root; its owner could point it at another file"
+        )
+        #expect(lchown(link, 0, 0) == 0)
+        #expect(try refusal(of: link) == nil)
+    }
+
     @Test("the host's data folders are made 0700, not what the umask gives, intermediate ones too")
     func privateFolders() throws {
         let root = try CFixtureBuilder.makeTemporaryDirectory()

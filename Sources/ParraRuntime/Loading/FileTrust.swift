@@ -9,7 +9,10 @@ import FoundationEssentials
 /// be able to write the file or replace it. The file and every folder above it, up to `/`, on
 /// both the path as given and the path its links resolve to, must be owned by this user or
 /// root and not writable by group or others; a folder others may write is accepted only with
-/// the sticky bit (as `/tmp`), where nobody can replace a file they do not own.
+/// the sticky bit (as `/tmp`), where nobody can replace a file they do not own. Every symbolic
+/// link met on the way from the path to the file must be owned by this user or root too, and so
+/// must the folders it lies in: a link owned by someone else (planted in a sticky folder, say)
+/// could be pointed at another file between the check and `dlopen`.
 enum FileTrust {
     /// Why the file at `path` (resolving to `resolved`, described by `info`) is not to be
     /// trusted, or nil when it is. Folders in `trustedFolders` passed earlier in the same load
@@ -19,9 +22,16 @@ enum FileTrust {
             return problem
         }
         let given = absolute(path)
+        let links = links(resolving: given)
+        let user = geteuid()
+        for (link, linkInfo) in links where linkInfo.st_uid != user && linkInfo.st_uid != 0 {
+            return
+                "the symbolic link \(link) on its path is owned by uid \(linkInfo.st_uid), neither this user (uid \(user)) nor root; its owner could point it at another file"
+        }
         let resolvedParent = folders(above: resolved).first
         var checked = Set<String>()
-        for (index, folder) in (folders(above: given) + folders(above: resolved)).enumerated()
+        let linkFolders = links.flatMap { folders(above: $0.path) }
+        for (index, folder) in (folders(above: given) + folders(above: resolved) + linkFolders).enumerated()
         where checked.insert(folder).inserted && !trustedFolders.contains(folder) {
             var folderInfo = stat()
             guard stat(folder, &folderInfo) == 0 else {
@@ -36,6 +46,38 @@ enum FileTrust {
             trustedFolders.insert(folder)
         }
         return nil
+    }
+
+    /// The symbolic links met resolving the absolute `path` as the kernel does, in order, with
+    /// what `lstat` says of each: those in the path itself and those in the links' targets. The
+    /// walk stops where a component is missing, and after 40 links (the kernel's limit).
+    static func links(resolving path: String) -> [(path: String, info: stat)] {
+        var found: [(path: String, info: stat)] = []
+        var resolved = ""
+        var pending = path.split(separator: "/").map(String.init)
+        while !pending.isEmpty, found.count <= 40 {
+            let name = pending.removeFirst()
+            if name == "." { continue }
+            if name == ".." {
+                resolved = folders(above: resolved.isEmpty ? "/" : resolved).first.map { $0 == "/" ? "" : $0 } ?? ""
+                continue
+            }
+            let candidate = resolved + "/" + name
+            var info = stat()
+            guard lstat(candidate, &info) == 0 else { break }
+            guard info.st_mode & S_IFMT == S_IFLNK else {
+                resolved = candidate
+                continue
+            }
+            found.append((candidate, info))
+            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(candidate, &target, target.count - 1)
+            guard length > 0 else { break }
+            let text = String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.hasPrefix("/") { resolved = "" }
+            pending = text.split(separator: "/").map(String.init) + pending
+        }
+        return found
     }
 
     /// What is wrong with the owner or mode in `info`, or nil.
