@@ -41,13 +41,25 @@ struct URLSessionLibrary: @unchecked Sendable {
     static let fileName = "libparra-urlsession.so"
 
     /// The library, opened on first use, or why it cannot be.
-    static let shared: Result<URLSessionLibrary, ParraAPIError.Kind> = open()
+    static let shared: Result<URLSessionLibrary, ParraAPIError.Kind> = open(
+        candidates: [
+            ModuleSearchPath.currentExecutablePath().map { joinedPath(parentPath(of: $0), fileName) }, fileName,
+        ]
+        .compactMap { $0 })
 
-    private static func open() -> Result<URLSessionLibrary, ParraAPIError.Kind> {
-        let besideExecutable = ModuleSearchPath.currentExecutablePath().map { joinedPath(parentPath(of: $0), fileName) }
+    /// Opens the first of `candidates` that exists (beside the executable, then by name on the
+    /// loader's search path); one that exists but fails the module file's rule is not opened.
+    static func open(candidates: [String]) -> Result<URLSessionLibrary, ParraAPIError.Kind> {
         var reasons: [String] = []
-        for candidate in [besideExecutable, fileName].compactMap({ $0 }) {
-            if candidate.hasPrefix("/"), !FileContents.exists(candidate) { continue }
+        for candidate in candidates {
+            if candidate.hasPrefix("/") {
+                guard FileContents.exists(candidate) else { continue }
+                // It runs with the app's rights, as a module does: the module file's rule holds.
+                // Refused, it is not looked for elsewhere.
+                if let problem = FileTrust.libraryProblem(candidate) {
+                    return .failure(.network(message: "the HTTP transport \(candidate) is not loaded: \(problem)"))
+                }
+            }
             guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else {
                 reasons.append(dlerror().map { String(cString: $0) } ?? candidate)
                 continue

@@ -3,6 +3,7 @@ import ParraFileSystem
 import ParraTestSupport
 import Testing
 
+@testable import ParraAPI
 @testable import ParraRuntime
 
 #if canImport(Glibc)
@@ -121,6 +122,17 @@ struct TrustCheckTests {
         )
         #expect(lchown(link, 0, 0) == 0)
         #expect(try refusal(of: link) == nil)
+    }
+
+    @Test("the HTTP transport library the API client opens itself passes the module file's rule first")
+    func transportLibrary() throws {
+        try expectHelperLibraryTrusted(
+            named: "libparra-urlsession.so", lacking: "lacks the parra_urlsession_* functions"
+        ) {
+            path in
+            if case .failure(let kind) = URLSessionLibrary.open(candidates: [path]) { return "\(kind)" }
+            return nil
+        }
     }
 
     @Test("the host's data folders are made 0700, not what the umask gives, intermediate ones too")

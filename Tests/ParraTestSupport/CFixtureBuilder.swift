@@ -32,6 +32,18 @@ package enum CFixtureBuilder {
         repositoryRoot.appendingPathComponent("Tests/Fixtures/CModule/launch_listener.c")
     }
 
+    /// Builds `constructor_marker.c` as `fileName` in `directory`: a library whose constructor
+    /// creates the file at `marker`, which says whether anything loaded it.
+    package static func constructorMarker(_ fileName: String, in directory: URL) throws -> (
+        library: URL, marker: String
+    ) {
+        let marker = directory.appendingPathComponent(fileName + ".loaded").path
+        let library = try build(
+            fileName, defines: ["MARKER_PATH=\"\(marker)\""], in: directory,
+            source: repositoryRoot.appendingPathComponent("Tests/Fixtures/CModule/constructor_marker.c"))
+        return (library, marker)
+    }
+
     /// The folder holding `parra_plugin.h`.
     package static var includeDirectory: URL {
         repositoryRoot.appendingPathComponent("Sources/CParraPlugin/include", isDirectory: true)

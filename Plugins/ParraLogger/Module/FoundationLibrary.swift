@@ -34,17 +34,23 @@ struct FoundationLibrary: @unchecked Sendable {
     static let fileName = "libparra-logger-foundation.so"
 
     /// The library, opened on first use, or why it cannot be.
-    static let shared: Result<FoundationLibrary, ModuleError> = open()
+    static let shared: Result<FoundationLibrary, ModuleError> = open(
+        candidates: [parra_logger_image_path().map { parentPath(of: String(cString: $0)) + "/" + fileName }, fileName]
+            .compactMap { $0 })
 
-    private static func open() -> Result<FoundationLibrary, ModuleError> {
-        var candidates: [String] = []
-        if let image = parra_logger_image_path() {
-            candidates.append(parentPath(of: String(cString: image)) + "/" + fileName)
-        }
-        candidates.append(fileName)
+    /// Opens the first of `candidates` that exists (beside the module, then by name on the
+    /// loader's search path); one that exists but fails the module file's rule is not opened.
+    static func open(candidates: [String]) -> Result<FoundationLibrary, ModuleError> {
         var reasons: [String] = []
         for candidate in candidates {
-            if candidate.hasPrefix("/"), access(candidate, F_OK) != 0 { continue }
+            if candidate.hasPrefix("/") {
+                guard access(candidate, F_OK) == 0 else { continue }
+                // It runs with the app's rights, as the module does: the module file's rule holds.
+                // Refused, it is not looked for elsewhere.
+                if let problem = FileTrust.libraryProblem(candidate) {
+                    return .failure(ModuleError("\(candidate) is not loaded: \(problem)"))
+                }
+            }
             guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else {
                 reasons.append(dlerror().map { String(cString: $0) } ?? candidate)
                 continue

@@ -22,18 +22,29 @@ static struct {
 } library;
 
 static pthread_once_t loaded = PTHREAD_ONCE_INIT;
+static pthread_once_t located = PTHREAD_ONCE_INIT;
+static char library_path[PATH_MAX]; /* empty when the folder cannot be found */
+
+static void locate(void) {
+    Dl_info self;
+    if (!dladdr((void *)&locate, &self) || !self.dli_fname) return;
+    const char *slash = strrchr(self.dli_fname, '/');
+    int folder = slash ? (int)(slash - self.dli_fname) : 1;
+    snprintf(library_path, sizeof library_path, "%.*s/%s", folder, slash ? self.dli_fname : ".", LIBRARY_NAME);
+}
+
+const char *parra_push_bus_library_path(void) {
+    pthread_once(&located, locate);
+    return library_path[0] ? library_path : NULL;
+}
 
 static void load(void) {
-    Dl_info self;
-    char path[PATH_MAX];
-    if (!dladdr((void *)&load, &self) || !self.dli_fname) {
+    const char *path = parra_push_bus_library_path();
+    if (!path) {
         snprintf(library.problem, sizeof library.problem, "cannot find the folder of ParraPush's code to load %s",
                  LIBRARY_NAME);
         return;
     }
-    const char *slash = strrchr(self.dli_fname, '/');
-    int folder = slash ? (int)(slash - self.dli_fname) : 1;
-    snprintf(path, sizeof path, "%.*s/%s", folder, slash ? self.dli_fname : ".", LIBRARY_NAME);
     void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
         snprintf(library.problem, sizeof library.problem, "cannot load %s: %s", path, dlerror());

@@ -1,5 +1,6 @@
 import CParraPushSupport
 import FoundationEssentials
+import ParraFileSystem
 import ParraPluginKit
 import ParraSync
 
@@ -77,6 +78,13 @@ final class SessionBus: @unchecked Sendable {
         }
         events.closed = { context, id in EventBox.send(context, .closed(id: id)) }
         events.problem = { context, reason in EventBox.send(context, .problem(String(cString: reason!))) }
+        // The bus code's library runs with the app's rights: it must pass the module file's rule.
+        if let path = parra_push_bus_library_path().map({ String(cString: $0) }),
+            let problem = FileTrust.libraryProblem(path)
+        {
+            box.release()
+            throw PushPayload.Refusal(description: "\(path) is not loaded: \(problem)")
+        }
         var error = [CChar](repeating: 0, count: 512)
         guard
             let opened = parra_push_bus_open(

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParraFileSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -45,6 +45,11 @@ typedef struct parra_push_bus_events {
 /** An open connection and its thread. */
 typedef struct parra_push_bus parra_push_bus;
 
+/** The path of libparra-push-dbus.so that parra_push_bus_open loads: beside this code's own
+ *  shared object (or executable). NULL when that folder cannot be found. The string is this
+ *  code's, valid for the process. Any thread. */
+const char *parra_push_bus_library_path(void);
+
 /** Connects to the bus at `address` (a D-Bus address, e.g. DBUS_SESSION_BUS_ADDRESS's value),
  *  takes the bus name `service_name` (the app's id), serves the connector object and starts the
  *  bus thread. A Register or Notify call unanswered after `call_timeout_ms` (25 s when 0 or

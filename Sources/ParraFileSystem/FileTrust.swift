@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -13,11 +11,13 @@ import FoundationEssentials
 /// link met on the way from the path to the file must be owned by this user or root too, and so
 /// must the folders it lies in: a link owned by someone else (planted in a sticky folder, say)
 /// could be pointed at another file between the check and `dlopen`.
-enum FileTrust {
+package enum FileTrust {
     /// Why the file at `path` (resolving to `resolved`, described by `info`) is not to be
     /// trusted, or nil when it is. Folders in `trustedFolders` passed earlier in the same load
     /// and are not checked again; those that pass now are added.
-    static func problem(path: String, resolved: String, info: stat, trustedFolders: inout Set<String>) -> String? {
+    package static func problem(
+        path: String, resolved: String, info: stat, trustedFolders: inout Set<String>
+    ) -> String? {
         if let problem = problem(with: info, isFolder: false) {
             return problem
         }
@@ -51,7 +51,7 @@ enum FileTrust {
     /// The symbolic links met resolving the absolute `path` as the kernel does, in order, with
     /// what `lstat` says of each: those in the path itself and those in the links' targets. The
     /// walk stops where a component is missing, and after 40 links (the kernel's limit).
-    static func links(resolving path: String) -> [(path: String, info: stat)] {
+    package static func links(resolving path: String) -> [(path: String, info: stat)] {
         var found: [(path: String, info: stat)] = []
         var resolved = ""
         var pending = path.split(separator: "/").map(String.init)
@@ -99,7 +99,7 @@ enum FileTrust {
     /// Cut at its slash bytes, as the kernel reads a path: bridging to NSString for each step,
     /// or walking it by `Character`, cost every module file checked at start-up tens of
     /// microseconds.
-    static func folders(above path: String) -> [String] {
+    package static func folders(above path: String) -> [String] {
         let slash = UInt8(ascii: "/")
         let bytes = Array(path.utf8)
         var folders: [String] = []
@@ -119,8 +119,27 @@ enum FileTrust {
         return folders
     }
 
+    /// Why the library at `path`, which a module or the host opens itself with `dlopen`, is not
+    /// to be trusted (the rule above), or nil when it is: the libraries beside a module or the
+    /// executable run with the app's rights as the module does.
+    package static func libraryProblem(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "it cannot be read (\(String(cString: strerror(errno))))" }
+        guard info.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file" }
+        guard let resolved = realpath(path, nil) else {
+            return "its path cannot be resolved (\(String(cString: strerror(errno))))"
+        }
+        defer { free(resolved) }
+        var trusted = Set<String>()
+        return problem(path: path, resolved: String(cString: resolved), info: info, trustedFolders: &trusted)
+    }
+
     /// `path` made absolute against the working folder, without resolving links.
     private static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : URL(fileURLWithPath: path).standardized.path
+        guard !path.hasPrefix("/") else { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let folder = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return joinedPath(String(decoding: folder, as: UTF8.self), path)
     }
 }
