@@ -117,7 +117,9 @@ package enum RejectedOptionValues {
         ),
         launch("type", #"{"kind":"storyboard"}"#, #": has no "name""#),
         launch("type", #"{"kind":"storyboard","name":"  "}"#, ".name: \"  \" does not match the pattern \(Self.named)"),
-        launch("type", #"{"kind":"storyboard","name":"\u200b"}"#, ".name: \"\u{200B}\" does not match the pattern \(Self.named)"),
+        launch(
+            "type", #"{"kind":"storyboard","name":"\u200b"}"#,
+            ".name: \"\u{200B}\" does not match the pattern \(Self.named)"),
         launch("type", #"{"kind":"storyboard","name":3}"#, ".name: expected string, got integer 3"),
         launch("type", #"{"kind":"storyboard","name":"Main","identifier":""}"#, #".identifier: "" is empty"#),
         launch("type", #"{"kind":"custom"}"#, #": has no "identifier""#),
