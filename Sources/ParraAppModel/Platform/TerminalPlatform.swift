@@ -50,7 +50,10 @@ package final class TerminalPlatform: ParraPlatform, @unchecked Sendable {
         fflush(stdout)
     }
 
+    /// Prints a status line; what it quotes from outside (a server's error, a module's reason) is
+    /// written out, never acted on (`TerminalText`).
     package func report(_ line: String) {
+        let line = TerminalText.escaped(line)
         print(usesColor ? "\u{1B}[2mparra: \(line)\u{1B}[0m" : "parra: \(line)")
     }
 

@@ -17,10 +17,12 @@ package struct HostLogRecord: Sendable, Hashable {
         self.message = message
     }
 
-    /// The line as the default sink prints it: `parra: warn: [com.example.x] message`.
+    /// The line as the default sink prints it: `parra: warn: [com.example.x] message`, its
+    /// control characters written out (`TerminalText`): a module cannot move the cursor, write
+    /// the clipboard or start a line that looks like the host's.
     package var formatted: String {
-        let origin = moduleID.map { "[\($0)] " } ?? ""
-        return "parra: \(level.keyword): \(origin)\(message)"
+        let origin = moduleID.map { "[\(TerminalText.escaped($0))] " } ?? ""
+        return "parra: \(level.keyword): \(origin)\(TerminalText.escaped(message))"
     }
 }
 

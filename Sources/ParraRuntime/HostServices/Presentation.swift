@@ -73,16 +73,24 @@ package final class PlainTextPresentationSurface: PresentationSurface {
         self.redrawsLaunchScreen = redrawsLaunchScreen
     }
 
-    package func present(_ presentation: Presentation, dismissed: @escaping (Bool) -> Void) {
-        if redrawsLaunchScreen && presentation.kind == .launchScreen { print("\u{1B}[H\u{1B}[2J", terminator: "") }
+    /// The framed text `present` prints for `presentation`. A module's text (a push's title and
+    /// body, release notes) is shown, never acted on: its control characters are written out.
+    package static func text(of presentation: Presentation) -> String {
         let rule = String(repeating: "-", count: 60)
-        var lines = [rule, "[\(presentation.kind.rawValue)] \(presentation.title)"]
-        if !presentation.body.isEmpty { lines.append(presentation.body) }
+        var lines = [rule, "[\(presentation.kind.rawValue)] \(TerminalText.escaped(presentation.title))"]
+        if !presentation.body.isEmpty { lines.append(TerminalText.escaped(presentation.body, keepingLineBreaks: true)) }
         if !presentation.actions.isEmpty {
-            lines.append(presentation.actions.map { "\($0.key): \($0.label)" }.joined(separator: "  "))
+            lines.append(
+                presentation.actions.map { "\(TerminalText.escaped($0.key)): \(TerminalText.escaped($0.label))" }
+                    .joined(separator: "  "))
         }
         lines.append(rule)
-        print(lines.joined(separator: "\n"))
+        return lines.joined(separator: "\n")
+    }
+
+    package func present(_ presentation: Presentation, dismissed: @escaping (Bool) -> Void) {
+        if redrawsLaunchScreen && presentation.kind == .launchScreen { print("\u{1B}[H\u{1B}[2J", terminator: "") }
+        print(Self.text(of: presentation))
         if presentation.kind == .toast {
             // Called back on `queue`, the queue this surface is used on.
             nonisolated(unsafe) let dismissed = dismissed
