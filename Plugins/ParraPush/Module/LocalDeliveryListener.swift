@@ -11,8 +11,11 @@ import ParraSync
 /// `parra push send`'s other end: a Unix socket at
 /// `$XDG_RUNTIME_DIR/parra/<bundle id>/push.sock` (folder 0700, socket 0600) that takes one
 /// payload per connection from a process of the app's own user (checked with SO_PEERCRED) and
-/// answers one line, `ok: ...` or `error: ...`. The accept loop runs on a thread of its own.
-/// Sendable by hand: `stopped` is behind `lock`; the rest are `let`s, and only the accept thread calls `receive`.
+/// answers one line, `ok: ...` or `error: ...`. The accept loop runs on a thread of its own, and
+/// each sender is served on a thread of its own, within its own deadline: one that trickles its
+/// payload holds up nobody but itself.
+/// Sendable by hand: `stopped` and `serving` are behind `lock`; the rest are `let`s, and `receive`
+/// hops to the main thread itself.
 final class LocalDeliveryListener: @unchecked Sendable {
     /// What the listener does with a payload it read: nil when the app took it, else why not.
     typealias Receive = ([UInt8]) -> String?
@@ -30,12 +33,19 @@ final class LocalDeliveryListener: @unchecked Sendable {
     /// The most a connection may send before it is cut off: a payload over 4 KiB is refused
     /// with its size, so a little more is read to tell.
     static let readLimit = 64 * 1024
+    /// How long a sender has to send its whole payload and end its side: a payload is a few
+    /// kilobytes from the same machine.
+    static let payloadDeadlineSeconds = 2
+    /// The most senders served at once; one more is turned away at once with the reason.
+    static let maximumSenders = 8
 
     let path: String
     private let descriptor: Int32
     private let receive: Receive
     private let lock = Lock()
     private var stopped = false
+    /// How many senders are being served now.
+    private var serving = 0
 
     /// Listens at `path`, or throws why it cannot (another app already listens there, the
     /// folder cannot be made, ...).
@@ -85,8 +95,21 @@ final class LocalDeliveryListener: @unchecked Sendable {
                 if errno == EINTR { continue }
                 break
             }
-            serve(client)
-            close(client)
+            let admitted = lock.withLock {
+                guard serving < Self.maximumSenders else { return false }
+                serving += 1
+                return true
+            }
+            guard admitted else {
+                reply(client, "error: \(Self.maximumSenders) senders are being served; try again")
+                close(client)
+                continue
+            }
+            detachThread { [self] in
+                serve(client)
+                close(client)
+                lock.withLock { serving -= 1 }
+            }
         }
         close(descriptor)
     }
@@ -99,12 +122,20 @@ final class LocalDeliveryListener: @unchecked Sendable {
         if let refusal = Self.admits(peerUID: peerUID, ownUID: getuid()) {
             return reply(client, "error: \(refusal)")
         }
-        // A sender that never ends its side does not hold up the next one for long.
-        var patience = timeval(tv_sec: 2, tv_usec: 0)
-        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
+        let deadline = Self.monotonicSeconds() + Double(Self.payloadDeadlineSeconds)
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
+            let remaining = deadline - Self.monotonicSeconds()
+            var ready = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+            let polled = remaining > 0 ? poll(&ready, 1, Int32((remaining * 1000).rounded(.up))) : 0
+            if polled < 0 && errno == EINTR { continue }
+            guard polled > 0 else {
+                return reply(
+                    client,
+                    "error: the payload did not arrive within \(Self.payloadDeadlineSeconds) s; send it whole, then end the connection"
+                )
+            }
             let count = read(client, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
@@ -123,6 +154,13 @@ final class LocalDeliveryListener: @unchecked Sendable {
         let data = Array((line + "\n").utf8)
         // A sender that went away must not end the app with SIGPIPE.
         _ = data.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Seconds on the monotonic clock, for the senders' deadlines.
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     private static func someoneListens(at path: String) -> Bool {
