@@ -20,6 +20,9 @@ typedef struct call_note {
 static _Thread_local call_note note;
 static atomic_bool installed;
 static atomic_bool abandoned;
+/** Why a crash cannot be quarantined; `unrecorded_set` is set once it holds the reason. */
+static char unrecorded[512];
+static atomic_bool unrecorded_set;
 
 static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS};
 #define FATAL_SIGNAL_COUNT (sizeof fatal_signals / sizeof fatal_signals[0])
@@ -56,7 +59,13 @@ static void report(const char *what) {
     write_text(what);
     write_text(" in ");
     write_text(note.phase);
-    write_text("; it is quarantined\n");
+    if (atomic_load(&unrecorded_set)) {
+        write_text("; it cannot be quarantined (");
+        write_text(unrecorded);
+        write_text(")\n");
+    } else {
+        write_text("; it is quarantined\n");
+    }
     note.active = 0;
 }
 
@@ -112,6 +121,15 @@ void parra_call_note_set(const char *path, const char *phase) {
     copy_text(note.phase, phase);
     atomic_signal_fence(memory_order_seq_cst);
     note.active = 1;
+}
+
+void parra_call_note_set_unrecorded(const char *reason) {
+    atomic_store(&unrecorded_set, false);
+    if (reason == NULL) return;
+    size_t length = strnlen(reason, sizeof unrecorded - 1);
+    memcpy(unrecorded, reason, length);
+    unrecorded[length] = '\0';
+    atomic_store(&unrecorded_set, true);
 }
 
 void parra_call_note_abandon(void) { atomic_store(&abandoned, true); }

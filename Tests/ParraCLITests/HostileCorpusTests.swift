@@ -116,4 +116,42 @@ struct HostileCorpusTests {
         let what = if case .hang = fault.death { "it hung the app" } else { "it took the app down" }
         #expect(second.transcript.contains("quarantined: \(what) in \(fault.phase) on "), "\(second.transcript)")
     }
+
+    @Test(
+        "where the journal cannot be written, a module that takes the app down is named, and said not quarantined",
+        arguments: [
+            Fault(
+                defines: ["FAULT_PHASE=FAULT_IN_INIT", "FAULT_KIND=FAULT_SEGV"], phase: "init",
+                death: .signal("SIGSEGV")),
+            Fault(defines: ["FAULT_PHASE=FAULT_IN_INIT", "FAULT_KIND=FAULT_HANG"], phase: "init", death: .hang),
+        ])
+    func unrecorded(_ fault: Fault) throws {
+        let workspace = try CLIWorkspace()
+        let plugins = workspace.folder.appendingPathComponent("plugins")
+        let module = try CFixtureBuilder.build(
+            "libFault.so", defines: fault.defines, in: plugins, source: Self.faultSource
+        )
+        .path
+        // The data home lies under a regular file: no folder can be made there, not even by root.
+        let blocker = try workspace.file("blocker", contents: "")
+        let environment = ["PARRA_PLUGIN_PATH": plugins.path, "XDG_DATA_HOME": blocker + "/data"]
+        let run = try workspace.parra([], environment: environment, program: "ParraDemoApp", allowingSignals: true)
+        #expect(
+            run.standardError.contains("a module that takes the app down cannot be quarantined: its journal "),
+            "\(run.transcript)")
+        let outcome = "; it cannot be quarantined (its journal "
+        switch fault.death {
+        case .hang:
+            #expect(run.status == 70, "\(run.transcript)")
+            #expect(
+                run.standardError.contains(
+                    "parra: \(module) hung in init for 5 s; ending the app (status 70)\(outcome)"), "\(run.transcript)")
+        default:
+            #expect(run.signal != nil, "\(run.transcript)")
+            #expect(
+                run.standardError.contains("parra: \(module) crashed the process (SIGSEGV) in init\(outcome)"),
+                "\(run.transcript)")
+        }
+        #expect(!run.standardError.contains("it is quarantined"), "\(run.transcript)")
+    }
 }

@@ -25,6 +25,14 @@ void parra_call_note_install(void);
 void parra_call_note_set(const char *path, const char *phase);
 
 /**
+ * Says why a module that ends the process from here on cannot be quarantined (its journal cannot
+ * be written), copied and cut at 511 bytes: the line then ends "it cannot be quarantined
+ * (<reason>)" instead of "it is quarantined". NULL restores the usual ending. Any thread, before
+ * the calls it concerns.
+ */
+void parra_call_note_set_unrecorded(const char *reason);
+
+/**
  * Clears every thread's note from here on: the process is about to end on purpose while a
  * module call is in progress (a second interrupt), which the module is not to blame for.
  * Async-signal-safe. Any thread.

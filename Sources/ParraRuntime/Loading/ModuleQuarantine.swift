@@ -56,11 +56,21 @@ package final class ModuleQuarantine: @unchecked Sendable {
     private var journalLength = 0
     /// Bounds each call; nil when the quarantine keeps nothing.
     private var watchdog: ModuleWatchdog?
+    /// Why the journal cannot be written, once that is known: a module that ends the app then
+    /// cannot be quarantined, and every message says so.
+    private var unrecorded: String?
+    /// Where the quarantine's own problems are said (the host's log).
+    private let report: (String) -> Void
 
     /// A quarantine kept in `folder` (the app's storage folder; nil keeps and watches
-    /// nothing); reads the list. `watchdogLimit` bounds each module call.
-    init(folder: String?, watchdogLimit: TimeInterval = ModuleWatchdog.standardLimit) {
+    /// nothing); reads the list. `watchdogLimit` bounds each module call; `report` hears what
+    /// cannot be recorded.
+    init(
+        folder: String?, watchdogLimit: TimeInterval = ModuleWatchdog.standardLimit,
+        report: @escaping (String) -> Void = { _ in }
+    ) {
         self.folder = folder
+        self.report = report
         entries = folder.map(Self.list(in:)) ?? []
         guard folder != nil else { return }
         parra_call_note_install()
@@ -84,6 +94,9 @@ package final class ModuleQuarantine: @unchecked Sendable {
             return []
         }
         var recovered: [Entry] = []
+        // Removed once the list holds what they say; until then they say it at each start.
+        var read: [String] = []
+        defer { for journalPath in read { unlink(journalPath) } }
         for name in names where name.hasPrefix(Self.journalPrefix) {
             // A journal with this process's pid is an earlier process's (a container's app is
             // often pid 1 every time), unless this process has it open.
@@ -91,7 +104,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
             guard let pid = pid_t(name.dropFirst(Self.journalPrefix.count)),
                 pid == getpid() ? !JournalsOpen.shared.isOpen(journalPath) : (kill(pid, 0) != 0 && errno == ESRCH)
             else { continue }
-            defer { unlink(journalPath) }
+            read.append(journalPath)
             guard let bytes = try? FileContents.read(journalPath), let padded = String(validating: bytes, as: UTF8.self)
             else { continue }
             // A call that returned left spaces (`note`); its last field never ends in one.
@@ -111,8 +124,15 @@ package final class ModuleQuarantine: @unchecked Sendable {
             recovered.append(entry)
         }
         if !recovered.isEmpty, let data = try? JSONEncoder().encode(entries) {
-            try? FileReplacement.replace(
-                joinedPath(folder, Self.listName), with: Array(data), mode: 0o600, durable: true)
+            let list = joinedPath(folder, Self.listName)
+            do {
+                try FileReplacement.replace(list, with: Array(data), mode: 0o600, durable: true)
+            } catch {
+                read = []
+                report(
+                    "cannot record the quarantine in \(list) (\(FileManager.failureCause(error))); the journals that name the modules are kept, so each start refuses them again"
+                )
+            }
         }
         return recovered
     }
@@ -166,12 +186,15 @@ package final class ModuleQuarantine: @unchecked Sendable {
         // Under the lock, so the call cannot return and another begin meanwhile: the journal
         // and the message name the call that hung, or nothing happens.
         lock.withLock {
-            guard let line = callInProgress, line.hasPrefix("\(path)\t\(phase)\t"), journal >= 0 else { return }
-            let bytes = Array((line + "\thung").utf8)
-            _ = bytes.withUnsafeBytes { pwrite(journal, $0.baseAddress, $0.count, 0) }
-            _ = ftruncate(journal, off_t(bytes.count))
+            guard let line = callInProgress, line.hasPrefix("\(path)\t\(phase)\t") else { return }
+            if journal >= 0 {
+                let bytes = Array((line + "\thung").utf8)
+                _ = bytes.withUnsafeBytes { pwrite(journal, $0.baseAddress, $0.count, 0) }
+                _ = ftruncate(journal, off_t(bytes.count))
+            }
+            let outcome = unrecorded.map { "it cannot be quarantined (\($0))" } ?? "it is quarantined"
             StandardError.write(
-                "parra: \(path) hung in \(phase) for \(seconds) s; ending the app (status \(Self.hangExitStatus)); it is quarantined\n"
+                "parra: \(path) hung in \(phase) for \(seconds) s; ending the app (status \(Self.hangExitStatus)); \(outcome)\n"
             )
             _exit(Self.hangExitStatus)
         }
@@ -195,14 +218,25 @@ package final class ModuleQuarantine: @unchecked Sendable {
     private func note(_ line: String?) {
         guard let folder else { return }
         lock.withLock {
+            callInProgress = line
             if journal < 0 {
-                try? PrivateFolder.create(folder)
+                guard unrecorded == nil else { return }
                 let path = joinedPath(folder, Self.journalPrefix + String(getpid()))
-                journal = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-                guard journal >= 0 else { return }
+                do {
+                    try PrivateFolder.create(folder)
+                    journal = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+                    guard journal >= 0 else { throw FileError(path: path, code: errno) }
+                } catch {
+                    let reason = "its journal \(path) cannot be written: \(FileManager.failureCause(error))"
+                    unrecorded = reason
+                    parra_call_note_set_unrecorded(reason)
+                    report(
+                        "a module that takes the app down cannot be quarantined: \(reason); each start will try it again"
+                    )
+                    return
+                }
                 JournalsOpen.shared.opened(path, descriptor: journal)
             }
-            callInProgress = line
             var bytes = Array((line ?? "").utf8)
             if bytes.count < journalLength {
                 bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: journalLength - bytes.count))

@@ -194,7 +194,9 @@ package final class ModuleRuntime: @unchecked Sendable {
         report.notes += settings.searchPath.modulesPassedBy().map { path in
             "\(path) is a module but is not loaded: in a SwiftPM build folder only libParra*.so files are taken; name its product Parra<Name>, or install it with `parra plugins install \(path)`"
         }
-        if lastPhase >= .initialize { quarantine = ModuleQuarantine(folder: settings.storageDirectory) }
+        if lastPhase >= .initialize {
+            quarantine = ModuleQuarantine(folder: settings.storageDirectory) { [log] in log.log(.warn, $0) }
+        }
         openAll()
         crossValidate()
         buildOptions()
