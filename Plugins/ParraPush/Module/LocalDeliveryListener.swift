@@ -11,11 +11,11 @@ import ParraSync
 /// `parra push send`'s other end: a Unix socket at
 /// `$XDG_RUNTIME_DIR/parra/<bundle id>/push.sock` (folder 0700, socket 0600) that takes one
 /// payload per connection from a process of the app's own user (checked with SO_PEERCRED) and
-/// answers one line, `ok: ...` or `error: ...`. The accept loop runs on a thread of its own, and
-/// each sender is served on a thread of its own, within its own deadline: one that trickles its
-/// payload holds up nobody but itself.
-/// Sendable by hand: `stopped` and `serving` are behind `lock`; the rest are `let`s, and `receive`
-/// hops to the main thread itself.
+/// answers one line, `ok: ...` or `error: ...`. One thread of its own waits on the socket and
+/// on every sender at once (poll), each sender within its own deadline: one that trickles its
+/// payload holds up nobody but itself, and no sender waits for a thread to be handed to.
+/// Sendable by hand: `stopped` is behind `lock`; the rest are `let`s, only the listening thread
+/// touches the senders, and `receive` hops to the main thread itself.
 final class LocalDeliveryListener: @unchecked Sendable {
     /// What the listener does with a payload it read: nil when the app took it, else why not.
     typealias Receive = ([UInt8]) -> String?
@@ -36,7 +36,7 @@ final class LocalDeliveryListener: @unchecked Sendable {
     /// How long a sender has to send its whole payload and end its side: a payload is a few
     /// kilobytes from the same machine.
     static let payloadDeadlineSeconds = 2
-    /// The most senders served at once; one more is turned away at once with the reason.
+    /// The most senders read at once; one more is turned away at once with the reason.
     static let maximumSenders = 8
 
     let path: String
@@ -44,8 +44,6 @@ final class LocalDeliveryListener: @unchecked Sendable {
     private let receive: Receive
     private let lock = Lock()
     private var stopped = false
-    /// How many senders are being served now.
-    private var serving = 0
 
     /// Listens at `path`, or throws why it cannot (another app already listens there, the
     /// folder cannot be made, ...).
@@ -74,7 +72,7 @@ final class LocalDeliveryListener: @unchecked Sendable {
             close(descriptor)
             throw LocalDeliveryError("cannot listen at \(path): \(reason)")
         }
-        detachThread { [self] in acceptLoop() }
+        detachThread { [self] in serveSenders() }
     }
 
     /// Stops listening and removes the socket.
@@ -88,66 +86,78 @@ final class LocalDeliveryListener: @unchecked Sendable {
         unlink(path)
     }
 
-    private func acceptLoop() {
+    /// A sender being read: its connection, what it sent so far, and when its time is up.
+    private struct Sender {
+        let descriptor: Int32
+        var bytes: [UInt8] = []
+        let deadline: Double
+    }
+
+    /// Waits on the socket and the senders until the listener stops: takes new senders, reads
+    /// what arrives, answers each sender that ended its side, and turns away those past their
+    /// deadline.
+    private func serveSenders() {
+        var senders: [Sender] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let client = accept(descriptor, nil, nil)
-            if client < 0 {
+            var ready = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+            ready += senders.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+            let nearest = senders.map(\.deadline).min().map { max(0, $0 - Self.monotonicSeconds()) }
+            let polled = poll(&ready, nfds_t(ready.count), nearest.map { Int32(($0 * 1000).rounded(.up)) } ?? -1)
+            if polled < 0 {
                 if errno == EINTR { continue }
                 break
             }
-            let admitted = lock.withLock {
-                guard serving < Self.maximumSenders else { return false }
-                serving += 1
+            // Past the senders already taken: reading them first answers one whose payload came
+            // in time even when the poll woke late.
+            for index in senders.indices.reversed() where ready[index + 1].revents != 0 {
+                let count = read(senders[index].descriptor, &buffer, buffer.count)
+                if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+                if count > 0 {
+                    // Past the limit the rest is read and dropped, so the sender gets the
+                    // refusal rather than a reset.
+                    if senders[index].bytes.count <= Self.readLimit { senders[index].bytes += buffer[..<count] }
+                    continue
+                }
+                let sender = senders.remove(at: index)
+                reply(sender.descriptor, receive(sender.bytes).map { "error: \($0)" } ?? "ok: delivered")
+                close(sender.descriptor)
+            }
+            let now = Self.monotonicSeconds()
+            senders.removeAll { sender in
+                guard sender.deadline <= now else { return false }
+                reply(
+                    sender.descriptor,
+                    "error: the payload did not arrive within \(Self.payloadDeadlineSeconds) s; send it whole, then end the connection"
+                )
+                close(sender.descriptor)
                 return true
             }
-            guard admitted else {
-                reply(client, "error: \(Self.maximumSenders) senders are being served; try again")
-                close(client)
-                continue
+            if ready[0].revents & Int16(POLLIN) != 0 {
+                let client = accept(descriptor, nil, nil)
+                if client >= 0, let sender = admit(client, besides: senders.count) { senders.append(sender) }
             }
-            detachThread { [self] in
-                serve(client)
-                close(client)
-                lock.withLock { serving -= 1 }
-            }
+            if ready[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 || lock.withLock({ stopped }) { break }
         }
+        for sender in senders { close(sender.descriptor) }
         close(descriptor)
     }
 
-    private func serve(_ client: Int32) {
+    /// The sender on `client`, or nil when it is turned away (answered and closed): another
+    /// user, or one too many while `reading` others are being read.
+    private func admit(_ client: Int32, besides reading: Int) -> Sender? {
         var peerUID: uid_t = 0
-        guard parra_push_peer_uid(client, &peerUID) == 0 else {
-            return reply(client, "error: cannot read the sender's credentials")
-        }
-        if let refusal = Self.admits(peerUID: peerUID, ownUID: getuid()) {
-            return reply(client, "error: \(refusal)")
-        }
-        let deadline = Self.monotonicSeconds() + Double(Self.payloadDeadlineSeconds)
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let remaining = deadline - Self.monotonicSeconds()
-            var ready = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
-            let polled = remaining > 0 ? poll(&ready, 1, Int32((remaining * 1000).rounded(.up))) : 0
-            if polled < 0 && errno == EINTR { continue }
-            guard polled > 0 else {
-                return reply(
-                    client,
-                    "error: the payload did not arrive within \(Self.payloadDeadlineSeconds) s; send it whole, then end the connection"
-                )
-            }
-            let count = read(client, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            // Past the limit the rest is read and dropped, so the sender gets the refusal
-            // rather than a reset.
-            if bytes.count <= Self.readLimit { bytes += buffer[..<count] }
-        }
-        if let refusal = receive(bytes) {
+        let refusal: String? =
+            parra_push_peer_uid(client, &peerUID) != 0
+            ? "cannot read the sender's credentials"
+            : Self.admits(peerUID: peerUID, ownUID: getuid())
+                ?? (reading >= Self.maximumSenders ? "\(Self.maximumSenders) senders are being read; try again" : nil)
+        if let refusal {
             reply(client, "error: \(refusal)")
-        } else {
-            reply(client, "ok: delivered")
+            close(client)
+            return nil
         }
+        return Sender(descriptor: client, deadline: Self.monotonicSeconds() + Double(Self.payloadDeadlineSeconds))
     }
 
     private func reply(_ client: Int32, _ line: String) {
