@@ -28,6 +28,7 @@ let memoryOverEmptyBudgetMegabytes = 10.0
 let consoleLinesPerSecondBudget = 2_000_000.0
 let enqueueBudgetNanoseconds = 200.0
 let loadOverNoneBudgetMilliseconds = 3.0
+let inputToHandlerBudgetMicroseconds = 1000.0
 
 let usage = """
     usage: parra-bench [--json] [--help]
@@ -98,6 +99,11 @@ let usage = """
                                   with libParraPush.so
       push.socket_exchange_us     baseline: the same exchange with a bare echo listener on a Unix
                                   socket; push.local_delivery_us_ratio is delivery over it
+      events.input_to_handler_us  from a command line (`b`, `f`) typed on a pseudo-terminal to
+                                  the release-built ParraDemoApp, whose input and output it is,
+                                  printing that it handled the event (`event: didEnterBackground`)
+      events.terminal_echo_us     baseline: the same line through a pseudo-terminal to /bin/cat
+                                  and back; events.input_to_handler_us_ratio is the app over it
       api.request_overhead_us     what ParraAPIClient.send adds to one small JSON GET to a
                                   loopback server: client_request_us - raw_urlsession_us
       api.raw_urlsession_us       baseline: the same request (same headers) with a bare URLSession
@@ -134,6 +140,7 @@ let usage = """
       logger.production_enqueue_ns  <= \(enqueueBudgetNanoseconds) ns
       logger.two_threads_lines_per_s_ratio  >= \(twoThreadsRatioBudget)
       load.modules4_over_none_ms  <= \(Int(loadOverNoneBudgetMilliseconds)) ms
+      events.input_to_handler_us  <= \(Int(inputToHandlerBudgetMicroseconds)) us
       launch.to_first_frame_over_empty_ms  <= \(Int(firstFrameOverEmptyBudgetMilliseconds)) ms
       memory.sample_session_over_empty_mb  <= \(Int(memoryOverEmptyBudgetMegabytes)) MiB
       memory.sample_repeat_session_over_empty_mb  <= \(Int(memoryOverEmptyBudgetMegabytes)) MiB
@@ -252,6 +259,8 @@ let whatsNew: WhatsNewFigures?
 let whatsNewSkipped: String?
 let push: PushFigures?
 let pushSkipped: String?
+let events: EventFigures?
+let eventsSkipped: String?
 let api: APIFigures
 let logger: LoggerFigures
 do {
@@ -293,6 +302,9 @@ do {
         work: work, repetitions: launchRepetitions, warmups: launchWarmups)
     progress("parra-bench: measuring parra push send's delivery")
     (push, pushSkipped) = try PushBench.run(work: work, repetitions: launchRepetitions, warmups: launchWarmups)
+    progress("parra-bench: measuring terminal input")
+    (events, eventsSkipped) = try EventsBench.run(
+        work: work, repetitions: launchRepetitions, warmups: launchWarmups)
     progress("parra-bench: measuring API requests")
     api = try APIBench.run(repetitions: apiRepetitions, requestsPerSample: apiRequestsPerSample)
     progress("parra-bench: measuring the logger")
@@ -319,6 +331,10 @@ do {
         }
         if let pushSkipped {
             FileHandle.standardError.write(Data("parra-bench: skipping push.local_delivery_us: \(pushSkipped)\n".utf8))
+        }
+        if let eventsSkipped {
+            FileHandle.standardError.write(
+                Data("parra-bench: skipping events.input_to_handler_us: \(eventsSkipped)\n".utf8))
         }
     }
 } catch {
@@ -347,6 +363,7 @@ if let instructionsSkipped { skippedFigures.append(("launch.to_first_frame_instr
 if let launchTasksSkipped { skippedFigures.append(("launch.tasks_local_ms", launchTasksSkipped)) }
 if let whatsNewSkipped { skippedFigures.append(("whatsNew.check_local_ms", whatsNewSkipped)) }
 if let pushSkipped { skippedFigures.append(("push.local_delivery_us", pushSkipped)) }
+if let eventsSkipped { skippedFigures.append(("events.input_to_handler_us", eventsSkipped)) }
 let whatsNewRatio = whatsNew.flatMap { check in
     launch.hasFirstFrame ? check.milliseconds / launch.firstFrameMilliseconds : nil
 }
@@ -447,10 +464,18 @@ if json {
             ("push.local_delivery_us_ratio", push.pairedRatio),
         ]
     }
+    if let events {
+        launchEntries += [
+            ("events.input_to_handler_us", events.handlerMicroseconds),
+            ("events.terminal_echo_us", events.echoMicroseconds),
+            ("events.input_to_handler_us_ratio", events.pairedRatio),
+        ]
+    }
     let budgets: [(String, Double)] = [
         ("dispatch.ffi_ns_ratio", ffiRatioBudget),
         ("command.call_ns_ratio", commandRatioBudget),
         ("load.modules4_over_none_ms", loadOverNoneBudgetMilliseconds),
+        ("events.input_to_handler_us", inputToHandlerBudgetMicroseconds),
         ("logger.filtered_ns", filteredBudgetNanoseconds),
         ("logger.console_line_ns_ratio", consoleRatioBudget),
         ("logger.console_lines_per_s", consoleLinesPerSecondBudget),
@@ -632,6 +657,14 @@ rows.append(
         value: push.map { number($0.deliveryMicroseconds) + " us" } ?? skippedValue,
         baseline: push.map { "socket_exchange " + number($0.exchangeMicroseconds) + " us" } ?? "-",
         ratio: push.map { number($0.pairedRatio, 3) } ?? "-", budget: "-", within: "-"))
+rows.append(
+    Row(
+        name: "events.input_to_handler_us",
+        value: events.map { number($0.handlerMicroseconds, 1) + " us" } ?? skippedValue,
+        baseline: events.map { "terminal_echo " + number($0.echoMicroseconds, 1) + " us" } ?? "-",
+        ratio: events.map { number($0.pairedRatio, 3) } ?? "-",
+        budget: "<= \(Int(inputToHandlerBudgetMicroseconds)) us",
+        within: events.map { $0.handlerMicroseconds <= inputToHandlerBudgetMicroseconds ? "yes" : "NO" } ?? "-"))
 let header = Row(
     name: "name", value: "value", baseline: "baseline", ratio: "ratio", budget: "budget", within: "within budget")
 let columns: [KeyPath<Row, String>] = [\.name, \.value, \.baseline, \.ratio, \.budget, \.within]
@@ -727,6 +760,11 @@ if let push {
     print(
         "push delivery: \(push.repetitions) repetitions (+\(push.warmups) warm-up), in this process; us: "
             + spread(push.delivery, 1))
+}
+if let events {
+    print(
+        "terminal input: \(events.repetitions) repetitions (+\(events.warmups) warm-up), on pseudo-terminals; us: "
+            + spread(events.handler, 1) + "; /bin/cat: " + spread(events.echo, 1))
 }
 for (figure, reason) in skippedFigures {
     print("skipped \(figure): \(reason)")

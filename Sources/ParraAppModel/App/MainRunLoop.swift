@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import ParraSync
 
@@ -39,9 +40,11 @@ enum MainRunLoop {
         queue.drain(nil)
     }
 
-    /// Turns the run loop until `deadline` (`RunLoop.main.run(until: deadline)`).
-    static func run(until deadline: Date) {
-        repeat { turn(before: deadline) } while Date.wallClockNow < deadline
+    /// Makes a `turn` waiting on the main thread return, from any thread: an empty block on the
+    /// main queue, which signals the queue's descriptor (or Core Foundation's source for it),
+    /// and counts as handled work.
+    static func wake() {
+        DispatchQueue.main.async {}
     }
 
     /// Core Foundation's run loop, when Foundation is in the process.

@@ -67,9 +67,12 @@ package final class TerminalPlatform: ParraPlatform, @unchecked Sendable {
             for event in [PlatformEvent.didEnterBackground, .willEnterForeground, .terminate] { post(event) }
         }
         while true {
-            // Let timers and work the modules put on the main queue run between events.
-            MainRunLoop.run(until: Date.wallClockNow.addingTimeInterval(0.05))
-            guard let event = takeNext() else { continue }
+            guard let event = takeNext() else {
+                // Sleeps until there is work: timers and what the modules put on the main queue
+                // run here, and `post` wakes the loop for an event (a key, a push, a signal).
+                MainRunLoop.turn(before: .distantFuture)
+                continue
+            }
             handle(event)
             if event == .terminate {
                 lock.withLock { ended = true }
@@ -111,11 +114,13 @@ package final class TerminalPlatform: ParraPlatform, @unchecked Sendable {
     /// Queues `event` for the session; false once the session has ended.
     @discardableResult
     package func post(_ event: PlatformEvent) -> Bool {
-        lock.withLock {
+        let posted = lock.withLock {
             guard !ended else { return false }
             pending.append(event)
             return true
         }
+        if posted { MainRunLoop.wake() }
+        return posted
     }
 
     private func takeNext() -> PlatformEvent? {
@@ -160,6 +165,7 @@ package final class TerminalPlatform: ParraPlatform, @unchecked Sendable {
             pending = [.terminate]
             return terminationSignals == 1
         }
+        MainRunLoop.wake()
         let name = number == SIGINT ? "SIGINT" : "SIGTERM"
         if first {
             report("\(name): ending the session; send it again to exit at once")
