@@ -40,10 +40,26 @@ struct LoggerFigures: PairedFigures {
     /// logging `threadLines` lines each to the same file), sample `i` of each taken back to back.
     var oneThreadLinesPerSecond: [Double]
     var twoThreadsLinesPerSecond: [Double]
+    /// Baseline: the same, with `fwrite` of the line's bytes to one `FILE *` on a file, sample
+    /// `i` taken beside the logger's sample `i`: how two threads scale on this machine.
+    var fwriteOneThreadLinesPerSecond: [Double]
+    var fwriteTwoThreadsLinesPerSecond: [Double]
     /// Times a filtered call's message or extras were evaluated (must be 0).
     var filteredEvaluations: Int
 
     var twoThreadsRatio: Double { median(zip(twoThreadsLinesPerSecond, oneThreadLinesPerSecond).map { $0 / $1 }) }
+    /// `fwrite`'s two-thread rate over its one-thread rate.
+    var fwriteTwoThreadsRatio: Double {
+        median(zip(fwriteTwoThreadsLinesPerSecond, fwriteOneThreadLinesPerSecond).map { $0 / $1 })
+    }
+    /// How the logger scales from one thread to two, over how `fwrite` does, pair by pair.
+    var twoThreadsScalingVersusFwrite: Double {
+        median(
+            (0..<oneThreadLinesPerSecond.count).map { index in
+                (twoThreadsLinesPerSecond[index] / oneThreadLinesPerSecond[index])
+                    / (fwriteTwoThreadsLinesPerSecond[index] / fwriteOneThreadLinesPerSecond[index])
+            })
+    }
 }
 
 enum LoggerBench {
@@ -139,17 +155,18 @@ enum LoggerBench {
         // other processes on the machine, as the paired figures above do.
         var oneThread: [Double] = []
         var twoThreads: [Double] = []
+        var fwriteOneThread: [Double] = []
+        var fwriteTwoThreads: [Double] = []
         for pair in 0..<throughputPairs {
-            if pair % 2 == 0 {
+            let samples: [() -> Void] = [
+                { oneThread.append(throughput(threads: 1)) },
+                { twoThreads.append(throughput(threads: 2)) },
+                { fwriteOneThread.append(fwriteThroughput(threads: 1, line: line, stream: stream)) },
+                { fwriteTwoThreads.append(fwriteThroughput(threads: 2, line: line, stream: stream)) },
+            ]
+            for sample in pair % 2 == 0 ? samples : samples.reversed() {
                 emptyFiles()
-                oneThread.append(throughput(threads: 1))
-                emptyFiles()
-                twoThreads.append(throughput(threads: 2))
-            } else {
-                emptyFiles()
-                twoThreads.append(throughput(threads: 2))
-                emptyFiles()
-                oneThread.append(throughput(threads: 1))
+                sample()
             }
         }
         debug.stop()
@@ -172,7 +189,9 @@ enum LoggerBench {
             work: work, storage: storage, repetitions: repetitions, callsPerSample: callsPerSample, into: &samples)
         return LoggerFigures(
             samples: samples, callsPerSample: callsPerSample, repetitions: repetitions,
-            oneThreadLinesPerSecond: oneThread, twoThreadsLinesPerSecond: twoThreads, filteredEvaluations: evaluations)
+            oneThreadLinesPerSecond: oneThread, twoThreadsLinesPerSecond: twoThreads,
+            fwriteOneThreadLinesPerSecond: fwriteOneThread, fwriteTwoThreadsLinesPerSecond: fwriteTwoThreads,
+            filteredEvaluations: evaluations)
     }
 
     /// The host's share of a line: records delivered to a C module whose sink only counts
@@ -251,6 +270,21 @@ enum LoggerBench {
             for _ in 0..<threadLines { ParraLogger.info("Hello, world") }
         }
         ParraLogger.flush()
+        return Double(threads * threadLines) / (Double(monotonicNanoseconds() - start) / 1e9)
+    }
+
+    /// Lines per second when `threads` threads each `fwrite` `line` `threadLines` times at once
+    /// to `stream`, flushed at the end, as the logger's lines are.
+    private static func fwriteThroughput(threads: Int, line: Data, stream: UnsafeMutablePointer<FILE>) -> Double {
+        nonisolated(unsafe) let stream = stream  // a FILE * takes its own lock on each call
+        let start = monotonicNanoseconds()
+        line.withUnsafeBytes { bytes in
+            nonisolated(unsafe) let bytes = bytes  // read only, and alive for the whole perform
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                for _ in 0..<threadLines { fwrite(bytes.baseAddress, 1, bytes.count, stream) }
+            }
+        }
+        fflush(stream)
         return Double(threads * threadLines) / (Double(monotonicNanoseconds() - start) / 1e9)
     }
 }
