@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define NOTE_TEXT_SIZE 1024
@@ -18,6 +19,8 @@ typedef struct call_note {
 } call_note;
 
 static _Thread_local call_note note;
+_Thread_local const parra_call_site *parra_call_site_current;
+static atomic_int journal = -1;
 static atomic_bool installed;
 static atomic_bool abandoned;
 /** Why a crash cannot be quarantined; `unrecorded_set` is set once it holds the reason. */
@@ -50,15 +53,48 @@ static const char *signal_name(int number) {
     }
 }
 
-/** Writes "parra: <path> <what> in <phase>; it is quarantined" when this thread has a note. */
+/** Appends `text` to `buffer` (of `size` bytes) at `*length`, cut to fit. */
+static void append_text(char *buffer, size_t size, size_t *length, const char *text) {
+    while (*text && *length + 1 < size) buffer[(*length)++] = *text++;
+}
+
+/** Writes the site's journal line, with the time now, as the journal's whole content. */
+static void journal_site(const parra_call_site *site) {
+    int descriptor = atomic_load(&journal);
+    if (descriptor < 0 || site->journal_head == NULL || site->journal_tail == NULL) return;
+    char line[4096];
+    size_t length = 0;
+    append_text(line, sizeof line, &length, site->journal_head);
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    char digits[24];
+    int count = 0;
+    long long seconds = (long long)now.tv_sec;
+    do {
+        digits[count++] = (char)('0' + seconds % 10);
+        seconds /= 10;
+    } while (seconds > 0 && count < (int)sizeof digits);
+    while (count > 0 && length + 1 < sizeof line) line[length++] = digits[--count];
+    append_text(line, sizeof line, &length, site->journal_tail);
+    if (pwrite(descriptor, line, length, 0) == (ssize_t)length) (void)ftruncate(descriptor, (off_t)length);
+}
+
+/** Writes "parra: <path> <what> in <phase>; it is quarantined" when this thread has a note, or
+ *  a call site in progress (whose journal line it then writes). */
 static void report(const char *what) {
-    if (!note.active || atomic_load(&abandoned)) return;
+    if (atomic_load(&abandoned)) return;
+    const parra_call_site *site = parra_call_site_current;
+    if (!note.active && site == NULL) return;
     write_text("parra: ");
-    write_text(note.path);
+    write_text(note.active ? note.path : site->path);
     write_text(" ");
     write_text(what);
     write_text(" in ");
-    write_text(note.phase);
+    write_text(note.active ? note.phase : site->what);
+    if (!note.active) {
+        journal_site(site);
+        parra_call_site_current = NULL;
+    }
     if (atomic_load(&unrecorded_set)) {
         write_text("; it cannot be quarantined (");
         write_text(unrecorded);
@@ -131,5 +167,7 @@ void parra_call_note_set_unrecorded(const char *reason) {
     unrecorded[length] = '\0';
     atomic_store(&unrecorded_set, true);
 }
+
+void parra_call_note_set_journal(int descriptor) { atomic_store(&journal, descriptor); }
 
 void parra_call_note_abandon(void) { atomic_store(&abandoned, true); }

@@ -40,8 +40,8 @@ struct HostileCorpusTests {
         ("FAULT_IN_DEACTIVATE", "deactivate"), ("FAULT_IN_SHUTDOWN", "shutdown"),
     ]
 
-    /// Every lifecycle phase with each way out, two more crashes, and the descriptor faults:
-    /// 41 modules.
+    /// Every lifecycle phase with each way out, two more crashes, the descriptor faults, and
+    /// a hook that crashes, aborts or exits: 44 modules.
     static let corpus: [Fault] =
         phases.flatMap { macro, phase in
             [
@@ -62,6 +62,13 @@ struct HostileCorpusTests {
             Fault(defines: ["FAULT_UNTERMINATED_NAME"], phase: "descriptor", death: .signal("SIGSEGV")),
             Fault(defines: ["FAULT_OPTION_OVERRUN"], phase: "descriptor", death: .segvOrRefusal),
         ]
+        + [("FAULT_SEGV", Death.signal("SIGSEGV")), ("FAULT_ABORT", .signal("SIGABRT")), ("FAULT_EXIT", .exit)].map {
+            kind, death in
+            Fault(
+                defines: ["FAULT_PHASE=FAULT_IN_HOOK", "FAULT_KIND=\(kind)"],
+                phase: "hook application.didFinishLaunching",
+                death: death)
+        }
 
     static var faultSource: URL {
         CFixtureBuilder.sourceFile.deletingLastPathComponent().appendingPathComponent("fault_module.c")

@@ -4,9 +4,49 @@
  * note (the module file and the phase); when that thread then crashes (SIGSEGV, SIGBUS,
  * SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS) or calls exit(), one line naming the file and the
  * phase goes to standard error before the process ends as it would have without it.
+ *
+ * Calls after the lifecycle (hooks, for now) are attributed through call sites instead: the
+ * thread's site in progress is one pointer, set and restored around the call at no system call
+ * or copy, and the handler that finds it names the call and writes the module's journal line
+ * itself, so the next start refuses the module.
  */
 #ifndef PARRA_CALL_NOTE_H
 #define PARRA_CALL_NOTE_H
+
+/**
+ * One kind of call into one module, made once by the host and kept for the process: every
+ * string is the host's and never freed. `journal_head` and `journal_tail` are the module's
+ * journal line around its time ("<path>\t<what>\t" and "\t<device>\t<inode>\t<size>\t<mtime>");
+ * NULL for a run that keeps no journal.
+ */
+typedef struct parra_call_site {
+    const char *path;
+    const char *what;
+    const char *journal_head;
+    const char *journal_tail;
+} parra_call_site;
+
+/** The calling thread's call site in progress; NULL outside module calls. */
+extern _Thread_local const parra_call_site *parra_call_site_current;
+
+/**
+ * Makes `site` the calling thread's site in progress and returns the one it replaces, for
+ * parra_call_site_leave. The thread that calls into the module, right before the call.
+ */
+static inline const parra_call_site *parra_call_site_enter(const parra_call_site *site) {
+    const parra_call_site *previous = parra_call_site_current;
+    parra_call_site_current = site;
+    return previous;
+}
+
+/** Restores the site parra_call_site_enter returned, right after the call. */
+static inline void parra_call_site_leave(const parra_call_site *previous) { parra_call_site_current = previous; }
+
+/**
+ * The journal the handlers write a call site's line to (the host's open journal file), or -1
+ * for none. The host, when it opens or closes its journal.
+ */
+void parra_call_note_set_journal(int descriptor);
 
 /**
  * Installs the fatal-signal handlers and the exit handler; later calls do nothing. A handler

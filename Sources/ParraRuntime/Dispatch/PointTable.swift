@@ -1,4 +1,5 @@
 import CFFI
+import CParraCallNote
 import CParraPlugin
 
 /// The hooks registered at one point, in dispatch order, with the point's combine rule.
@@ -11,6 +12,7 @@ package final class PointTable {
         let cif: UnsafeMutablePointer<ffi_cif>
         let function: parra_function
         let moduleDataSlot: UnsafeMutableRawPointer
+        let site: UnsafePointer<parra_call_site>?
     }
 
     /// The point.
@@ -29,7 +31,7 @@ package final class PointTable {
             (entries.baseAddress! + position).initialize(
                 to: Entry(
                     cif: hook.call.cif, function: hook.function,
-                    moduleDataSlot: UnsafeMutableRawPointer(hook.call.moduleDataSlot)
+                    moduleDataSlot: UnsafeMutableRawPointer(hook.call.moduleDataSlot), site: hook.site
                 ))
         }
         self.rule = point.combine
@@ -73,7 +75,10 @@ package final class PointTable {
     private func call(_ entry: Entry, _ arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> UInt64 {
         arguments[0] = entry.moduleDataSlot
         var raw: UInt64 = 0
+        // A crash or exit in the hook names it and quarantines its module (two stores).
+        let previous = parra_call_site_enter(entry.site)
         ffi_call(entry.cif, entry.function, &raw, arguments)
+        parra_call_site_leave(previous)
         return raw & resultMask
     }
 }

@@ -1,4 +1,5 @@
 import CFFI
+import CParraCallNote
 import CParraPlugin
 
 /// One hook ready to call: its libffi call descriptor, prepared once from the signature, and
@@ -9,11 +10,16 @@ final class PreparedHook {
     let index: Int
     let function: parra_function
     let call: CallDescriptor
+    /// What a crash or exit inside the hook names, and journals (the quarantine's); nil names
+    /// nothing.
+    let site: UnsafePointer<parra_call_site>?
 
     init(
-        moduleID: String, declaration: HookDeclaration, moduleData: UnsafeMutableRawPointer?
+        moduleID: String, declaration: HookDeclaration, moduleData: UnsafeMutableRawPointer?,
+        site: UnsafePointer<parra_call_site>? = nil
     ) throws(ModuleRefusal) {
         self.moduleID = moduleID
+        self.site = site
         self.order = declaration.order
         self.index = declaration.index
         self.function = declaration.function

@@ -554,7 +554,9 @@ package final class ModuleRuntime: @unchecked Sendable {
             for hook in module.declaration.hooks where known.contains(hook.pointID) {
                 do {
                     hooks[hook.pointID, default: []].append(
-                        try PreparedHook(moduleID: module.id, declaration: hook, moduleData: module.moduleData))
+                        try PreparedHook(
+                            moduleID: module.id, declaration: hook, moduleData: module.moduleData,
+                            site: quarantine.site(path: module.file, what: "hook \(hook.pointID)")))
                 } catch {
                     log.log(.error, error.reason, moduleID: module.id)
                     module.unpreparedHooks.insert(error.reason)

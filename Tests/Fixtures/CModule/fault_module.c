@@ -1,11 +1,12 @@
 /*
  * fault_module.c: a module that takes the host down on purpose, for the hostile corpus. Apart
- * from its one fault it is a healthy module: it declares no options or hooks, and its id is
- * FAULT_ID ("com.example.fault" unless defined).
+ * from its one fault it is a healthy module: it declares no options, one didFinishLaunching hook
+ * that returns true, and its id is FAULT_ID ("com.example.fault" unless defined).
  *
  * A lifecycle fault is FAULT_PHASE=<phase> with FAULT_KIND=<kind>:
  *   phases  FAULT_IN_CONSTRUCTOR (run by dlopen), FAULT_IN_ENTRY, FAULT_IN_INIT,
- *           FAULT_IN_CONFIGURE, FAULT_IN_ACTIVATE, FAULT_IN_DEACTIVATE, FAULT_IN_SHUTDOWN
+ *           FAULT_IN_CONFIGURE, FAULT_IN_ACTIVATE, FAULT_IN_DEACTIVATE, FAULT_IN_SHUTDOWN,
+ *           and after the lifecycle FAULT_IN_HOOK (its application.didFinishLaunching hook)
  *   kinds   FAULT_SEGV (writes through NULL), FAULT_ABORT (abort()), FAULT_EXIT (exit(3)),
  *           FAULT_QUICK_EXIT (_exit(4), which runs no exit handler), FAULT_HANG (never returns),
  *           FAULT_STACK (unbounded recursion), FAULT_DIVIDE (integer division by zero: SIGFPE)
@@ -35,6 +36,7 @@
 #define FAULT_IN_ACTIVATE 5
 #define FAULT_IN_DEACTIVATE 6
 #define FAULT_IN_SHUTDOWN 7
+#define FAULT_IN_HOOK 8
 
 #define FAULT_SEGV 1
 #define FAULT_ABORT 2
@@ -112,6 +114,20 @@ static void fault_shutdown(void *module_data) {
     fault_maybe(FAULT_IN_SHUTDOWN);
 }
 
+static bool fault_did_finish_launching(void *module_data, const char *launch_options_json) {
+    (void)module_data;
+    (void)launch_options_json;
+    fault_maybe(FAULT_IN_HOOK);
+    return true;
+}
+
+static const parra_hook_decl fault_hooks[] = {
+    {.struct_size = sizeof(parra_hook_decl),
+     .point_id = PARRA_POINT_APPLICATION_DID_FINISH_LAUNCHING,
+     .signature = PARRA_SIGNATURE_APPLICATION_DID_FINISH_LAUNCHING,
+     .function = (parra_function)fault_did_finish_launching},
+};
+
 static const parra_option_decl fault_options[] = {
     {.struct_size = sizeof(parra_option_decl),
      .key = "fault.enabled",
@@ -140,6 +156,8 @@ static parra_module_descriptor fault_descriptor = {
     .options = fault_options,
     .option_count = 4000,
 #endif
+    .hooks = fault_hooks,
+    .hook_count = 1,
     .init = fault_init,
     .configure = fault_configure,
     .activate = fault_activate,
