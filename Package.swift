@@ -53,7 +53,7 @@ let package = Package(
         // libffi from Debian's libffi-dev.
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         // The host's log gate and sink table, in C so a filtered log call is one atomic load.
-        .target(name: "CParraLogRoute", dependencies: ["CParraPlugin"]),
+        .target(name: "CParraLogRoute", dependencies: ["CParraPlugin", "CParraCallNote"]),
         // The module runtime: loading, the host services, options, dispatch, commands. It knows
         // no feature: no option key, default or logic of any module.
         // Names the module call a crash or exit() ends the process in, from a signal handler.

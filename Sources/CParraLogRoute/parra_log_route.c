@@ -147,7 +147,9 @@ int32_t parra_log_route_deliver(const parra_log_record *record) {
     for (int32_t i = 0; i < table->count; i++) {
         const parra_log_route_sink *sink = &table->sinks[i];
         if (record->level >= sink->threshold) {
+            const parra_call_site *previous = parra_call_site_enter(sink->site);
             sink->function(sink->module_data, record);
+            parra_call_site_leave(previous);
             delivered++;
         }
     }

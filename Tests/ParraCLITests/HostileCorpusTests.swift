@@ -40,17 +40,35 @@ struct HostileCorpusTests {
         ("FAULT_IN_DEACTIVATE", "deactivate"), ("FAULT_IN_SHUTDOWN", "shutdown"),
     ]
 
-    /// Every lifecycle phase with each way out, two more crashes, the descriptor faults, and
-    /// a hook that crashes, aborts or exits: 44 modules.
+    /// The calls into a module after its lifecycle, as the fixture's macro and as the host
+    /// names them.
+    static let calls = [
+        ("FAULT_IN_HOOK", "hook application.didFinishLaunching"), ("FAULT_IN_TIMER", "timer"),
+        ("FAULT_IN_SINK", "log sink"),
+    ]
+
+    /// Every lifecycle phase with each way out.
+    static let lifecycleFaults: [Fault] = phases.flatMap { macro, phase in
+        [
+            ("FAULT_SEGV", Death.signal("SIGSEGV")), ("FAULT_ABORT", .signal("SIGABRT")), ("FAULT_EXIT", .exit),
+            ("FAULT_QUICK_EXIT", .quickExit), ("FAULT_HANG", .hang),
+        ].map { kind, death in
+            Fault(defines: ["FAULT_PHASE=\(macro)", "FAULT_KIND=\(kind)"], phase: phase, death: death)
+        }
+    }
+
+    /// A hook, a timer and a log sink that crash, abort or exit.
+    static let callFaults: [Fault] = calls.flatMap { macro, call in
+        [("FAULT_SEGV", Death.signal("SIGSEGV")), ("FAULT_ABORT", .signal("SIGABRT")), ("FAULT_EXIT", .exit)].map {
+            kind, death in
+            Fault(defines: ["FAULT_PHASE=\(macro)", "FAULT_KIND=\(kind)"], phase: call, death: death)
+        }
+    }
+
+    /// The lifecycle faults, two more crashes, the descriptor faults and the call faults: 50
+    /// modules.
     static let corpus: [Fault] =
-        phases.flatMap { macro, phase in
-            [
-                ("FAULT_SEGV", Death.signal("SIGSEGV")), ("FAULT_ABORT", .signal("SIGABRT")), ("FAULT_EXIT", .exit),
-                ("FAULT_QUICK_EXIT", .quickExit), ("FAULT_HANG", .hang),
-            ].map { kind, death in
-                Fault(defines: ["FAULT_PHASE=\(macro)", "FAULT_KIND=\(kind)"], phase: phase, death: death)
-            }
-        } + [
+        lifecycleFaults + [
             Fault(
                 defines: ["FAULT_PHASE=FAULT_IN_INIT", "FAULT_KIND=FAULT_STACK"], phase: "init",
                 death: .signal("SIGSEGV")),
@@ -61,14 +79,7 @@ struct HostileCorpusTests {
             Fault(defines: ["FAULT_WILD_OPTIONS"], phase: "descriptor", death: .signal("SIGSEGV")),
             Fault(defines: ["FAULT_UNTERMINATED_NAME"], phase: "descriptor", death: .signal("SIGSEGV")),
             Fault(defines: ["FAULT_OPTION_OVERRUN"], phase: "descriptor", death: .segvOrRefusal),
-        ]
-        + [("FAULT_SEGV", Death.signal("SIGSEGV")), ("FAULT_ABORT", .signal("SIGABRT")), ("FAULT_EXIT", .exit)].map {
-            kind, death in
-            Fault(
-                defines: ["FAULT_PHASE=FAULT_IN_HOOK", "FAULT_KIND=\(kind)"],
-                phase: "hook application.didFinishLaunching",
-                death: death)
-        }
+        ] + callFaults
 
     static var faultSource: URL {
         CFixtureBuilder.sourceFile.deletingLastPathComponent().appendingPathComponent("fault_module.c")

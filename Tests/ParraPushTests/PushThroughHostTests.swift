@@ -137,6 +137,10 @@ struct PushThroughHostTests {
             finished.signal()
         }
         #expect(pushAppNotes.waitForMessage(from: "app", within: 20) { $0.contains("HTTP 400") })
+        // The two uploads run at once: the refusal can come back before the other upload has
+        // reached the server, and ending the run then would cut it off.
+        #expect(
+            waitUntil(timeout: 30) { server.requests.filter { $0.path.hasSuffix("tenants/t/push-tokens") }.count >= 2 })
         #expect(platformBox.platform?.post(.terminate) == true)
         #expect(finished.wait(timeout: .now() + 30) == .success)
         let bodies = server.requests.filter { $0.path.hasSuffix("tenants/t/push-tokens") }.map {

@@ -14,6 +14,7 @@
  * them sees this header change and rebuilds the module. */
 #include "parra_wall_clock.h"
 #include "parra_call_stack.h"
+#include "parra_call_note.h"
 
 /** The lowest level any consumer wants; records below it are not built. Written by the host
  *  when sinks change, read on every log call. */
@@ -38,11 +39,13 @@ static inline int32_t parra_log_route_mode(void) {
     return __atomic_load_n(&parra_log_route_mode_value, __ATOMIC_ACQUIRE);
 }
 
-/** One sink: a module's log_sink with its data and threshold. */
+/** One sink: a module's log_sink with its data and threshold, and the call site a crash or
+ *  exit inside it names (NULL: none). */
 typedef struct parra_log_route_sink {
     parra_log_sink_fn function;
     void *module_data;
     parra_log_level threshold;
+    const parra_call_site *site;
 } parra_log_route_sink;
 
 /**

@@ -59,6 +59,8 @@ package final class LogRouter: @unchecked Sendable {
         let flush: parra_log_flush_fn?
         let moduleData: UnsafeMutableRawPointer?
         let threshold: () -> Int32
+        /// What a crash or exit inside the sink names, and journals (the quarantine's).
+        let site: UnsafePointer<parra_call_site>?
     }
 
     /// How many early records are kept while no sink is attached.
@@ -187,7 +189,11 @@ package final class LogRouter: @unchecked Sendable {
             for sink in sinks {
                 let threshold = sink.threshold()
                 for entry in early where entry.level.rawValue >= threshold {
-                    Self.withRecord(entry) { sink.function(sink.moduleData, $0) }
+                    Self.withRecord(entry) { record in
+                        let previous = parra_call_site_enter(sink.site)
+                        sink.function(sink.moduleData, record)
+                        parra_call_site_leave(previous)
+                    }
                 }
             }
             lock.withLock {
@@ -299,7 +305,8 @@ package final class LogRouter: @unchecked Sendable {
             return
         }
         let table = sinks.map {
-            parra_log_route_sink(function: $0.function, module_data: $0.moduleData, threshold: $0.threshold())
+            parra_log_route_sink(
+                function: $0.function, module_data: $0.moduleData, threshold: $0.threshold(), site: $0.site)
         }
         let lowest = appBackendsPresent ? PARRA_LOG_LEVEL_TRACE : nil
         if table.isEmpty {

@@ -1,3 +1,4 @@
+import CParraCallNote
 import CParraPlugin
 import Dispatch
 import FoundationEssentials
@@ -32,9 +33,15 @@ final class ModuleHostContext: @unchecked Sendable {
     /// Where the module's private files go (`storage_directory`), apart from its key-value
     /// storage so that no key can name it.
     let filesFolder: String
+    /// What a crash or exit inside one of the module's timer callbacks names, and journals.
+    private let timerSite: UnsafePointer<parra_call_site>?
 
-    init(moduleID: String, runtime: ModuleRuntime, storage: ModuleStorage, filesFolder: String) {
+    init(
+        moduleID: String, runtime: ModuleRuntime, storage: ModuleStorage, filesFolder: String,
+        timerSite: UnsafePointer<parra_call_site>? = nil
+    ) {
         self.moduleID = moduleID
+        self.timerSite = timerSite
         self.runtime = runtime
         self.storage = storage
         self.filesFolder = filesFolder
@@ -75,7 +82,9 @@ final class ModuleHostContext: @unchecked Sendable {
                     return true
                 }
                 guard live else { return }
+                let previous = parra_call_site_enter(self.timerSite)
                 fire(id)
+                parra_call_site_leave(previous)
                 self.lock.withLock {
                     self.firing = nil
                     self.lock.broadcast()

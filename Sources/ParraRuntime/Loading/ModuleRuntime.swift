@@ -272,7 +272,8 @@ package final class ModuleRuntime: @unchecked Sendable {
             else { return nil }
             return LogRouter.Sink(
                 moduleID: module.id, function: sink, flush: module.declaration.logFlush,
-                moduleData: module.moduleData, threshold: { context.logThreshold })
+                moduleData: module.moduleData, threshold: { context.logThreshold },
+                site: quarantine.site(path: module.file, what: "log sink"))
         }
         let fallback = settings.appLogFallbackLevel.resolve(environment: settings.environment, options: options)
         if sinks.isEmpty, let problem = fallback.problem { log.log(.warn, problem) }
@@ -476,7 +477,8 @@ package final class ModuleRuntime: @unchecked Sendable {
             let context = ModuleHostContext(
                 moduleID: module.id, runtime: self,
                 storage: ModuleStorage(folder: joinedPath(storage, "modules/\(module.id)")),
-                filesFolder: joinedPath(storage, "module-files/\(module.id)"))
+                filesFolder: joinedPath(storage, "module-files/\(module.id)"),
+                timerSite: quarantine.site(path: module.file, what: "timer"))
             module.context = context
             var data: UnsafeMutableRawPointer?
             let refusal = quarantine.during(module.file, "init") {

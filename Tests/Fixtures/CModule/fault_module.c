@@ -6,7 +6,9 @@
  * A lifecycle fault is FAULT_PHASE=<phase> with FAULT_KIND=<kind>:
  *   phases  FAULT_IN_CONSTRUCTOR (run by dlopen), FAULT_IN_ENTRY, FAULT_IN_INIT,
  *           FAULT_IN_CONFIGURE, FAULT_IN_ACTIVATE, FAULT_IN_DEACTIVATE, FAULT_IN_SHUTDOWN,
- *           and after the lifecycle FAULT_IN_HOOK (its application.didFinishLaunching hook)
+ *           and after the lifecycle FAULT_IN_HOOK (its application.didFinishLaunching hook),
+ *           FAULT_IN_TIMER (a timer it starts in activate) and FAULT_IN_SINK (its log sink,
+ *           given the first app log record)
  *   kinds   FAULT_SEGV (writes through NULL), FAULT_ABORT (abort()), FAULT_EXIT (exit(3)),
  *           FAULT_QUICK_EXIT (_exit(4), which runs no exit handler), FAULT_HANG (never returns),
  *           FAULT_STACK (unbounded recursion), FAULT_DIVIDE (integer division by zero: SIGFPE)
@@ -37,6 +39,8 @@
 #define FAULT_IN_DEACTIVATE 6
 #define FAULT_IN_SHUTDOWN 7
 #define FAULT_IN_HOOK 8
+#define FAULT_IN_TIMER 9
+#define FAULT_IN_SINK 10
 
 #define FAULT_SEGV 1
 #define FAULT_ABORT 2
@@ -82,9 +86,24 @@ static void fault_maybe(int phase) {
 
 __attribute__((constructor)) static void fault_constructor(void) { fault_maybe(FAULT_IN_CONSTRUCTOR); }
 
+/** The host's services, kept from init for the timer. */
+static const parra_host *fault_host;
+
+static void fault_timer(void *user_data, uint64_t timer_id) {
+    (void)user_data;
+    (void)timer_id;
+    fault_maybe(FAULT_IN_TIMER);
+}
+
+static void fault_log_sink(void *module_data, const parra_log_record *record) {
+    (void)module_data;
+    (void)record;
+    fault_maybe(FAULT_IN_SINK);
+}
+
 static parra_status fault_init(const parra_host *host, void **out_module_data, parra_error *error) {
-    (void)host;
     (void)error;
+    fault_host = host;
     fault_maybe(FAULT_IN_INIT);
     *out_module_data = NULL;
     return PARRA_STATUS_OK;
@@ -99,8 +118,8 @@ static parra_status fault_configure(void *module_data, parra_error *error) {
 
 static parra_status fault_activate(void *module_data, parra_error *error) {
     (void)module_data;
-    (void)error;
     fault_maybe(FAULT_IN_ACTIVATE);
+    if (FAULT_PHASE == FAULT_IN_TIMER) return fault_host->schedule(fault_host, 0, 0, fault_timer, NULL, NULL, error);
     return PARRA_STATUS_OK;
 }
 
@@ -163,6 +182,7 @@ static parra_module_descriptor fault_descriptor = {
     .activate = fault_activate,
     .deactivate = fault_deactivate,
     .shutdown = fault_shutdown,
+    .log_sink = FAULT_PHASE == FAULT_IN_SINK ? fault_log_sink : NULL,
 };
 
 PARRA_EXPORT const parra_module_descriptor *parra_module_entry(void) {
