@@ -172,4 +172,35 @@ struct HostileCorpusTests {
         }
         #expect(!run.standardError.contains("it is quarantined"), "\(run.transcript)")
     }
+
+    @Test("a command that crashes when another module calls it names its own module, which the next start refuses")
+    func commandFault() throws {
+        let workspace = try CLIWorkspace()
+        let plugins = workspace.folder.appendingPathComponent("plugins")
+        let module = try CFixtureBuilder.build(
+            "libFault.so", defines: ["FAULT_PHASE=FAULT_IN_COMMAND", "FAULT_KIND=FAULT_SEGV"], in: plugins,
+            source: Self.faultSource
+        ).path
+        // A healthy module whose didFinishLaunching hook calls the fault module's command: the
+        // crash is inside the command, within the caller's hook, and the command is named.
+        _ = try CFixtureBuilder.build(
+            "libCaller.so",
+            defines: [
+                "FIXTURE_CALL_COMMANDS", #"FIXTURE_CALL_PREFIX="com.example.fault""#,
+                #"FIXTURE_ID="com.example.caller""#,
+                #"FIXTURE_KEY_PREFIX="caller""#,
+            ], in: plugins)
+        let environment = ["PARRA_PLUGIN_PATH": plugins.path]
+        let first = try workspace.parra([], environment: environment, program: "ParraDemoApp", allowingSignals: true)
+        #expect(first.signal != nil, "\(first.transcript)")
+        #expect(
+            first.standardError.contains(
+                "parra: \(module) crashed the process (SIGSEGV) in command com.example.fault.add; it is quarantined"),
+            "\(first.transcript)")
+        let second = try workspace.parra([], environment: environment, program: "ParraDemoApp")
+        #expect(second.status == 0, "\(second.transcript)")
+        #expect(
+            second.transcript.contains("quarantined: it took the app down in command com.example.fault.add on "),
+            "\(second.transcript)")
+    }
 }

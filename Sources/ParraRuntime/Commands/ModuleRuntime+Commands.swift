@@ -144,7 +144,8 @@ extension ModuleRuntime {
             for declaration in module.declaration.commands {
                 do {
                     prepared[declaration.id] = try PreparedCommand(
-                        moduleID: module.id, declaration: declaration, moduleData: module.moduleData)
+                        moduleID: module.id, declaration: declaration, moduleData: module.moduleData,
+                        site: quarantine.site(path: module.file, what: "command \(declaration.id)"))
                 } catch {
                     log.log(.error, error.reason, moduleID: module.id)
                 }

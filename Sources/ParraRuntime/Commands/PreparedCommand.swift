@@ -1,4 +1,5 @@
 import CFFI
+import CParraCallNote
 import CParraPlugin
 
 /// One command ready to call: its libffi call descriptor, prepared once from the signature,
@@ -11,10 +12,16 @@ package final class PreparedCommand: @unchecked Sendable {
     package let declaration: CommandDeclaration
     private let call: CallDescriptor
     private let resultMask: UInt64
+    /// What a crash or exit inside the command names, and journals (the quarantine's); nil
+    /// names nothing.
+    private let site: UnsafePointer<parra_call_site>?
 
-    init(moduleID: String, declaration: CommandDeclaration, moduleData: UnsafeMutableRawPointer?) throws(ModuleRefusal)
-    {
+    init(
+        moduleID: String, declaration: CommandDeclaration, moduleData: UnsafeMutableRawPointer?,
+        site: UnsafePointer<parra_call_site>? = nil
+    ) throws(ModuleRefusal) {
         self.moduleID = moduleID
+        self.site = site
         self.declaration = declaration
         resultMask = declaration.signature.returnType.resultMask
         guard let call = CallDescriptor(declaration.signature, moduleData: moduleData) else {
@@ -36,7 +43,9 @@ package final class PreparedCommand: @unchecked Sendable {
     package func invoke(_ arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> UInt64 {
         arguments[0] = UnsafeMutableRawPointer(call.moduleDataSlot)
         var raw: UInt64 = 0
+        let previous = parra_call_site_enter(site)
         ffi_call(call.cif, declaration.function, &raw, arguments)
+        parra_call_site_leave(previous)
         return raw & resultMask
     }
 }

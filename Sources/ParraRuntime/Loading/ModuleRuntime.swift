@@ -93,7 +93,7 @@ package final class ModuleRuntime: @unchecked Sendable {
     package private(set) var report = LoadReport()
     /// Which module call the process is in, and the modules that took an earlier run down;
     /// kept for runs that initialize modules (an app's), not for validation alone (the CLI).
-    private var quarantine = ModuleQuarantine(folder: nil)
+    private(set) var quarantine = ModuleQuarantine(folder: nil)
     /// Every option of the loaded modules; empty until `start()`.
     package private(set) var options = OptionStore(schemas: [])
     /// Dispatches override and extension points to active modules.

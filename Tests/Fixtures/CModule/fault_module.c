@@ -7,8 +7,9 @@
  *   phases  FAULT_IN_CONSTRUCTOR (run by dlopen), FAULT_IN_ENTRY, FAULT_IN_INIT,
  *           FAULT_IN_CONFIGURE, FAULT_IN_ACTIVATE, FAULT_IN_DEACTIVATE, FAULT_IN_SHUTDOWN,
  *           and after the lifecycle FAULT_IN_HOOK (its application.didFinishLaunching hook),
- *           FAULT_IN_TIMER (a timer it starts in activate) and FAULT_IN_SINK (its log sink,
- *           given the first app log record)
+ *           FAULT_IN_TIMER (a timer it starts in activate), FAULT_IN_SINK (its log sink,
+ *           given the first app log record) and FAULT_IN_COMMAND (its command
+ *           "<FAULT_ID>.add", i64(ptr,i64,i64), when another module calls it)
  *   kinds   FAULT_SEGV (writes through NULL), FAULT_ABORT (abort()), FAULT_EXIT (exit(3)),
  *           FAULT_QUICK_EXIT (_exit(4), which runs no exit handler), FAULT_HANG (never returns),
  *           FAULT_STACK (unbounded recursion), FAULT_DIVIDE (integer division by zero: SIGFPE)
@@ -41,6 +42,7 @@
 #define FAULT_IN_HOOK 8
 #define FAULT_IN_TIMER 9
 #define FAULT_IN_SINK 10
+#define FAULT_IN_COMMAND 11
 
 #define FAULT_SEGV 1
 #define FAULT_ABORT 2
@@ -100,6 +102,21 @@ static void fault_log_sink(void *module_data, const parra_log_record *record) {
     (void)record;
     fault_maybe(FAULT_IN_SINK);
 }
+
+static int64_t fault_add(void *module_data, int64_t a, int64_t b) {
+    (void)module_data;
+    fault_maybe(FAULT_IN_COMMAND);
+    return a + b;
+}
+
+static const parra_command_decl fault_commands[] = {
+    {.struct_size = sizeof(parra_command_decl),
+     .command_id = FAULT_ID ".add",
+     .signature = "i64(ptr,i64,i64)",
+     .doc = "Adds two numbers, or faults.",
+     .thread = PARRA_COMMAND_THREAD_ANY,
+     .function = (parra_function)fault_add},
+};
 
 static parra_status fault_init(const parra_host *host, void **out_module_data, parra_error *error) {
     (void)error;
@@ -183,6 +200,8 @@ static parra_module_descriptor fault_descriptor = {
     .deactivate = fault_deactivate,
     .shutdown = fault_shutdown,
     .log_sink = FAULT_PHASE == FAULT_IN_SINK ? fault_log_sink : NULL,
+    .commands = fault_commands,
+    .command_count = 1,
 };
 
 PARRA_EXPORT const parra_module_descriptor *parra_module_entry(void) {
