@@ -1,8 +1,14 @@
+#define _GNU_SOURCE
 #include "parra_call_note.h"
 
+#include <dlfcn.h>
+#include <execinfo.h>
+#include <link.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -19,8 +25,21 @@ typedef struct call_note {
 } call_note;
 
 static _Thread_local call_note note;
+
+/** A module's executable segment, and the site its code is blamed on outside marked calls. */
+typedef struct module_range {
+    uintptr_t start;
+    uintptr_t end;
+    const parra_call_site *site;
+} module_range;
+
+#define MAXIMUM_RANGES 1024
+static module_range module_ranges[MAXIMUM_RANGES];
+/** How many of module_ranges are filled; each is written before the count that covers it. */
+static atomic_int module_range_count;
 _Thread_local const parra_call_site *parra_call_site_current;
 static atomic_int journal = -1;
+static atomic_bool journal_claimed;
 static atomic_bool installed;
 static atomic_bool abandoned;
 /** Why a crash cannot be quarantined; `unrecorded_set` is set once it holds the reason. */
@@ -62,6 +81,7 @@ static void append_text(char *buffer, size_t size, size_t *length, const char *t
 static void journal_site(const parra_call_site *site) {
     int descriptor = atomic_load(&journal);
     if (descriptor < 0 || site->journal_head == NULL || site->journal_tail == NULL) return;
+    atomic_store(&journal_claimed, true);
     char line[4096];
     size_t length = 0;
     append_text(line, sizeof line, &length, site->journal_head);
@@ -79,11 +99,29 @@ static void journal_site(const parra_call_site *site) {
     if (pwrite(descriptor, line, length, 0) == (ssize_t)length) (void)ftruncate(descriptor, (off_t)length);
 }
 
-/** Writes "parra: <path> <what> in <phase>; it is quarantined" when this thread has a note, or
- *  a call site in progress (whose journal line it then writes). */
+/** The site of the innermost module code on this thread's stack, or NULL. */
+static const parra_call_site *site_on_stack(void) {
+    int ranges = atomic_load(&module_range_count);
+    if (ranges == 0) return NULL;
+    void *frames[64];
+    int count = backtrace(frames, 64);
+    for (int frame = 0; frame < count; frame++) {
+        uintptr_t address = (uintptr_t)frames[frame];
+        for (int index = 0; index < ranges; index++) {
+            if (address >= module_ranges[index].start && address < module_ranges[index].end) {
+                return module_ranges[index].site;
+            }
+        }
+    }
+    return NULL;
+}
+
+/** Writes "parra: <path> <what> in <phase>; it is quarantined" when this thread has a note, a
+ *  call site in progress, or a module's code on its stack (then also its journal line). */
 static void report(const char *what) {
     if (atomic_load(&abandoned)) return;
     const parra_call_site *site = parra_call_site_current;
+    if (!note.active && site == NULL) site = site_on_stack();
     if (!note.active && site == NULL) return;
     write_text("parra: ");
     write_text(note.active ? note.path : site->path);
@@ -141,6 +179,9 @@ void parra_call_note_install(void) {
         if (spare.ss_sp != NULL) sigaltstack(&spare, NULL);
     }
     atexit(on_exit_call);
+    // backtrace loads the unwinder on its first call: done now, not in a signal handler.
+    void *frame[1];
+    (void)backtrace(frame, 1);
 }
 
 /** Copies `text` into a note field, cut to fit. */
@@ -168,6 +209,40 @@ void parra_call_note_set_unrecorded(const char *reason) {
     atomic_store(&unrecorded_set, true);
 }
 
+/** What dl_iterate_phdr looks for: the module's base, and its site. */
+typedef struct module_search {
+    uintptr_t base;
+    const parra_call_site *site;
+} module_search;
+
+static int add_ranges(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    const module_search *search = data;
+    if (info->dlpi_addr != search->base) return 0;
+    for (int index = 0; index < info->dlpi_phnum; index++) {
+        const ElfW(Phdr) *header = &info->dlpi_phdr[index];
+        if (header->p_type != PT_LOAD || !(header->p_flags & PF_X)) continue;
+        int slot = atomic_load(&module_range_count);
+        if (slot >= MAXIMUM_RANGES) return 1;
+        uintptr_t start = info->dlpi_addr + header->p_vaddr;
+        module_ranges[slot] = (module_range){.start = start, .end = start + header->p_memsz, .site = search->site};
+        atomic_store(&module_range_count, slot + 1);
+    }
+    return 1;
+}
+
+void parra_call_note_add_module(void *handle, const parra_call_site *site) {
+    static pthread_mutex_t adding = PTHREAD_MUTEX_INITIALIZER;
+    struct link_map *map = NULL;
+    if (handle == NULL || dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || map == NULL) return;
+    module_search search = {.base = (uintptr_t)map->l_addr, .site = site};
+    pthread_mutex_lock(&adding);
+    dl_iterate_phdr(add_ranges, &search);
+    pthread_mutex_unlock(&adding);
+}
+
 void parra_call_note_set_journal(int descriptor) { atomic_store(&journal, descriptor); }
+
+bool parra_call_note_journal_claimed(void) { return atomic_load(&journal_claimed); }
 
 void parra_call_note_abandon(void) { atomic_store(&abandoned, true); }

@@ -44,7 +44,7 @@ struct HostileCorpusTests {
     /// names them.
     static let calls = [
         ("FAULT_IN_HOOK", "hook application.didFinishLaunching"), ("FAULT_IN_TIMER", "timer"),
-        ("FAULT_IN_SINK", "log sink"),
+        ("FAULT_IN_SINK", "log sink"), ("FAULT_IN_THREAD", "its own code (no host call)"),
     ]
 
     /// Every lifecycle phase with each way out.
@@ -57,7 +57,7 @@ struct HostileCorpusTests {
         }
     }
 
-    /// A hook, a timer and a log sink that crash, abort or exit.
+    /// A hook, a timer, a log sink and a thread of the module's own that crash, abort or exit.
     static let callFaults: [Fault] = calls.flatMap { macro, call in
         [("FAULT_SEGV", Death.signal("SIGSEGV")), ("FAULT_ABORT", .signal("SIGABRT")), ("FAULT_EXIT", .exit)].map {
             kind, death in
@@ -65,7 +65,7 @@ struct HostileCorpusTests {
         }
     }
 
-    /// The lifecycle faults, two more crashes, the descriptor faults and the call faults: 50
+    /// The lifecycle faults, two more crashes, the descriptor faults and the call faults: 53
     /// modules.
     static let corpus: [Fault] =
         lifecycleFaults + [

@@ -13,6 +13,8 @@
 #ifndef PARRA_CALL_NOTE_H
 #define PARRA_CALL_NOTE_H
 
+#include <stdbool.h>
+
 /**
  * One kind of call into one module, made once by the host and kept for the process: every
  * string is the host's and never freed. `journal_head` and `journal_tail` are the module's
@@ -43,10 +45,25 @@ static inline const parra_call_site *parra_call_site_enter(const parra_call_site
 static inline void parra_call_site_leave(const parra_call_site *previous) { parra_call_site_current = previous; }
 
 /**
+ * Records the executable ranges of the module loaded as `handle` (from dlopen), with the site
+ * a crash or exit is blamed on when no call site is in progress on the thread but one of these
+ * ranges is on its stack: a thread the module started, or a call the host did not mark. The
+ * host, once per module, right after dlopen.
+ */
+void parra_call_note_add_module(void *handle, const parra_call_site *site);
+
+/**
  * The journal the handlers write a call site's line to (the host's open journal file), or -1
  * for none. The host, when it opens or closes its journal.
  */
 void parra_call_note_set_journal(int descriptor);
+
+/**
+ * Whether a handler has written a call site's line to the journal: the process is dying, and
+ * the host must not write over it (a lifecycle call returning on another thread meanwhile).
+ * Any thread.
+ */
+bool parra_call_note_journal_claimed(void);
 
 /**
  * Installs the fatal-signal handlers and the exit handler; later calls do nothing. A handler

@@ -306,7 +306,8 @@ package final class ModuleQuarantine: @unchecked Sendable {
         /// its blank note back into an emptied journal.
         func write(_ bytes: [UInt8], to descriptor: Int32) {
             lock.withLock {
-                guard !abandoned else { return }
+                // A handler wrote the line of the call the process is dying in: kept.
+                guard !abandoned, !parra_call_note_journal_claimed() else { return }
                 _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
             }
         }

@@ -1,3 +1,4 @@
+import CParraCallNote
 import CParraPlugin
 import Dispatch
 import FoundationEssentials
@@ -338,6 +339,9 @@ package final class ModuleRuntime: @unchecked Sendable {
             return nil
         }
         // Modules stay loaded until exit: Swift libraries cannot be safely unloaded.
+        // A crash or exit in its code outside any call the host marks (a thread it started) is
+        // still blamed on it.
+        parra_call_note_add_module(handle, quarantine.site(path: path, what: "its own code (no host call)"))
         _ = dlerror()
         guard let symbol = dlsym(handle, PARRA_MODULE_ENTRY_SYMBOL) else {
             let hidden =

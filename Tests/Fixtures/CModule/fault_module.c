@@ -9,7 +9,8 @@
  *           and after the lifecycle FAULT_IN_HOOK (its application.didFinishLaunching hook),
  *           FAULT_IN_TIMER (a timer it starts in activate), FAULT_IN_SINK (its log sink,
  *           given the first app log record) and FAULT_IN_COMMAND (its command
- *           "<FAULT_ID>.add", i64(ptr,i64,i64), when another module calls it)
+ *           "<FAULT_ID>.add", i64(ptr,i64,i64), when another module calls it), and
+ *           FAULT_IN_THREAD (a thread it starts in activate, outside any host call)
  *   kinds   FAULT_SEGV (writes through NULL), FAULT_ABORT (abort()), FAULT_EXIT (exit(3)),
  *           FAULT_QUICK_EXIT (_exit(4), which runs no exit handler), FAULT_HANG (never returns),
  *           FAULT_STACK (unbounded recursion), FAULT_DIVIDE (integer division by zero: SIGFPE)
@@ -26,6 +27,7 @@
 
 #include <parra_plugin.h>
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +45,7 @@
 #define FAULT_IN_TIMER 9
 #define FAULT_IN_SINK 10
 #define FAULT_IN_COMMAND 11
+#define FAULT_IN_THREAD 12
 
 #define FAULT_SEGV 1
 #define FAULT_ABORT 2
@@ -103,6 +106,12 @@ static void fault_log_sink(void *module_data, const parra_log_record *record) {
     fault_maybe(FAULT_IN_SINK);
 }
 
+static void *fault_thread(void *unused) {
+    (void)unused;
+    fault_maybe(FAULT_IN_THREAD);
+    return NULL;
+}
+
 static int64_t fault_add(void *module_data, int64_t a, int64_t b) {
     (void)module_data;
     fault_maybe(FAULT_IN_COMMAND);
@@ -137,6 +146,10 @@ static parra_status fault_activate(void *module_data, parra_error *error) {
     (void)module_data;
     fault_maybe(FAULT_IN_ACTIVATE);
     if (FAULT_PHASE == FAULT_IN_TIMER) return fault_host->schedule(fault_host, 0, 0, fault_timer, NULL, NULL, error);
+    if (FAULT_PHASE == FAULT_IN_THREAD) {
+        pthread_t thread;
+        if (pthread_create(&thread, NULL, fault_thread, NULL) == 0) pthread_detach(thread);
+    }
     return PARRA_STATUS_OK;
 }
 
