@@ -85,15 +85,19 @@ struct HostileCorpusTests {
         CFixtureBuilder.sourceFile.deletingLastPathComponent().appendingPathComponent("fault_module.c")
     }
 
+    /// The fault module built with `defines` as `libFault.so` in the workspace's `plugins`
+    /// folder: the folder, and the module's path.
+    static func faultModule(_ defines: [String], in workspace: CLIWorkspace) throws -> (plugins: URL, module: String) {
+        let plugins = workspace.folder.appendingPathComponent("plugins")
+        let module = try CFixtureBuilder.build("libFault.so", defines: defines, in: plugins, source: faultSource)
+        return (plugins, module.path)
+    }
+
     @Test(
         "a module that kills or hangs the app is named as it happens and quarantined the next time", arguments: corpus)
     func quarantined(_ fault: Fault) throws {
         let workspace = try CLIWorkspace()
-        let plugins = workspace.folder.appendingPathComponent("plugins")
-        let module = try CFixtureBuilder.build(
-            "libFault.so", defines: fault.defines, in: plugins, source: Self.faultSource
-        )
-        .path
+        let (plugins, module) = try Self.faultModule(fault.defines, in: workspace)
         let environment = ["PARRA_PLUGIN_PATH": plugins.path]
         let first = try workspace.parra([], environment: environment, program: "ParraDemoApp", allowingSignals: true)
         let named = "parra: \(module) "
@@ -145,11 +149,7 @@ struct HostileCorpusTests {
         ])
     func unrecorded(_ fault: Fault) throws {
         let workspace = try CLIWorkspace()
-        let plugins = workspace.folder.appendingPathComponent("plugins")
-        let module = try CFixtureBuilder.build(
-            "libFault.so", defines: fault.defines, in: plugins, source: Self.faultSource
-        )
-        .path
+        let (plugins, module) = try Self.faultModule(fault.defines, in: workspace)
         // The data home lies under a regular file: no folder can be made there, not even by root.
         let blocker = try workspace.file("blocker", contents: "")
         let environment = ["PARRA_PLUGIN_PATH": plugins.path, "XDG_DATA_HOME": blocker + "/data"]
@@ -176,11 +176,8 @@ struct HostileCorpusTests {
     @Test("a command that crashes when another module calls it names its own module, which the next start refuses")
     func commandFault() throws {
         let workspace = try CLIWorkspace()
-        let plugins = workspace.folder.appendingPathComponent("plugins")
-        let module = try CFixtureBuilder.build(
-            "libFault.so", defines: ["FAULT_PHASE=FAULT_IN_COMMAND", "FAULT_KIND=FAULT_SEGV"], in: plugins,
-            source: Self.faultSource
-        ).path
+        let (plugins, module) = try Self.faultModule(
+            ["FAULT_PHASE=FAULT_IN_COMMAND", "FAULT_KIND=FAULT_SEGV"], in: workspace)
         // A healthy module whose didFinishLaunching hook calls the fault module's command: the
         // crash is inside the command, within the caller's hook, and the command is named.
         _ = try CFixtureBuilder.build(
