@@ -5,10 +5,11 @@
  * SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS) or calls exit(), one line naming the file and the
  * phase goes to standard error before the process ends as it would have without it.
  *
- * Calls after the lifecycle (hooks, for now) are attributed through call sites instead: the
- * thread's site in progress is one pointer, set and restored around the call at no system call
- * or copy, and the handler that finds it names the call and writes the module's journal line
- * itself, so the next start refuses the module.
+ * Calls after the lifecycle (hooks, commands, timer callbacks, log sinks) are attributed through
+ * call sites instead: the thread's site in progress is one pointer, set and restored around the
+ * call at no system call or copy, and the handler that finds it names the call and writes the
+ * module's journal line itself, so the next start refuses the module. Module code running
+ * outside any such call (a thread the module started) is found by its address on the stack.
  */
 #ifndef PARRA_CALL_NOTE_H
 #define PARRA_CALL_NOTE_H
