@@ -22,7 +22,8 @@ package enum FileTrust {
             return problem
         }
         let given = absolute(path)
-        let links = links(resolving: given)
+        // A path that is its own resolution holds no link: nothing to walk.
+        let links = given == resolved ? [] : links(resolving: given)
         let user = geteuid()
         for (link, linkInfo) in links where linkInfo.st_uid != user && linkInfo.st_uid != 0 {
             return

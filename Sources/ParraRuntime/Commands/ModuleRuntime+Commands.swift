@@ -141,11 +141,18 @@ extension ModuleRuntime {
     func rebuildCommands() {
         var prepared: [String: PreparedCommand] = [:]
         for module in usableModules where [.configured, .active].contains(module.state) {
+            let sites =
+                module.commandSites
+                ?? Dictionary(
+                    module.declaration.commands.map {
+                        ($0.id, quarantine.site(path: module.file, what: "command \($0.id)"))
+                    }, uniquingKeysWith: { first, _ in first })
+            module.commandSites = sites
             for declaration in module.declaration.commands {
                 do {
                     prepared[declaration.id] = try PreparedCommand(
                         moduleID: module.id, declaration: declaration, moduleData: module.moduleData,
-                        site: quarantine.site(path: module.file, what: "command \(declaration.id)"))
+                        site: sites[declaration.id])
                 } catch {
                     log.log(.error, error.reason, moduleID: module.id)
                 }

@@ -1,3 +1,4 @@
+import CParraCallNote
 import CParraPlugin
 import FoundationEssentials
 
@@ -19,6 +20,11 @@ package final class LoadedModule {
     var moduleData: UnsafeMutableRawPointer?
     /// The host-services table and its context; present from init to the end of the process.
     var context: ModuleHostContext?
+    /// The call sites of its hooks, in declaration order, of its commands, by id, and of its log
+    /// sink: made the first time the dispatch, the commands or the sinks are built, and kept.
+    var hookSites: [UnsafePointer<parra_call_site>]?
+    var commandSites: [String: UnsafePointer<parra_call_site>]?
+    var sinkSite: UnsafePointer<parra_call_site>?
 
     /// Its record's position in the load report.
     let recordIndex: Int

@@ -59,8 +59,6 @@ package final class ModuleQuarantine: @unchecked Sendable {
     /// Why the journal cannot be written, once that is known: a module that ends the app then
     /// cannot be quarantined, and every message says so.
     private var unrecorded: String?
-    /// The call sites made so far, by path and kind of call; never freed.
-    private var sites: [String: UnsafePointer<parra_call_site>] = [:]
     /// Where the quarantine's own problems are said (the host's log).
     private let report: (String) -> Void
 
@@ -91,22 +89,18 @@ package final class ModuleQuarantine: @unchecked Sendable {
 
     /// The call site of `what` (`hook application.didFinishLaunching`) into the module at
     /// `path`, for the crash and exit handlers to name, and to write to the journal, when the
-    /// process dies inside it. Made once per module and kind of call, and kept for the process
-    /// (a call in progress on another thread may read it at any time).
+    /// process dies inside it. The caller makes it once per module and kind of call (the
+    /// module keeps its own), and it is kept for the process: a call in progress on another
+    /// thread may read it at any time.
     func site(path: String, what: String) -> UnsafePointer<parra_call_site> {
         let identity = folder == nil ? nil : journaledIdentity(of: path)
-        return lock.withLock {
-            let key = path + "\u{0}" + what
-            if let known = sites[key] { return known }
-            let site = UnsafeMutablePointer<parra_call_site>.allocate(capacity: 1)
-            site.initialize(
-                to: parra_call_site(
-                    path: strdup(path), what: strdup(what),
-                    journal_head: identity.map { _ in strdup("\(path)\t\(what)\t") },
-                    journal_tail: identity.map { strdup("\t\($0)") }))
-            sites[key] = UnsafePointer(site)
-            return UnsafePointer(site)
-        }
+        let site = UnsafeMutablePointer<parra_call_site>.allocate(capacity: 1)
+        site.initialize(
+            to: parra_call_site(
+                path: strdup(path), what: strdup(what),
+                journal_head: identity.map { _ in strdup("\(path)\t\(what)\t") },
+                journal_tail: identity.map { strdup("\t\($0)") }))
+        return UnsafePointer(site)
     }
 
     /// What processes of this app that are gone were inside when they died, now quarantined;

@@ -271,10 +271,11 @@ package final class ModuleRuntime: @unchecked Sendable {
         let sinks = usableModules.compactMap { module -> LogRouter.Sink? in
             guard module.state == .active, let sink = module.declaration.logSink, let context = module.context
             else { return nil }
+            let site = module.sinkSite ?? quarantine.site(path: module.file, what: "log sink")
+            module.sinkSite = site
             return LogRouter.Sink(
                 moduleID: module.id, function: sink, flush: module.declaration.logFlush,
-                moduleData: module.moduleData, threshold: { context.logThreshold },
-                site: quarantine.site(path: module.file, what: "log sink"))
+                moduleData: module.moduleData, threshold: { context.logThreshold }, site: site)
         }
         let fallback = settings.appLogFallbackLevel.resolve(environment: settings.environment, options: options)
         if sinks.isEmpty, let problem = fallback.problem { log.log(.warn, problem) }
@@ -557,12 +558,16 @@ package final class ModuleRuntime: @unchecked Sendable {
         let known = Set(points.map(\.id))
         var hooks: [String: [PreparedHook]] = [:]
         for module in callable {
-            for hook in module.declaration.hooks where known.contains(hook.pointID) {
+            let sites =
+                module.hookSites
+                ?? module.declaration.hooks.map { quarantine.site(path: module.file, what: "hook \($0.pointID)") }
+            module.hookSites = sites
+            for (index, hook) in module.declaration.hooks.enumerated() where known.contains(hook.pointID) {
                 do {
                     hooks[hook.pointID, default: []].append(
                         try PreparedHook(
                             moduleID: module.id, declaration: hook, moduleData: module.moduleData,
-                            site: quarantine.site(path: module.file, what: "hook \(hook.pointID)")))
+                            site: sites[index]))
                 } catch {
                     log.log(.error, error.reason, moduleID: module.id)
                     module.unpreparedHooks.insert(error.reason)
