@@ -52,12 +52,9 @@ final class JSONDocument {
             case .bool(let flag):
                 node.kind = PARRA_JSON_BOOL
                 node.boolean = flag
-            case .integer(let number):
+            case .integer, .double:
                 node.kind = PARRA_JSON_NUMBER
-                node.number = Double(number)
-            case .double(let number):
-                node.kind = PARRA_JSON_NUMBER
-                node.number = number
+                node.number = value.number!
             case .string(let string):
                 node.kind = PARRA_JSON_STRING
                 node.text = store(string)
