@@ -76,7 +76,8 @@ let package = Package(
         // The URLSession transport's shared object (Foundation and FoundationNetworking only).
         .target(name: "ParraURLSessionTransport"),
         // The UIKit/SwiftUI-shaped app model, the platforms and the app run with its launch.
-        .target(name: "ParraAppModel", dependencies: ["ParraRuntime", "ParraAPI", "ParraFileSystem"]),
+        .target(
+            name: "ParraAppModel", dependencies: ["ParraRuntime", "ParraAPI", "ParraFileSystem", "CParraCallNote"]),
         // What an app imports: the typed configuration, the logger, the `Parra` object, and
         // the app model re-exported. A file sees only the members of the modules it imports
         // itself, so one that imports FoundationEssentials cannot call into corelibs Foundation

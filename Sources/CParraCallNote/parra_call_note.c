@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "parra_call_note.h"
+#include "call_note_internal.h"
 
 #include <dlfcn.h>
 #include <execinfo.h>
@@ -38,8 +39,11 @@ static module_range module_ranges[MAXIMUM_RANGES];
 /** How many of module_ranges are filled; each is written before the count that covers it. */
 static atomic_int module_range_count;
 _Thread_local const parra_call_site *parra_call_site_current;
+_Thread_local const parra_call_site *parra_call_site_outermost;
+_Thread_local unsigned long parra_call_site_calls;
 static atomic_int journal = -1;
 static atomic_bool journal_claimed;
+static atomic_bool end_claimed;
 static atomic_bool installed;
 static atomic_bool abandoned;
 /** Why a crash cannot be quarantined; `unrecorded_set` is set once it holds the reason. */
@@ -50,7 +54,7 @@ static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SI
 #define FATAL_SIGNAL_COUNT (sizeof fatal_signals / sizeof fatal_signals[0])
 static struct sigaction previous[FATAL_SIGNAL_COUNT];
 
-static void write_text(const char *text) {
+void parra_call_note_write_text(const char *text) {
     size_t length = strlen(text);
     while (length > 0) {
         ssize_t written = write(STDERR_FILENO, text, length);
@@ -77,8 +81,7 @@ static void append_text(char *buffer, size_t size, size_t *length, const char *t
     while (*text && *length + 1 < size) buffer[(*length)++] = *text++;
 }
 
-/** Writes the site's journal line, with the time now, as the journal's whole content. */
-static void journal_site(const parra_call_site *site) {
+void parra_call_note_journal_site(const parra_call_site *site, const char *suffix) {
     int descriptor = atomic_load(&journal);
     if (descriptor < 0 || site->journal_head == NULL || site->journal_tail == NULL) return;
     atomic_store(&journal_claimed, true);
@@ -96,7 +99,18 @@ static void journal_site(const parra_call_site *site) {
     } while (seconds > 0 && count < (int)sizeof digits);
     while (count > 0 && length + 1 < sizeof line) line[length++] = digits[--count];
     append_text(line, sizeof line, &length, site->journal_tail);
+    append_text(line, sizeof line, &length, suffix);
     if (pwrite(descriptor, line, length, 0) == (ssize_t)length) (void)ftruncate(descriptor, (off_t)length);
+}
+
+void parra_call_note_write_outcome(void) {
+    if (atomic_load(&unrecorded_set)) {
+        parra_call_note_write_text("; it cannot be quarantined (");
+        parra_call_note_write_text(unrecorded);
+        parra_call_note_write_text(")\n");
+    } else {
+        parra_call_note_write_text("; it is quarantined\n");
+    }
 }
 
 /** The site of the innermost module code on this thread's stack, or NULL. */
@@ -123,23 +137,17 @@ static void report(const char *what) {
     const parra_call_site *site = parra_call_site_current;
     if (!note.active && site == NULL) site = site_on_stack();
     if (!note.active && site == NULL) return;
-    write_text("parra: ");
-    write_text(note.active ? note.path : site->path);
-    write_text(" ");
-    write_text(what);
-    write_text(" in ");
-    write_text(note.active ? note.phase : site->what);
+    parra_call_note_write_text("parra: ");
+    parra_call_note_write_text(note.active ? note.path : site->path);
+    parra_call_note_write_text(" ");
+    parra_call_note_write_text(what);
+    parra_call_note_write_text(" in ");
+    parra_call_note_write_text(note.active ? note.phase : site->what);
     if (!note.active) {
-        journal_site(site);
+        parra_call_note_journal_site(site, "");
         parra_call_site_current = NULL;
     }
-    if (atomic_load(&unrecorded_set)) {
-        write_text("; it cannot be quarantined (");
-        write_text(unrecorded);
-        write_text(")\n");
-    } else {
-        write_text("; it is quarantined\n");
-    }
+    parra_call_note_write_outcome();
     note.active = 0;
 }
 
@@ -244,5 +252,7 @@ void parra_call_note_add_module(void *handle, const parra_call_site *site) {
 void parra_call_note_set_journal(int descriptor) { atomic_store(&journal, descriptor); }
 
 bool parra_call_note_journal_claimed(void) { return atomic_load(&journal_claimed); }
+
+bool parra_call_note_claim_end(void) { return !atomic_exchange(&end_claimed, true); }
 
 void parra_call_note_abandon(void) { atomic_store(&abandoned, true); }

@@ -57,15 +57,20 @@ struct HostileCorpusTests {
         }
     }
 
-    /// A hook, a timer, a log sink and a thread of the module's own that crash, abort or exit.
-    static let callFaults: [Fault] = calls.flatMap { macro, call in
-        [("FAULT_SEGV", Death.signal("SIGSEGV")), ("FAULT_ABORT", .signal("SIGABRT")), ("FAULT_EXIT", .exit)].map {
-            kind, death in
-            Fault(defines: ["FAULT_PHASE=\(macro)", "FAULT_KIND=\(kind)"], phase: call, death: death)
+    /// A hook, a timer, a log sink and a thread of the module's own that crash, abort or exit,
+    /// and the first three (run on the main thread) hanging.
+    static let callFaults: [Fault] =
+        calls.flatMap { macro, call in
+            [("FAULT_SEGV", Death.signal("SIGSEGV")), ("FAULT_ABORT", .signal("SIGABRT")), ("FAULT_EXIT", .exit)]
+                .map { kind, death in
+                    Fault(defines: ["FAULT_PHASE=\(macro)", "FAULT_KIND=\(kind)"], phase: call, death: death)
+                }
         }
-    }
+        + calls.filter { $0.0 != "FAULT_IN_THREAD" }.map { macro, call in
+            Fault(defines: ["FAULT_PHASE=\(macro)", "FAULT_KIND=FAULT_HANG"], phase: call, death: .hang)
+        }
 
-    /// The lifecycle faults, two more crashes, the descriptor faults and the call faults: 53
+    /// The lifecycle faults, two more crashes, the descriptor faults and the call faults: 56
     /// modules.
     static let corpus: [Fault] =
         lifecycleFaults + [
@@ -173,11 +178,14 @@ struct HostileCorpusTests {
         #expect(!run.standardError.contains("it is quarantined"), "\(run.transcript)")
     }
 
-    @Test("a command that crashes when another module calls it names its own module, which the next start refuses")
-    func commandFault() throws {
+    @Test(
+        "a command that crashes or hangs when another module calls it names its own module, which the next start refuses",
+        arguments: [Death.signal("SIGSEGV"), .hang])
+    func commandFault(_ death: Death) throws {
         let workspace = try CLIWorkspace()
+        let kind = if case .hang = death { "FAULT_HANG" } else { "FAULT_SEGV" }
         let (plugins, module) = try Self.faultModule(
-            ["FAULT_PHASE=FAULT_IN_COMMAND", "FAULT_KIND=FAULT_SEGV"], in: workspace)
+            ["FAULT_PHASE=FAULT_IN_COMMAND", "FAULT_KIND=\(kind)"], in: workspace)
         // A healthy module whose didFinishLaunching hook calls the fault module's command: the
         // crash is inside the command, within the caller's hook, and the command is named.
         _ = try CFixtureBuilder.build(
@@ -189,15 +197,23 @@ struct HostileCorpusTests {
             ], in: plugins)
         let environment = ["PARRA_PLUGIN_PATH": plugins.path]
         let first = try workspace.parra([], environment: environment, program: "ParraDemoApp", allowingSignals: true)
-        #expect(first.signal != nil, "\(first.transcript)")
-        #expect(
-            first.standardError.contains(
-                "parra: \(module) crashed the process (SIGSEGV) in command com.example.fault.add; it is quarantined"),
-            "\(first.transcript)")
+        let command = "command com.example.fault.add"
+        if case .hang = death {
+            #expect(first.status == 70, "\(first.transcript)")
+            #expect(
+                first.standardError.contains(
+                    "parra: \(module) hung in \(command) for 5 s; ending the app (status 70); it is quarantined"),
+                "\(first.transcript)")
+        } else {
+            #expect(first.signal != nil, "\(first.transcript)")
+            #expect(
+                first.standardError.contains(
+                    "parra: \(module) crashed the process (SIGSEGV) in \(command); it is quarantined"),
+                "\(first.transcript)")
+        }
         let second = try workspace.parra([], environment: environment, program: "ParraDemoApp")
         #expect(second.status == 0, "\(second.transcript)")
-        #expect(
-            second.transcript.contains("quarantined: it took the app down in command com.example.fault.add on "),
-            "\(second.transcript)")
+        let what = if case .hang = death { "it hung the app" } else { "it took the app down" }
+        #expect(second.transcript.contains("quarantined: \(what) in \(command) on "), "\(second.transcript)")
     }
 }

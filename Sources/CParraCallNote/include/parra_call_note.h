@@ -15,6 +15,7 @@
 #define PARRA_CALL_NOTE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /**
  * One kind of call into one module, made once by the host and kept for the process: every
@@ -29,21 +30,37 @@ typedef struct parra_call_site {
     const char *journal_tail;
 } parra_call_site;
 
-/** The calling thread's call site in progress; NULL outside module calls. */
+/** The calling thread's call site in progress, the innermost; NULL outside module calls. */
 extern _Thread_local const parra_call_site *parra_call_site_current;
+
+/** The calling thread's outermost call site in progress: the call the host made. */
+extern _Thread_local const parra_call_site *parra_call_site_outermost;
+
+/**
+ * How many outermost calls the calling thread has entered: a watchdog that reads the same
+ * count twice knows the same call is still in progress.
+ */
+extern _Thread_local unsigned long parra_call_site_calls;
 
 /**
  * Makes `site` the calling thread's site in progress and returns the one it replaces, for
- * parra_call_site_leave. The thread that calls into the module, right before the call.
+ * parra_call_site_leave. The thread that calls into the module, right before the call. The
+ * stores are relaxed atomics (plain moves) because the call watchdog reads the main thread's.
  */
 static inline const parra_call_site *parra_call_site_enter(const parra_call_site *site) {
     const parra_call_site *previous = parra_call_site_current;
-    parra_call_site_current = site;
+    if (previous == NULL) {
+        __atomic_store_n(&parra_call_site_outermost, site, __ATOMIC_RELAXED);
+        __atomic_store_n(&parra_call_site_calls, parra_call_site_calls + 1, __ATOMIC_RELAXED);
+    }
+    __atomic_store_n(&parra_call_site_current, site, __ATOMIC_RELAXED);
     return previous;
 }
 
 /** Restores the site parra_call_site_enter returned, right after the call. */
-static inline void parra_call_site_leave(const parra_call_site *previous) { parra_call_site_current = previous; }
+static inline void parra_call_site_leave(const parra_call_site *previous) {
+    __atomic_store_n(&parra_call_site_current, previous, __ATOMIC_RELAXED);
+}
 
 /**
  * Records the executable ranges of the module loaded as `handle` (from dlopen), with the site
@@ -65,6 +82,13 @@ void parra_call_note_set_journal(int descriptor);
  * Any thread.
  */
 bool parra_call_note_journal_claimed(void);
+
+/**
+ * Claims the ending of the process for a hang: true for the first caller only (the call
+ * watchdog or the lifecycle watchdog), which then names the call, writes the journal and ends
+ * the process; a later one does nothing, so one hang is told once. Any thread.
+ */
+bool parra_call_note_claim_end(void);
 
 /**
  * Installs the fatal-signal handlers and the exit handler; later calls do nothing. A handler

@@ -1,3 +1,4 @@
+import CParraCallNote
 import Dispatch
 import FoundationEssentials
 import ParraSync
@@ -25,12 +26,19 @@ enum MainRunLoop {
             _ = foundation.run(foundation.defaultMode, seconds, 1)
             return
         }
+        // The call watchdog sleeps while this thread waits, and only then (Core Foundation's run
+        // loop tells it itself).
         guard let queue = Self.mainQueue else {
+            parra_call_watch_idle(true)
             usleep(useconds_t(min(seconds, 1) * 1e6))
+            parra_call_watch_idle(false)
             return
         }
         var descriptor = pollfd(fd: queue.descriptor, events: Int16(POLLIN), revents: 0)
-        if poll(&descriptor, 1, Int32(min((seconds * 1000).rounded(.up), Double(Int32.max)))) > 0 {
+        parra_call_watch_idle(true)
+        let ready = poll(&descriptor, 1, Int32(min((seconds * 1000).rounded(.up), Double(Int32.max))))
+        parra_call_watch_idle(false)
+        if ready > 0 {
             // An eventfd: reading it resets it, so the next poll waits for new work.
             var count: UInt64 = 0
             _ = read(queue.descriptor, &count, MemoryLayout<UInt64>.size)

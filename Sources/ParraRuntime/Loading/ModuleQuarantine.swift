@@ -77,6 +77,10 @@ package final class ModuleQuarantine: @unchecked Sendable {
         watchdog = ModuleWatchdog(limit: watchdogLimit) { [weak self] path, phase in
             self?.endHungCall(path, phase)
         }
+        // The calls after the lifecycle that the app's main thread makes are bounded alike.
+        if MainThread.isCurrent && !ModuleWatchdog.isTraced() {
+            parra_call_watch_start(watchdogLimit, Self.hangExitStatus)
+        }
     }
 
     deinit {
@@ -203,7 +207,9 @@ package final class ModuleQuarantine: @unchecked Sendable {
         // Under the lock, so the call cannot return and another begin meanwhile: the journal
         // and the message name the call that hung, or nothing happens.
         lock.withLock {
-            guard let line = callInProgress, line.hasPrefix("\(path)\t\(phase)\t") else { return }
+            guard let line = callInProgress, line.hasPrefix("\(path)\t\(phase)\t"), parra_call_note_claim_end() else {
+                return
+            }
             if journal >= 0 {
                 let bytes = Array((line + "\thung").utf8)
                 _ = bytes.withUnsafeBytes { pwrite(journal, $0.baseAddress, $0.count, 0) }
