@@ -44,7 +44,8 @@ struct HostileCorpusTests {
     /// names them.
     static let calls = [
         ("FAULT_IN_HOOK", "hook application.didFinishLaunching"), ("FAULT_IN_TIMER", "timer"),
-        ("FAULT_IN_SINK", "log sink"), ("FAULT_IN_THREAD", "its own code (no host call)"),
+        ("FAULT_IN_SINK", "log sink"), ("FAULT_IN_CALLBACK", "presentation dismissed"),
+        ("FAULT_IN_THREAD", "its own code (no host call)"),
     ]
 
     /// Every lifecycle phase with each way out.
@@ -57,8 +58,8 @@ struct HostileCorpusTests {
         }
     }
 
-    /// A hook, a timer, a log sink and a thread of the module's own that crash, abort or exit,
-    /// and the first three (run on the main thread) hanging.
+    /// A hook, a timer, a log sink, a callback and a thread of the module's own that crash, abort
+    /// or exit, and the first four (run on the main thread) hanging.
     static let callFaults: [Fault] =
         calls.flatMap { macro, call in
             [("FAULT_SEGV", Death.signal("SIGSEGV")), ("FAULT_ABORT", .signal("SIGABRT")), ("FAULT_EXIT", .exit)]
@@ -70,7 +71,7 @@ struct HostileCorpusTests {
             Fault(defines: ["FAULT_PHASE=\(macro)", "FAULT_KIND=FAULT_HANG"], phase: call, death: .hang)
         }
 
-    /// The lifecycle faults, two more crashes, the descriptor faults and the call faults: 56
+    /// The lifecycle faults, two more crashes, the descriptor faults and the call faults: 60
     /// modules.
     static let corpus: [Fault] =
         lifecycleFaults + [

@@ -82,7 +82,9 @@ extension HostServiceTable {
                     payloadJSON: payload,
                     done: { [weak context] options in
                         guard let context, !context.isClosed else { return }
-                        done(UnsafeMutableRawPointer(bitPattern: user), options)
+                        context.callingBack("will_present_notification done") {
+                            done(UnsafeMutableRawPointer(bitPattern: user), options)
+                        }
                     })
             }
         }
@@ -130,7 +132,9 @@ extension HostServiceTable {
             let user = UInt(bitPattern: userData)
             events.observeAuthState(from: context.moduleID) { [weak context] state in
                 guard let context, !context.isClosed else { return }
-                state.withCString { callback(UnsafeMutableRawPointer(bitPattern: user), $0) }
+                context.callingBack("auth state observer") {
+                    state.withCString { callback(UnsafeMutableRawPointer(bitPattern: user), $0) }
+                }
             }
             return PARRA_STATUS_OK
         }

@@ -139,17 +139,19 @@ enum HostServiceTable {
                     queue.async {
                         // After shutdown the caller's user_data is gone: the answer is dropped.
                         guard !context.isClosed else { return }
-                        var json = (try? outcome.get()) ?? ""
-                        var message = outcome.failureDescription
-                        let status = outcome.status
-                        json.withUTF8 { jsonBytes in
-                            message.withUTF8 { messageBytes in
-                                done(
-                                    UnsafeMutableRawPointer(bitPattern: user), status,
-                                    parra_string(data: chars(jsonBytes), length: jsonBytes.count),
-                                    parra_string(
-                                        data: messageBytes.isEmpty ? nil : chars(messageBytes),
-                                        length: messageBytes.count))
+                        context.callingBack("call_command done") {
+                            var json = (try? outcome.get()) ?? ""
+                            var message = outcome.failureDescription
+                            let status = outcome.status
+                            json.withUTF8 { jsonBytes in
+                                message.withUTF8 { messageBytes in
+                                    done(
+                                        UnsafeMutableRawPointer(bitPattern: user), status,
+                                        parra_string(data: chars(jsonBytes), length: jsonBytes.count),
+                                        parra_string(
+                                            data: messageBytes.isEmpty ? nil : chars(messageBytes),
+                                            length: messageBytes.count))
+                                }
                             }
                         }
                     }
@@ -264,7 +266,7 @@ enum HostServiceTable {
             let name = String(cString: key)
             let registered = runtime.options.observe(name) { [weak context] changed in
                 guard let context, !context.isClosed else { return }
-                changed.withCString { callback(userData, $0) }
+                context.callingBack("option observer") { changed.withCString { callback(userData, $0) } }
             }
             return registered
                 ? PARRA_STATUS_OK
@@ -409,21 +411,24 @@ enum HostServiceTable {
                 // at: its completion is dropped.
                 guard let context, !context.isClosed else { return }
                 let userData = UnsafeMutableRawPointer(bitPattern: user)
-                switch result {
-                case .success(let response):
-                    response.body.withUnsafeBytes { bytes in
-                        let body = parra_string(
-                            data: bytes.baseAddress?.assumingMemoryBound(to: CChar.self), length: bytes.count)
-                        callback(
-                            userData, PARRA_STATUS_OK, Int32(response.status), body, parra_string(data: nil, length: 0))
-                    }
-                case .failure(let failure):
-                    var message = failure.description
-                    message.withUTF8 { bytes in
-                        let text = parra_string(
-                            data: UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
-                            length: bytes.count)
-                        callback(userData, PARRA_STATUS_NETWORK, 0, parra_string(data: nil, length: 0), text)
+                context.callingBack("api_request response") {
+                    switch result {
+                    case .success(let response):
+                        response.body.withUnsafeBytes { bytes in
+                            let body = parra_string(
+                                data: bytes.baseAddress?.assumingMemoryBound(to: CChar.self), length: bytes.count)
+                            callback(
+                                userData, PARRA_STATUS_OK, Int32(response.status), body,
+                                parra_string(data: nil, length: 0))
+                        }
+                    case .failure(let failure):
+                        var message = failure.description
+                        message.withUTF8 { bytes in
+                            let text = parra_string(
+                                data: UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
+                                length: bytes.count)
+                            callback(userData, PARRA_STATUS_NETWORK, 0, parra_string(data: nil, length: 0), text)
+                        }
                     }
                 }
             }
@@ -477,7 +482,7 @@ enum HostServiceTable {
                 runtime.presentationSurface.present(shown) { [weak context] byUser in
                     // After shutdown the module's user_data is gone: the dismissal is dropped.
                     guard let context, !context.isClosed else { return }
-                    onDismiss(byUser)
+                    context.callingBack("presentation dismissed") { onDismiss(byUser) }
                 }
                 return PARRA_STATUS_OK
             }
@@ -586,11 +591,13 @@ enum HostServiceTable {
                     moduleID: context.moduleID, keys: listed.map(\.key),
                     onAction: { [weak context] key in
                         guard let context, !context.isClosed else { return }
-                        key.withCString { onAction?(UnsafeMutableRawPointer(bitPattern: user), $0) }
+                        context.callingBack("presentation action") {
+                            key.withCString { onAction?(UnsafeMutableRawPointer(bitPattern: user), $0) }
+                        }
                     },
                     dismiss: { [weak context] byUser in
                         guard let context, !context.isClosed else { return }
-                        onDismiss(byUser)
+                        context.callingBack("presentation dismissed") { onDismiss(byUser) }
                     })
                 let dismissed: (Bool) -> Void = { byUser in desk.finish(id, byUser: byUser) }
                 runtime.presentationSurface.present(shown, dismissed: dismissed)
@@ -712,13 +719,15 @@ enum HostServiceTable {
                 guard let context, !context.isClosed else { return }
                 var json = json
                 var message = message ?? ""
-                json.withUTF8 { jsonBytes in
-                    message.withUTF8 { messageBytes in
-                        done(
-                            UnsafeMutableRawPointer(bitPattern: user), status,
-                            parra_string(data: chars(jsonBytes), length: jsonBytes.count),
-                            parra_string(
-                                data: messageBytes.isEmpty ? nil : chars(messageBytes), length: messageBytes.count))
+                context.callingBack("run_launch_step done") {
+                    json.withUTF8 { jsonBytes in
+                        message.withUTF8 { messageBytes in
+                            done(
+                                UnsafeMutableRawPointer(bitPattern: user), status,
+                                parra_string(data: chars(jsonBytes), length: jsonBytes.count),
+                                parra_string(
+                                    data: messageBytes.isEmpty ? nil : chars(messageBytes), length: messageBytes.count))
+                        }
                     }
                 }
             }

@@ -33,15 +33,18 @@ final class ModuleHostContext: @unchecked Sendable {
     /// Where the module's private files go (`storage_directory`), apart from its key-value
     /// storage so that no key can name it.
     let filesFolder: String
-    /// What a crash or exit inside one of the module's timer callbacks names, and journals.
-    private let timerSite: UnsafePointer<parra_call_site>?
+    /// Makes the call site (the quarantine's) of one kind of call into the module that the
+    /// host makes later, by what it names; nil makes none.
+    private let makeSite: ((String) -> UnsafePointer<parra_call_site>)?
+    /// The call sites made so far, by what they name: one per kind, kept for the process.
+    private var sites: [String: UnsafePointer<parra_call_site>] = [:]
 
     init(
         moduleID: String, runtime: ModuleRuntime, storage: ModuleStorage, filesFolder: String,
-        timerSite: UnsafePointer<parra_call_site>? = nil
+        makeSite: ((String) -> UnsafePointer<parra_call_site>)? = nil
     ) {
         self.moduleID = moduleID
-        self.timerSite = timerSite
+        self.makeSite = makeSite
         self.runtime = runtime
         self.storage = storage
         self.filesFolder = filesFolder
@@ -82,9 +85,7 @@ final class ModuleHostContext: @unchecked Sendable {
                     return true
                 }
                 guard live else { return }
-                let previous = parra_call_site_enter(self.timerSite)
-                fire(id)
-                parra_call_site_leave(previous)
+                self.callingBack("timer") { fire(id) }
                 self.lock.withLock {
                     self.firing = nil
                     self.lock.broadcast()
@@ -94,6 +95,23 @@ final class ModuleHostContext: @unchecked Sendable {
             source.resume()
             return id
         }
+    }
+
+    /// Runs `body`, a call into one of the module's callbacks (a timer, an answer, an
+    /// observer), as a call site naming `what`: a crash, exit or hang inside it names and
+    /// quarantines the module. Not while holding `lock`.
+    func callingBack<T>(_ what: String, _ body: () -> T) -> T {
+        let site = makeSite.map { make in
+            lock.withLock {
+                if let known = sites[what] { return known }
+                let made = make(what)
+                sites[what] = made
+                return made
+            }
+        }
+        let previous = parra_call_site_enter(site)
+        defer { parra_call_site_leave(previous) }
+        return body()
     }
 
     /// Cancels a timer; false for an unknown or finished one. When its callback is running on

@@ -483,7 +483,7 @@ package final class ModuleRuntime: @unchecked Sendable {
                 moduleID: module.id, runtime: self,
                 storage: ModuleStorage(folder: joinedPath(storage, "modules/\(module.id)")),
                 filesFolder: joinedPath(storage, "module-files/\(module.id)"),
-                timerSite: quarantine.site(path: module.file, what: "timer"))
+                makeSite: { [quarantine, file = module.file] in quarantine.site(path: file, what: $0) })
             module.context = context
             var data: UnsafeMutableRawPointer?
             let refusal = quarantine.during(module.file, "init") {

@@ -10,7 +10,9 @@
  *           FAULT_IN_TIMER (a timer it starts in activate), FAULT_IN_SINK (its log sink,
  *           given the first app log record) and FAULT_IN_COMMAND (its command
  *           "<FAULT_ID>.add", i64(ptr,i64,i64), when another module calls it), and
- *           FAULT_IN_THREAD (a thread it starts in activate, outside any host call)
+ *           FAULT_IN_THREAD (a thread it starts in activate, outside any host call), and
+ *           FAULT_IN_CALLBACK (the dismissal callback of a toast its didFinishLaunching hook
+ *           presents, which dismisses itself after a millisecond)
  *   kinds   FAULT_SEGV (writes through NULL), FAULT_ABORT (abort()), FAULT_EXIT (exit(3)),
  *           FAULT_QUICK_EXIT (_exit(4), which runs no exit handler), FAULT_HANG (never returns),
  *           FAULT_STACK (unbounded recursion), FAULT_DIVIDE (integer division by zero: SIGFPE)
@@ -46,6 +48,7 @@
 #define FAULT_IN_SINK 10
 #define FAULT_IN_COMMAND 11
 #define FAULT_IN_THREAD 12
+#define FAULT_IN_CALLBACK 13
 
 #define FAULT_SEGV 1
 #define FAULT_ABORT 2
@@ -163,10 +166,26 @@ static void fault_shutdown(void *module_data) {
     fault_maybe(FAULT_IN_SHUTDOWN);
 }
 
+static void fault_dismissed(void *user_data, bool by_user) {
+    (void)user_data;
+    (void)by_user;
+    fault_maybe(FAULT_IN_CALLBACK);
+}
+
 static bool fault_did_finish_launching(void *module_data, const char *launch_options_json) {
     (void)module_data;
     (void)launch_options_json;
     fault_maybe(FAULT_IN_HOOK);
+    if (FAULT_PHASE == FAULT_IN_CALLBACK) {
+        parra_presentation toast = {
+            .struct_size = sizeof(parra_presentation),
+            .kind = PARRA_PRESENTATION_TOAST,
+            .title = {.data = "fault", .length = 5},
+            .duration_seconds = 0.001,
+            .on_dismiss = fault_dismissed,
+        };
+        (void)fault_host->present(fault_host, &toast, NULL);
+    }
     return true;
 }
 
