@@ -217,4 +217,22 @@ struct HostileCorpusTests {
         let what = if case .hang = death { "it hung the app" } else { "it took the app down" }
         #expect(second.transcript.contains("quarantined: \(what) in \(command) on "), "\(second.transcript)")
     }
+
+    @Test("a module that holds the app's launch past its limit is named and quarantined, and the app ends")
+    func heldLaunch() throws {
+        let workspace = try CLIWorkspace()
+        let (plugins, module) = try Self.faultModule(["FAULT_PHASE=FAULT_HOLD_LAUNCH"], in: workspace)
+        let environment = ["PARRA_PLUGIN_PATH": plugins.path, "PARRA_LAUNCH_TIMEOUT": "2"]
+        let first = try workspace.parra([], environment: environment, program: "ParraDemoApp")
+        #expect(first.status == 70, "\(first.transcript)")
+        #expect(
+            first.transcript.contains(
+                "\(module) held the app's launch for 2 s without completing it (state initial); ending the app (status 70); it is quarantined"
+            ), "\(first.transcript)")
+        let second = try workspace.parra([], environment: environment, program: "ParraDemoApp")
+        #expect(second.status == 0, "\(second.transcript)")
+        #expect(
+            second.transcript.contains("quarantined: it held the app's launch past its limit on "),
+            "\(second.transcript)")
+    }
 }

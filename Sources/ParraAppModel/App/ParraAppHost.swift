@@ -90,12 +90,15 @@ private final class AppSession {
     /// Whether the launch completed and the session went on to the windows (they are drawn
     /// as they connect from then on) and the queued URLs.
     private var handedOver = false
-    /// The longest the session waits for a module's launch to settle before it goes on
-    /// without it.
-    private static let launchWaitSeconds = 120.0
+    /// The longest one attempt of a module's launch may take to settle.
+    private let launchLimit: Double
+    /// The status the app ends with because the module driving the launch held it past
+    /// `launchLimit`.
+    private var heldLaunchStatus: Int32?
 
     init(context: ParraAppContext, groups: [WindowGroupDeclaration]) {
         self.context = context
+        launchLimit = LaunchLimit.seconds(in: ProcessEnvironment.current, report: context.platform.report)
         var seen = Set<String>()
         self.groups = groups.filter { group in
             guard let id = group.id else { return true }
@@ -169,6 +172,7 @@ private final class AppSession {
             if case .terminate = event { return }
             awaitLaunch(delegate)
         }
+        if let heldLaunchStatus { return heldLaunchStatus }
         guard isLaunchComplete else {
             context.platform.report(
                 "the launch never completed (last state: \(context.launch?.state?.summary ?? "none")); exiting with status 1"
@@ -190,17 +194,40 @@ private final class AppSession {
         guard let launch = context.launch else { return handOverIfComplete(delegate) }
         let platform = context.platform
         if launch.driver != nil,
-            !launch.waitUntilSettled(timeout: Self.launchWaitSeconds, cancelled: { platform.terminationRequested }),
+            !launch.waitUntilSettled(
+                timeout: launch.attemptTimeLeft(of: launchLimit), cancelled: { platform.terminationRequested }),
             !platform.terminationRequested
         {
-            context.platform.report(
-                "the launch driven by \(launch.driver ?? "?") did not settle within \(Int(Self.launchWaitSeconds)) s (state \(launch.state?.summary ?? "none")); the windows stay held"
-            )
+            endHeldLaunch(launch)
         }
         handOverIfComplete(delegate)
         // What a module is about to show over the windows shows before an unattended session
         // plays on.
         if launch.isSessionHeld { launch.waitWhileSessionHeld(cancelled: { platform.terminationRequested }) }
+    }
+
+    /// The launch has not settled within its limit. While a step of the host's runs (the
+    /// app's own prerequisite, say) the launch waits on the app, and the windows stay held;
+    /// otherwise the module driving it holds it: the module is quarantined and the app ends.
+    private func endHeldLaunch(_ launch: ParraLaunchCoordinator) {
+        let driver = launch.driver ?? "?"
+        let seconds = String(cFormat: "%g", launchLimit)
+        let state = launch.state?.summary ?? "none"
+        if let step = launch.stepsInProgress.first {
+            context.platform.report(
+                "the launch driven by \(driver) did not settle within \(seconds) s (state \(state)): the host's \(step) step is still running; the windows stay held"
+            )
+            return
+        }
+        guard heldLaunchStatus == nil else { return }
+        heldLaunchStatus = ModuleQuarantine.hangExitStatus
+        let (file, outcome) =
+            context.runtime?.quarantineHeldLaunch(of: driver)
+            ?? (driver, "it cannot be quarantined (no module \(driver) is loaded)")
+        context.platform.report(
+            "\(file) held the app's launch for \(seconds) s without completing it (state \(state)); ending the app (status \(ModuleQuarantine.hangExitStatus)); \(outcome)"
+        )
+        _ = context.platform.post(.terminate)
     }
 
     /// Runs the app's async delegate method `body` to its end before the next event: UIKit

@@ -48,6 +48,11 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     private var checkedAuthState = ParraAuthState.undetermined
     /// The app-info the launch got (the server's, else the cache's), for the app's prerequisite.
     private var launchAppInfo = ParraAppInfo()
+    /// The host's launch steps running now, by name: while one runs, the launch waits on the
+    /// host (or on the app's prerequisite), not on the module driving it.
+    private var runningSteps: [String] = []
+    /// When the launch last went to initial: its attempt's limit counts from there.
+    private var attemptStart = DispatchTime.now()
 
     /// A coordinator for one app run. `authCheck` runs the host's auth check and calls back,
     /// on any thread, with the resulting state; `appInfo` runs the app-info task likewise.
@@ -85,6 +90,17 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     /// or failed and the turn that set it has finished.
     var isSettled: Bool { lock.withLock { driverID == nil || settledTurnDone } }
 
+    /// The host's launch steps running now ("app-info", "auth check", "app's launch
+    /// prerequisite"), oldest first.
+    var stepsInProgress: [String] { lock.withLock { runningSteps } }
+
+    /// How much of `limit` seconds the launch's attempt in progress has left.
+    func attemptTimeLeft(of limit: Double) -> Double {
+        let elapsed =
+            Double(DispatchTime.now().uptimeNanoseconds - lock.withLock { attemptStart }.uptimeNanoseconds) / 1e9
+        return max(0, limit - elapsed)
+    }
+
     /// Whether a module holds the unattended session now.
     var isSessionHeld: Bool { sessionHeld() }
 
@@ -117,6 +133,7 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
             }
             driverID = moduleID
             current = state
+            if state == .initial { attemptStart = .now() }
             settledTurnDone = false
             changes += 1
             return nil
@@ -141,10 +158,21 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
         if let driver, driver != moduleID {
             return (PARRA_STATUS_WRONG_STATE, "the launch is driven by \(driver), not \(moduleID)")
         }
+        let name: String
+        switch step {
+        case PARRA_LAUNCH_STEP_AUTH_CHECK: name = "auth check"
+        case PARRA_LAUNCH_STEP_PREREQUISITE: name = "app's launch prerequisite"
+        case PARRA_LAUNCH_STEP_APP_INFO: name = "app-info"
+        default: return (PARRA_STATUS_INVALID_ARGUMENT, "unknown launch step \(step)")
+        }
+        lock.withLock { runningSteps.append(name) }
         let mainQueue = self.mainQueue
         // Called on the main queue only, where the launch runs.
         nonisolated(unsafe) let done = done
-        let finish: @Sendable (parra_status, String, String?) -> Void = { status, json, message in
+        let finish: @Sendable (parra_status, String, String?) -> Void = { [self] status, json, message in
+            lock.withLock {
+                if let index = runningSteps.firstIndex(of: name) { runningSteps.remove(at: index) }
+            }
             mainQueue.async { done(status, json, message) }
         }
         switch step {
@@ -167,7 +195,7 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
                     finish(PARRA_STATUS_FAILED, #"{"ran":true}"#, "the app's launch prerequisite failed: \(error)")
                 }
             }
-        case PARRA_LAUNCH_STEP_APP_INFO:
+        default:  // PARRA_LAUNCH_STEP_APP_INFO, the one step left
             appInfo { [self] outcome in
                 switch outcome {
                 case .fresh(let json), .cached(let json, _, _):
@@ -180,8 +208,6 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
                     finish(PARRA_STATUS_FAILED, "{}", reason)
                 }
             }
-        default:
-            return (PARRA_STATUS_INVALID_ARGUMENT, "unknown launch step \(step)")
         }
         return nil
     }

@@ -18,7 +18,7 @@ import ParraSync
 /// A module that crashes the process or calls `exit()` is named as it happens; a call that runs
 /// past the watchdog's limit ends the app with a message naming the module and the phase, and
 /// its journal marked as a hang.
-/// Sendable by hand: the journal is behind `lock`, `entries` is the starting thread's, and `watchdog` is set in `init`.
+/// Sendable by hand: the journal and `entries` are behind `lock` once the app runs (before, the starting thread has them alone), and `watchdog` is set in `init`.
 package final class ModuleQuarantine: @unchecked Sendable {
     /// One quarantined file.
     struct Entry: Codable, Equatable {
@@ -40,6 +40,8 @@ package final class ModuleQuarantine: @unchecked Sendable {
     static let journalPrefix = "module-journal."
     /// The quarantine list's name in the storage folder.
     static let listName = "quarantined-modules.json"
+    /// The phase a module that held the app's launch past its limit is quarantined for.
+    package static let launchPhase = "launch"
 
     /// The storage folder; nil for a quarantine that records and refuses nothing.
     private let folder: String?
@@ -144,18 +146,39 @@ package final class ModuleQuarantine: @unchecked Sendable {
             entries.append(entry)
             recovered.append(entry)
         }
-        if !recovered.isEmpty, let data = try? JSONEncoder().encode(entries) {
-            let list = joinedPath(folder, Self.listName)
-            do {
-                try FileReplacement.replace(list, with: Array(data), mode: 0o600, durable: true)
-            } catch {
-                read = []
-                report(
-                    "cannot record the quarantine in \(list) (\(FileManager.failureCause(error))); the journals that name the modules are kept, so each start refuses them again"
-                )
-            }
+        if !recovered.isEmpty, let problem = saveList(in: folder) {
+            read = []
+            report("\(problem); the journals that name the modules are kept, so each start refuses them again")
         }
         return recovered
+    }
+
+    /// Quarantines the module at `path` (resolved) now, for what it did in `phase` while the
+    /// app went on (it held the launch past its limit): the next start refuses it. Nil when
+    /// recorded, else why it cannot be.
+    func condemn(_ path: String, phase: String, hung: Bool) -> String? {
+        guard let folder else { return "this run keeps no quarantine" }
+        guard var entry = Self.identity(of: path) else { return "\(path) cannot be read" }
+        entry.phase = phase
+        entry.date = ISO8601Timestamp.string(Date.wallClockNow.timeIntervalSince1970, fractionalSeconds: false)
+        entry.hung = hung ? true : nil
+        return lock.withLock {
+            entries.removeAll { $0.path == path }
+            entries.append(entry)
+            return saveList(in: folder)
+        }
+    }
+
+    /// Writes the list to `folder`; nil when written, else what went wrong.
+    private func saveList(in folder: String) -> String? {
+        let list = joinedPath(folder, Self.listName)
+        do {
+            let data = try JSONEncoder().encode(entries)
+            try FileReplacement.replace(list, with: Array(data), mode: 0o600, durable: true)
+            return nil
+        } catch {
+            return "cannot record the quarantine in \(list) (\(FileManager.failureCause(error)))"
+        }
     }
 
     /// Why the file at `path` (resolved) is not opened, or nil: it took the app down in an
@@ -167,7 +190,12 @@ package final class ModuleQuarantine: @unchecked Sendable {
         now.date = entry.date
         now.hung = entry.hung
         guard now == entry else { return nil }
-        let what = entry.hung == true ? "it hung the app" : "it took the app down"
+        let what =
+            switch (entry.hung == true, entry.phase) {
+            case (true, Self.launchPhase): "it held the app's launch past its limit"
+            case (true, _): "it hung the app in \(entry.phase)"
+            case (false, _): "it took the app down in \(entry.phase)"
+            }
         // The app's folder under the data home is named by its bundle id; another is named whole.
         let folderURL = URL(fileURLWithPath: folder)
         let standard = URL(fileURLWithPath: DataHome.path(environment: ProcessEnvironment.current))
@@ -178,7 +206,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
         return ModuleRefusal(
             phase: .open,
             reason:
-                "quarantined: \(what) in \(entry.phase) on \(entry.date); fix or replace the file, or run `parra plugins reset \(reset)` to try it again"
+                "quarantined: \(what) on \(entry.date); fix or replace the file, or run `parra plugins reset \(reset)` to try it again"
         )
     }
 

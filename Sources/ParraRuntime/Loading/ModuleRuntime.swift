@@ -164,6 +164,15 @@ package final class ModuleRuntime: @unchecked Sendable {
     /// The usable module with `id`, if there is one.
     func module(withID id: String) -> LoadedModule? { usableModules.first { $0.id == id } }
 
+    /// Quarantines the module `moduleID` for holding the app's launch past its limit, so the
+    /// next start refuses it: its file, and "it is quarantined" or why it cannot be; nil for a
+    /// module not loaded.
+    package func quarantineHeldLaunch(of moduleID: String) -> (file: String, outcome: String)? {
+        guard let module = module(withID: moduleID) else { return nil }
+        let problem = quarantine.condemn(module.file, phase: ModuleQuarantine.launchPhase, hung: true)
+        return (module.file, problem.map { "it cannot be quarantined (\($0))" } ?? "it is quarantined")
+    }
+
     /// Whether the caller is on the host's main thread: the thread that called `start()`, a
     /// block running on the main queue, or, while the main thread lends it its standing, the
     /// process's main queue.

@@ -12,7 +12,8 @@
  *           "<FAULT_ID>.add", i64(ptr,i64,i64), when another module calls it), and
  *           FAULT_IN_THREAD (a thread it starts in activate, outside any host call), and
  *           FAULT_IN_CALLBACK (the dismissal callback of a toast its didFinishLaunching hook
- *           presents, which dismisses itself after a millisecond)
+ *           presents, which dismisses itself after a millisecond). FAULT_PHASE=FAULT_HOLD_LAUNCH
+ *           alone takes the app's launch in activate (state initial) and never settles it.
  *   kinds   FAULT_SEGV (writes through NULL), FAULT_ABORT (abort()), FAULT_EXIT (exit(3)),
  *           FAULT_QUICK_EXIT (_exit(4), which runs no exit handler), FAULT_HANG (never returns),
  *           FAULT_STACK (unbounded recursion), FAULT_DIVIDE (integer division by zero: SIGFPE)
@@ -49,6 +50,7 @@
 #define FAULT_IN_COMMAND 11
 #define FAULT_IN_THREAD 12
 #define FAULT_IN_CALLBACK 13
+#define FAULT_HOLD_LAUNCH 14
 
 #define FAULT_SEGV 1
 #define FAULT_ABORT 2
@@ -149,6 +151,9 @@ static parra_status fault_activate(void *module_data, parra_error *error) {
     (void)module_data;
     fault_maybe(FAULT_IN_ACTIVATE);
     if (FAULT_PHASE == FAULT_IN_TIMER) return fault_host->schedule(fault_host, 0, 0, fault_timer, NULL, NULL, error);
+    if (FAULT_PHASE == FAULT_HOLD_LAUNCH) {
+        return fault_host->set_launch_state(fault_host, PARRA_LAUNCH_STATE_INITIAL, (parra_string){0}, error);
+    }
     if (FAULT_PHASE == FAULT_IN_THREAD) {
         pthread_t thread;
         if (pthread_create(&thread, NULL, fault_thread, NULL) == 0) pthread_detach(thread);
