@@ -1,3 +1,5 @@
+import CParraPlugin
+
 /// The rules an option's value must follow beyond its type, exported as the declaration's
 /// `schema_json` (ABI 1.3): the subset of JSON Schema that `parra_plugin.h` documents under
 /// "Option schemas". The host checks every value against it before the module reads it, in the
@@ -30,16 +32,31 @@ public struct ValueSchema: Sendable, Equatable {
     /// A bool.
     public static let boolean = ValueSchema(.object(["type": .string("boolean")]))
 
-    /// A string: one of `values` exactly when given, at least `minLength` characters, and
-    /// matching `pattern` (a regular expression searched in the string) when given.
-    public static func string(oneOf values: [String]? = nil, minLength: Int? = nil, pattern: String? = nil)
-        -> ValueSchema
-    {
+    /// A string: one of `values` exactly when given, at least `minLength` characters,
+    /// matching `pattern` (a regular expression searched in the string) and of the kind
+    /// `format` names, when given.
+    public static func string(
+        oneOf values: [String]? = nil, minLength: Int? = nil, pattern: String? = nil, format: Format? = nil
+    ) -> ValueSchema {
         var members: [String: JSONValue] = ["type": .string("string")]
         members["enum"] = values.map { .array($0.map(JSONValue.string)) }
         members["minLength"] = minLength.map { .integer(Int64($0)) }
         members["pattern"] = pattern.map(JSONValue.string)
+        members["format"] = format.map { .string($0.name) }
         return ValueSchema(.object(members))
+    }
+
+    /// A kind of string a schema can require (`format`, ABI 1.6).
+    public enum Format: Sendable {
+        /// A time zone identifier Foundation's `TimeZone(identifier:)` knows.
+        case timeZone
+
+        /// Its name in the schema.
+        var name: String {
+            switch self {
+            case .timeZone: PARRA_SCHEMA_FORMAT_TIME_ZONE
+            }
+        }
     }
 
     /// An array whose every element follows `items`.

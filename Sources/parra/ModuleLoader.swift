@@ -27,6 +27,8 @@ enum ModuleLoader {
     static func load(
         searchPath: ModuleSearchPath, configFile: URL? = nil, optionEnvironment: [String: String] = [:]
     ) -> ModuleRuntime {
+        // The schemas' formats are checked as the modules check them, with Foundation.
+        OptionFormat.timeZone.check { TimeZone(identifier: $0) != nil }
         var settings = ModuleRuntime.Settings(environment: optionEnvironment, searchPath: searchPath)
         settings.configFile = configFile?.path
         // This very executable, even if its file was replaced or removed since it started.

@@ -1,15 +1,15 @@
 import CParraPlugin
 import Testing
 
-/// Freezes the ABI 1.5 layout: a change here breaks every module built before it, so it must
+/// Freezes the ABI 1.6 layout (1.6 added no type to 1.5): a change here breaks every module built before it, so it must
 /// come with a new major version (or, for fields appended at the end, a new minor). The 1.0
 /// to 1.2 prefixes are checked too: older modules must still read and be read correctly.
-@Suite("C ABI 1.5 layout")
+@Suite("C ABI 1.6 layout")
 struct ABILayoutTests {
     @Test("versions and the entry symbol")
     func constants() {
         #expect(PARRA_ABI_VERSION_MAJOR == 1)
-        #expect(PARRA_ABI_VERSION_MINOR == 5)
+        #expect(PARRA_ABI_VERSION_MINOR == 6)
         #expect(PARRA_MODULE_ENTRY_SYMBOL == "parra_module_entry")
     }
 

@@ -235,4 +235,43 @@ struct HostileCorpusTests {
             second.transcript.contains("quarantined: it held the app's launch past its limit on "),
             "\(second.transcript)")
     }
+
+    @Test(
+        "a module that hangs with a setting is quarantined with it: other settings try it again, the same ones refuse it"
+    )
+    func hangWithSettings() throws {
+        let workspace = try CLIWorkspace()
+        let (plugins, module) = try Self.faultModule(
+            ["FAULT_PHASE=FAULT_IN_INIT", "FAULT_KIND=FAULT_HANG", "FAULT_WHEN_ENABLED"], in: workspace)
+        let enabled = try workspace.file("enabled.json", contents: #"{"fault": {"enabled": true}}"#)
+        let disabled = try workspace.file("disabled.json", contents: #"{"fault": {"enabled": false}}"#)
+        func run(_ config: String) throws -> ParraResult {
+            try workspace.parra(
+                [], environment: ["PARRA_PLUGIN_PATH": plugins.path, "PARRA_CONFIG_FILE": config],
+                program: "ParraDemoApp")
+        }
+        let hung = try run(enabled)
+        #expect(hung.status == 70, "\(hung.transcript)")
+        #expect(
+            hung.standardError.contains(
+                "parra: \(module) hung in init for 5 s; ending the app (status 70); it is quarantined while its settings (fault.enabled) stay as they are"
+            ), "\(hung.transcript)")
+        let refused = try run(enabled)
+        #expect(refused.status == 0, "\(refused.transcript)")
+        #expect(
+            refused.transcript.contains(
+                "quarantined: it hung the app in init on "),
+            "\(refused.transcript)")
+        #expect(refused.transcript.contains("with the settings it has now (fault.enabled); change them"))
+        let retried = try run(disabled)
+        #expect(retried.status == 0, "\(retried.transcript)")
+        #expect(
+            retried.transcript.contains(
+                "with other settings (fault.enabled); it is tried again with these (fault.enabled)"),
+            "\(retried.transcript)")
+        #expect(!retried.transcript.contains("refused  \(module)"), "\(retried.transcript)")
+        let again = try run(enabled)
+        #expect(again.status == 0, "\(again.transcript)")
+        #expect(again.transcript.contains("quarantined: it hung the app in init on "), "\(again.transcript)")
+    }
 }

@@ -41,4 +41,29 @@ struct RejectedValueTests {
         let moduleWarnings = host.log.records.filter { $0.moduleID == value.moduleID && $0.level >= .warn }
         #expect(moduleWarnings.isEmpty, "\(moduleWarnings.map(\.message))")
     }
+
+    @Test(
+        "validate refuses a time zone the logger does not know, in the logger's words; a known one passes",
+        arguments: [("Mars/Olympus", false), ("GMT+99", false), ("Europe/Paris", true), ("GMT+05:30", true)])
+    func timeZone(_ zone: String, known: Bool) throws {
+        let workspace = try CLIWorkspace()
+        let module = BuildProducts.folder.appendingPathComponent("libParraLogger.so").path
+        let pieces = #"[{"kind":"timestamp","style":"custom","format":"HH:mm","timeZone":"\#(zone)"}]"#
+        let config = try workspace.file("parra.json", contents: #"{"logger": {"consoleFormatOptions": \#(pieces)}}"#)
+        let result = try workspace.parra("config", "validate", config, "--plugin-path", module)
+        let refusal = #"timeZone: "\#(zone)" is not a time zone identifier"#
+        if known {
+            #expect(result.status == 0, "\(result.transcript)")
+            return
+        }
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(
+            result.outputLines.first == "\(config): logger.consoleFormatOptions[0].\(refusal)", "\(result.transcript)")
+        // The app's logger refuses it too, when it reads the option.
+        let host = try TestHost(paths: [module], configFile: URL(fileURLWithPath: config))
+        host.runtime.start(through: .configure)
+        defer { host.runtime.stop() }
+        let logged = host.log.records.filter { $0.moduleID == "com.parra.logger" }.map(\.message)
+        #expect(logged.contains { $0.contains(#"timeZone "\#(zone)" is not a time zone identifier"#) }, "\(logged)")
+    }
 }

@@ -69,7 +69,7 @@ struct ConsoleFormat: Equatable {
         }
         let timestamp = piece([
             "style": .string(oneOf: ["iso8601", "rfc3339", "epoch", "custom"]), "format": .string(),
-            "timeZone": .string(), "locale": .string(),
+            "timeZone": .string(format: .timeZone), "locale": .string(),
         ]).when(
             .object(["style": .string(oneOf: ["custom"])], required: ["style"], closed: false),
             then: .object([:], required: ["format"], closed: false))

@@ -31,6 +31,50 @@ package final class ModuleQuarantine: @unchecked Sendable {
         var modified: Int64
         /// Whether the call hung (the watchdog ended it) rather than took the app down.
         var hung: Bool? = nil
+        /// The fingerprint of the module's settings then (see `Settings`); nil when it died
+        /// before it was given any (dlopen, entry, descriptor): then the file alone is to blame.
+        var settings: String? = nil
+        /// The keys of those settings, for the messages.
+        var settingKeys: [String]? = nil
+    }
+
+    /// What a module runs with beyond its file: the options of its own that are set (by the
+    /// config file, the app's code or the environment) rather than left to their defaults. A
+    /// module quarantined with some settings is tried again once they change, so a hang that a
+    /// setting causes (a console path naming a pipe, say) does not condemn the file for good.
+    struct Settings: Equatable {
+        /// FNV-1a (64 bits, hexadecimal) of the settings' `key=json` lines: it tells two sets
+        /// of values apart without keeping the values themselves.
+        let fingerprint: String
+        /// The keys set, sorted.
+        let keys: [String]
+
+        /// The settings made of `values` (key and compact JSON).
+        init(_ values: [(key: String, json: String)]) {
+            let sorted = values.sorted { $0.key < $1.key }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for line in sorted.map({ "\($0.key)=\($0.json)\n" }) {
+                for byte in line.utf8 {
+                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+                }
+            }
+            fingerprint = String(hash, radix: 16)
+            keys = sorted.map(\.key)
+        }
+
+        /// The keys as the messages say them.
+        static func described(_ keys: [String]?) -> String {
+            guard let keys, !keys.isEmpty else { return "none set: its defaults" }
+            return keys.joined(separator: ", ")
+        }
+    }
+
+    /// What a start does with a module quarantined with settings, once its own are known.
+    enum SettingsVerdict {
+        /// The same file with the same settings: refused.
+        case refused(ModuleRefusal)
+        /// The same file with other settings: tried again, as the note says.
+        case retried(String)
     }
 
     /// The status an app ends with when a module call hangs (`EX_SOFTWARE`).
@@ -50,6 +94,10 @@ package final class ModuleQuarantine: @unchecked Sendable {
     private var entries: [Entry]
     /// Each called file's identity as the journal writes it, by path.
     private var identities: [String: String] = [:]
+    /// Each module's settings once its options are resolved, by path.
+    private var settingsByPath: [String: Settings] = [:]
+    /// The call sites made for each path: their journal lines gain the settings once known.
+    private var sitesByPath: [String: [UnsafeMutablePointer<parra_call_site>]] = [:]
     /// The journal line of the call in progress.
     private var callInProgress: String?
     /// How long the journal file is. A note shorter than the file is padded with spaces to its
@@ -99,14 +147,39 @@ package final class ModuleQuarantine: @unchecked Sendable {
     /// module keeps its own), and it is kept for the process: a call in progress on another
     /// thread may read it at any time.
     func site(path: String, what: String) -> UnsafePointer<parra_call_site> {
-        let identity = folder == nil ? nil : journaledIdentity(of: path)
+        let tail = folder == nil ? nil : journalTail(of: path)
         let site = UnsafeMutablePointer<parra_call_site>.allocate(capacity: 1)
         site.initialize(
             to: parra_call_site(
                 path: strdup(path), what: strdup(what),
-                journal_head: identity.map { _ in strdup("\(path)\t\(what)\t") },
-                journal_tail: identity.map { strdup("\t\($0)") }))
+                journal_head: tail.map { _ in strdup("\(path)\t\(what)\t") },
+                journal_tail: tail.map { strdup("\t\($0)") }))
+        if folder != nil { lock.withLock { sitesByPath[path, default: []].append(site) } }
         return UnsafePointer(site)
+    }
+
+    /// Records the settings the module at `path` runs with, once its options are resolved:
+    /// from here on its journal lines carry them. The starting thread, before the module's init.
+    func settle(_ path: String, settings: Settings) {
+        guard folder != nil else { return }
+        lock.withLock {
+            settingsByPath[path] = settings
+            // A handler may read a tail at any time: the old one is left in place, not freed.
+            let tail = "\t\(journalTailLocked(of: path))"
+            for site in sitesByPath[path] ?? [] { site.pointee.journal_tail = UnsafePointer(strdup(tail)) }
+        }
+    }
+
+    /// What to do with the module at `path`, quarantined with settings in an earlier run, now
+    /// that its own are settled; nil when it is not quarantined so.
+    func settingsVerdict(for path: String) -> SettingsVerdict? {
+        guard let folder, let entry = matchingEntry(for: path), let quarantined = entry.settings,
+            let now = lock.withLock({ settingsByPath[path] })
+        else { return nil }
+        if quarantined == now.fingerprint { return .refused(refusal(entry, folder: folder)) }
+        return .retried(
+            "\(path) was quarantined on \(entry.date) (\(outcome(of: entry))) with other settings (\(Settings.described(entry.settingKeys))); it is tried again with these (\(Settings.described(now.keys)))"
+        )
     }
 
     /// What processes of this app that are gone were inside when they died, now quarantined;
@@ -134,12 +207,15 @@ package final class ModuleQuarantine: @unchecked Sendable {
             var text = Substring(padded)
             while text.last == " " { text.removeLast() }
             let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 7 || fields.count == 8, let device = UInt64(fields[3]), let inode = UInt64(fields[4]),
-                let size = Int64(fields[5]), let modified = Int64(fields[6])
+            // path, phase, time, device, inode, size, mtime, settings, setting keys[, hung]
+            guard fields.count == 9 || fields.count == 10, let device = UInt64(fields[3]),
+                let inode = UInt64(fields[4]), let size = Int64(fields[5]), let modified = Int64(fields[6])
             else { continue }
             var entry = Entry(
                 path: fields[0], phase: fields[1], date: "", device: device, inode: inode, size: size,
-                modified: modified, hung: fields.count == 8 ? true : nil)
+                modified: modified, hung: fields.count == 10 ? true : nil,
+                settings: fields[7].isEmpty ? nil : fields[7],
+                settingKeys: fields[7].isEmpty ? nil : fields[8].split(separator: ",").map(String.init))
             let seconds = TimeInterval(fields[2]) ?? Date.wallClockNow.timeIntervalSince1970
             entry.date = ISO8601Timestamp.string(seconds, fractionalSeconds: false)
             entries.removeAll { $0.path == entry.path }
@@ -163,6 +239,8 @@ package final class ModuleQuarantine: @unchecked Sendable {
         entry.date = ISO8601Timestamp.string(Date.wallClockNow.timeIntervalSince1970, fractionalSeconds: false)
         entry.hung = hung ? true : nil
         return lock.withLock {
+            entry.settings = settingsByPath[path]?.fingerprint
+            entry.settingKeys = settingsByPath[path]?.keys
             entries.removeAll { $0.path == path }
             entries.append(entry)
             return saveList(in: folder)
@@ -182,20 +260,37 @@ package final class ModuleQuarantine: @unchecked Sendable {
     }
 
     /// Why the file at `path` (resolved) is not opened, or nil: it took the app down in an
-    /// earlier run and has not changed since.
+    /// earlier run, before it was given its settings, and has not changed since. One that did
+    /// so with settings is judged once they are known (`settingsVerdict`).
     func refusal(for path: String) -> ModuleRefusal? {
-        guard let folder, let entry = entries.first(where: { $0.path == path }), var now = Self.identity(of: path)
+        guard let folder, let entry = matchingEntry(for: path), entry.settings == nil else { return nil }
+        return refusal(entry, folder: folder)
+    }
+
+    /// The quarantine entry of the file at `path`, if the file has not changed since.
+    private func matchingEntry(for path: String) -> Entry? {
+        guard let entry = lock.withLock({ entries.first(where: { $0.path == path }) }),
+            var now = Self.identity(of: path)
         else { return nil }
         now.phase = entry.phase
         now.date = entry.date
         now.hung = entry.hung
-        guard now == entry else { return nil }
-        let what =
-            switch (entry.hung == true, entry.phase) {
-            case (true, Self.launchPhase): "it held the app's launch past its limit"
-            case (true, _): "it hung the app in \(entry.phase)"
-            case (false, _): "it took the app down in \(entry.phase)"
-            }
+        now.settings = entry.settings
+        now.settingKeys = entry.settingKeys
+        return now == entry ? entry : nil
+    }
+
+    /// What the module did, as the messages say it.
+    private func outcome(of entry: Entry) -> String {
+        switch (entry.hung == true, entry.phase) {
+        case (true, Self.launchPhase): "it held the app's launch past its limit"
+        case (true, _): "it hung the app in \(entry.phase)"
+        case (false, _): "it took the app down in \(entry.phase)"
+        }
+    }
+
+    /// The refusal of the module `entry` quarantines, kept in `folder`.
+    private func refusal(_ entry: Entry, folder: String) -> ModuleRefusal {
         // The app's folder under the data home is named by its bundle id; another is named whole.
         let folderURL = URL(fileURLWithPath: folder)
         let standard = URL(fileURLWithPath: DataHome.path(environment: ProcessEnvironment.current))
@@ -203,10 +298,14 @@ package final class ModuleQuarantine: @unchecked Sendable {
         let reset =
             folderURL.standardizedFileURL == standard.standardizedFileURL
             ? "--app \(folderURL.lastPathComponent)" : "--storage \(folder)"
+        let remedy =
+            entry.settings == nil
+            ? "fix or replace the file"
+            : "with the settings it has now (\(Settings.described(entry.settingKeys))); change them, fix or replace the file"
         return ModuleRefusal(
             phase: .open,
             reason:
-                "quarantined: \(what) on \(entry.date); fix or replace the file, or run `parra plugins reset \(reset)` to try it again"
+                "quarantined: \(outcome(of: entry)) on \(entry.date) \(remedy), or run `parra plugins reset \(reset)` to try it again"
         )
     }
 
@@ -216,7 +315,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
         -> T
     {
         guard let watchdog else { return try body() }
-        note("\(path)\t\(phase)\t\(Int(Date.wallClockNow.timeIntervalSince1970))\t\(journaledIdentity(of: path))")
+        note("\(path)\t\(phase)\t\(Int(Date.wallClockNow.timeIntervalSince1970))\t\(journalTail(of: path))")
         parra_call_note_set(path, phase)
         watchdog.arm(path, phase)
         defer {
@@ -243,7 +342,11 @@ package final class ModuleQuarantine: @unchecked Sendable {
                 _ = bytes.withUnsafeBytes { pwrite(journal, $0.baseAddress, $0.count, 0) }
                 _ = ftruncate(journal, off_t(bytes.count))
             }
-            let outcome = unrecorded.map { "it cannot be quarantined (\($0))" } ?? "it is quarantined"
+            // A hang with settings may be theirs: the quarantine lasts while they stay.
+            let settings = settingsByPath[path].map {
+                $0.keys.isEmpty ? "" : " while its settings (\(Settings.described($0.keys))) stay as they are"
+            }
+            let outcome = unrecorded.map { "it cannot be quarantined (\($0))" } ?? "it is quarantined\(settings ?? "")"
             StandardError.write(
                 "parra: \(path) hung in \(phase) for \(seconds) s; ending the app (status \(Self.hangExitStatus)); \(outcome)\n"
             )
@@ -251,17 +354,26 @@ package final class ModuleQuarantine: @unchecked Sendable {
         }
     }
 
-    /// The identity of the file at `path` as the journal writes it, taken at its first call
-    /// (dlopen) and kept for the run: a file rebuilt after a crash is not the one quarantined,
-    /// and later calls pay no `stat`.
-    private func journaledIdentity(of path: String) -> String {
-        lock.withLock {
-            if let known = identities[path] { return known }
+    /// The journal line's fields after the time for the module at `path`: the file's identity,
+    /// taken at its first call (dlopen) and kept for the run (a file rebuilt after a crash is
+    /// not the one quarantined, and later calls pay no `stat`), then its settings' fingerprint
+    /// and keys, empty until they are settled.
+    private func journalTail(of path: String) -> String {
+        lock.withLock { journalTailLocked(of: path) }
+    }
+
+    /// `journalTail` with `lock` held.
+    private func journalTailLocked(of path: String) -> String {
+        let identity: String
+        if let known = identities[path] {
+            identity = known
+        } else {
             let file = Self.identity(of: path)
-            let identity = file.map { "\($0.device)\t\($0.inode)\t\($0.size)\t\($0.modified)" } ?? "0\t0\t0\t0"
+            identity = file.map { "\($0.device)\t\($0.inode)\t\($0.size)\t\($0.modified)" } ?? "0\t0\t0\t0"
             identities[path] = identity
-            return identity
         }
+        let settings = settingsByPath[path]
+        return "\(identity)\t\(settings?.fingerprint ?? "")\t\(settings?.keys.joined(separator: ",") ?? "")"
     }
 
     /// Writes `line` as the journal's content, padded with spaces to the file's length; nil

@@ -210,7 +210,10 @@ package final class ModuleRuntime: @unchecked Sendable {
         openAll()
         crossValidate()
         buildOptions()
-        if lastPhase >= .initialize { initializeAll() }
+        if lastPhase >= .initialize {
+            settleQuarantine()
+            initializeAll()
+        }
         if lastPhase >= .configure { configureAll() }
         if lastPhase >= .activate {
             phase = .activating
@@ -299,7 +302,7 @@ package final class ModuleRuntime: @unchecked Sendable {
         for crashed in quarantine.recoverCrashes() {
             log.log(
                 .warn,
-                "an earlier run ended inside \(crashed.path) (\(crashed.phase)); the module is quarantined until the file changes or `parra plugins reset`"
+                "an earlier run ended inside \(crashed.path) (\(crashed.phase)); the module is quarantined until \(crashed.settings == nil ? "the file changes" : "the file or its settings change"), or `parra plugins reset`"
             )
         }
         var seenFiles: [String: String] = [:]
@@ -482,6 +485,21 @@ package final class ModuleRuntime: @unchecked Sendable {
             log.log(
                 overriding ? .info : .debug,
                 "option \(option.schema.key) = \(option.value.summary) from \(option.source)")
+        }
+    }
+
+    /// Tells the quarantine what each module runs with (its options that are set, not
+    /// defaulted), and refuses a module quarantined in an earlier run with these very settings.
+    private func settleQuarantine() {
+        let set = options.all.filter { $0.source != .moduleDefault(moduleID: $0.schema.ownerID) }
+        for module in usableModules {
+            let own = set.filter { $0.schema.ownerID == module.id }.map { (key: $0.schema.key, json: $0.value.json) }
+            quarantine.settle(module.file, settings: ModuleQuarantine.Settings(own))
+            switch quarantine.settingsVerdict(for: module.file) {
+            case .refused(let refusal): reject(module, refusal)
+            case .retried(let note): log.log(.warn, note)
+            case nil: break
+            }
         }
     }
 

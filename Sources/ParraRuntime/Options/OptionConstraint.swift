@@ -87,6 +87,7 @@ package final class OptionConstraint: @unchecked Sendable {
         var minLength: Int?
         var maxLength: Int?
         var pattern: SchemaPattern?
+        var format: OptionFormat?
         var items: Node?
         var properties: [String: Node] = [:]
         var required: [String] = []
@@ -100,7 +101,8 @@ package final class OptionConstraint: @unchecked Sendable {
         /// refuses anything else.
         static let keywords: Set<String> = [
             "type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength",
-            "maxLength", "pattern", "items", "properties", "required", "additionalProperties", "discriminator", "oneOf",
+            "maxLength", "pattern", "format", "items", "properties", "required", "additionalProperties",
+            "discriminator", "oneOf",
             "anyOf", "if", "then", "description",
         ]
 
@@ -124,6 +126,7 @@ package final class OptionConstraint: @unchecked Sendable {
             var minLengthValue: JSONValue?
             var maxLengthValue: JSONValue?
             var patternValue: JSONValue?
+            var formatValue: JSONValue?
             var itemsValue: JSONValue?
             var propertiesValue: JSONValue?
             var requiredValue: JSONValue?
@@ -147,6 +150,7 @@ package final class OptionConstraint: @unchecked Sendable {
                 case "minLength": minLengthValue = value
                 case "maxLength": maxLengthValue = value
                 case "pattern": patternValue = value
+                case "format": formatValue = value
                 case "items": itemsValue = value
                 case "properties": propertiesValue = value
                 case "required": requiredValue = value
@@ -212,6 +216,15 @@ package final class OptionConstraint: @unchecked Sendable {
                 } catch {
                     throw fail("pattern", "\(JSONValue.string(source).json) is not a regular expression")
                 }
+            }
+            if let text = formatValue {
+                guard case .string(let name) = text, let known = OptionFormat(name: name) else {
+                    throw fail(
+                        "format",
+                        "must be one of \(OptionFormat.allCases.map { JSONValue.string($0.name).json }.joined(separator: ", "))"
+                    )
+                }
+                format = known
             }
             if let schema = itemsValue { items = try Node(schema, at: "\(location)/items") }
             if let object = propertiesValue {
@@ -342,6 +355,9 @@ package final class OptionConstraint: @unchecked Sendable {
                 }
                 if let pattern, !pattern.isMatched(by: text) {
                     return broken("does not match the pattern \(pattern.text)")
+                }
+                if let format, format.accepts(text) == false {
+                    return broken(format.refusal)
                 }
             }
             if case .array(let elements) = value, let items {

@@ -24,6 +24,9 @@
  *   FAULT_OPTION_OVERRUN     option_count is 4000 over a one-element array
  *   FAULT_UNTERMINATED_NAME  name is the last bytes of a readable page, without a NUL, followed
  *                            by an unreadable page
+ *
+ * FAULT_WHEN_ENABLED declares the option fault.enabled (bool, default true), and a lifecycle
+ * or call fault happens only while it is true: a fault that a setting causes.
  */
 
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
@@ -77,9 +80,22 @@ static int fault_recurse(int depth) {
     return fault_recurse(depth + 1) + frame[0];
 }
 
-/** Does FAULT_KIND when `phase` is FAULT_PHASE. */
+static const parra_host *fault_host;
+
+/** Whether fault.enabled is true (FAULT_WHEN_ENABLED), read once the host is known. */
+static bool fault_enabled(void) {
+#ifdef FAULT_WHEN_ENABLED
+    parra_value value = {.struct_size = sizeof(parra_value)};
+    return fault_host != NULL && fault_host->get_option(fault_host, "fault.enabled", &value, NULL) == PARRA_STATUS_OK &&
+           value.boolean;
+#else
+    return true;
+#endif
+}
+
+/** Does FAULT_KIND when `phase` is FAULT_PHASE (and the fault is enabled). */
 static void fault_maybe(int phase) {
-    if (phase != FAULT_PHASE) return;
+    if (phase != FAULT_PHASE || !fault_enabled()) return;
     volatile int zero = 0;
     switch (FAULT_KIND) {
     case FAULT_SEGV: *(volatile int *)0 = 1; break;
@@ -97,7 +113,6 @@ static void fault_maybe(int phase) {
 __attribute__((constructor)) static void fault_constructor(void) { fault_maybe(FAULT_IN_CONSTRUCTOR); }
 
 /** The host's services, kept from init for the timer. */
-static const parra_host *fault_host;
 
 static void fault_timer(void *user_data, uint64_t timer_id) {
     (void)user_data;
@@ -228,6 +243,9 @@ static parra_module_descriptor fault_descriptor = {
 #elif defined(FAULT_OPTION_OVERRUN)
     .options = fault_options,
     .option_count = 4000,
+#elif defined(FAULT_WHEN_ENABLED)
+    .options = fault_options,
+    .option_count = 1,
 #endif
     .hooks = fault_hooks,
     .hook_count = 1,

@@ -90,6 +90,11 @@ typedef struct parra_option_decl {
  *                        string: anchor it with ^...$ for a whole match ($ is the very end, not
  *                        before a final line break). A schema with lookbehind, \K, branch reset or
  *                        relative back-references is refused when it is read.
+ *   format               (1.6) the name of a kind of string the value must be, one of the
+ *                        PARRA_SCHEMA_FORMAT_* below; another name refuses the module. The host
+ *                        checks it where it has the means (`parra config validate` does), and
+ *                        the module still checks what it reads. A host before 1.6 refuses the
+ *                        keyword, so a module that uses it declares abi_minor 6 or later.
  *   items                a schema every element of an array must follow.
  *   properties           an object of schemas, one per member name, for the members present.
  *   required             an array of member names an object must have.
@@ -112,6 +117,10 @@ typedef struct parra_option_decl {
  *   launchScreen.fadeDuration: -3.0 is less than the minimum 0
  * The host reads every schema once, when it reads the descriptor.
  */
+
+/** (1.6) `format`: a time zone identifier Foundation's TimeZone(identifier:) knows, such as
+ *  "Europe/Paris", "UTC" or "GMT+05:30" (not "Mars/Olympus", nor "GMT+99"). */
+#define PARRA_SCHEMA_FORMAT_TIME_ZONE "time-zone"
 
 #ifdef __cplusplus
 }
