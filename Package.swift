@@ -36,10 +36,10 @@ let package = Package(
         // patterns, condensed and pretty extras), which the logger module opens with dlopen when
         // a console format first needs it. Not `libParra*`: discovery passes it by.
         .library(name: "parra-logger-foundation", type: .dynamic, targets: ["ParraLoggerFoundation"]),
-        // The API client's URLSession transport, which ParraAPI opens with dlopen only for an
-        // HTTP(S) backend, so an app on the local backend never loads FoundationNetworking.
+        // The API client's HTTP(S) transport on libcurl, which ParraAPI opens with dlopen only
+        // for an HTTP(S) backend, so an app on the local backend never loads libcurl.
         // Not `libParra*`: discovery passes it by.
-        .library(name: "parra-urlsession", type: .dynamic, targets: ["ParraURLSessionTransport"]),
+        .library(name: "parra-http", type: .dynamic, targets: ["CParraHTTP"]),
         // A Swift module built only to exercise ParraPluginKit through the host in tests.
         // Its file name starts with `libParraTestFixture`, which discovery never picks up
         // from the build folder.
@@ -73,8 +73,10 @@ let package = Package(
             ]),
         // The Parra API client: transports, retries, auth, the local backend.
         .target(name: "ParraAPI", dependencies: ["ParraRuntime", "ParraFileSystem", "ParraShared"]),
-        // The URLSession transport's shared object (Foundation and FoundationNetworking only).
-        .target(name: "ParraURLSessionTransport"),
+        // libcurl from Debian's libcurl4-openssl-dev, for the HTTP(S) transport.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // The HTTP(S) transport's shared object, in C on libcurl: bodies capped as they arrive.
+        .target(name: "CParraHTTP", dependencies: ["CCurl"]),
         // The UIKit/SwiftUI-shaped app model, the platforms and the app run with its launch.
         .target(
             name: "ParraAppModel", dependencies: ["ParraRuntime", "ParraAPI", "ParraFileSystem", "CParraCallNote"]),

@@ -76,7 +76,7 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
     /// every worker of the global pool is blocked (say, by a caller waiting on a semaphore).
     private let callbackQueue = DispatchQueue(label: "io.parra.api.callbacks")
 
-    /// A client; `transport` defaults to URLSession for a remote backend and to
+    /// A client; `transport` defaults to libcurl (`HTTPTransport`) for a remote backend and to
     /// `LocalBackendTransport` for a local one.
     /// The client's tenant and application, for modules' path placeholders.
     package var appIdentity: (tenantId: String, applicationId: String)? {
@@ -90,7 +90,7 @@ package final class ParraAPIClient: ParraAPIService, @unchecked Sendable {
         } else {
             switch settings.backend {
             case .remote(let baseURL):
-                self.transport = URLSessionTransport(baseURL: baseURL, maxBodyBytes: settings.maxBodyBytes)
+                self.transport = HTTPTransport(baseURL: baseURL, maxBodyBytes: settings.maxBodyBytes)
             case .local(let directory, let outbox):
                 let scheduler = settings.scheduler
                 self.transport = LocalBackendTransport(

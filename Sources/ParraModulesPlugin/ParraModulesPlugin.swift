@@ -20,8 +20,8 @@ struct ParraModulesPlugin: BuildToolPlugin {
         ("ParraWhatsNew", []),
         ("ParraPush", ["parra-push-dbus"]),
     ]
-    /// What the app's runtime itself opens: the API client's URLSession transport.
-    static let runtimeLibraries = ["parra-urlsession"]
+    /// What the app's runtime itself opens: the API client's HTTP transport.
+    static let runtimeLibraries = ["parra-http"]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let tool = try context.tool(named: "parra-app-layout").url

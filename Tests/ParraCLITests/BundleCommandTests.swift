@@ -65,8 +65,7 @@ struct BundleCommandTests {
             try files.destinationOfSymbolicLink(
                 atPath: bundled.stage.appendingPathComponent("usr/bin/\(Self.packageName)").path)
                 == "../lib/\(Self.packageName)/\(Self.app)")
-        for name in [Self.app, "Info.plist", "libparra-urlsession.so", "libswiftCore.so", "libFoundationEssentials.so"]
-        {
+        for name in [Self.app, "Info.plist", "libparra-http.so", "libswiftCore.so", "libFoundationEssentials.so"] {
             #expect(files.fileExists(atPath: app.appendingPathComponent(name).path), "\(name) missing")
         }
         let plugins = try files.contentsOfDirectory(atPath: app.appendingPathComponent("plugins").path).sorted()

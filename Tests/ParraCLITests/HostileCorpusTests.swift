@@ -274,4 +274,18 @@ struct HostileCorpusTests {
         #expect(again.status == 0, "\(again.transcript)")
         #expect(again.transcript.contains("quarantined: it hung the app in init on "), "\(again.transcript)")
     }
+
+    @Test("a thread of a module's own that never returns holds nothing of the app's: the run ends as usual")
+    func threadHang() throws {
+        let workspace = try CLIWorkspace()
+        let (plugins, module) = try Self.faultModule(
+            ["FAULT_PHASE=FAULT_IN_THREAD", "FAULT_KIND=FAULT_HANG"], in: workspace)
+        let environment = ["PARRA_PLUGIN_PATH": plugins.path]
+        for _ in 0..<2 {
+            let run = try workspace.parra([], environment: environment, program: "ParraDemoApp")
+            #expect(run.status == 0, "\(run.transcript)")
+            #expect(run.transcript.contains("loaded   \(module)"), "\(run.transcript)")
+            #expect(!run.transcript.contains("quarantined"), "\(run.transcript)")
+        }
+    }
 }

@@ -44,7 +44,7 @@ struct SampleLaunchTests {
     }
 
     @Test(
-        "on the local backend the sample never loads corelibs Foundation, the URLSession transport or FoundationNetworking; for a server it does; without a session bus it never loads libdbus"
+        "on the local backend the sample never loads corelibs Foundation, the HTTP transport or libcurl; for a server it does; without a session bus it never loads libdbus"
     )
     func networkingOnlyForAServer() throws {
         let workspace = try CLIWorkspace()
@@ -56,15 +56,16 @@ struct SampleLaunchTests {
         #expect(
             !local.contains { $0.hasSuffix("/libFoundation.so") || $0.contains("libFoundationInternationalization") },
             "an app that does not import Foundation never loads corelibs Foundation: \(local)")
-        #expect(!local.contains { $0.contains("libFoundationNetworking") || $0.contains("libparra-urlsession") })
+        #expect(!local.contains { $0.contains("libcurl") || $0.contains("libparra-http") }, "\(local)")
         #expect(local.contains { $0.hasSuffix("libParraPush.so") })
         #expect(!local.contains { $0.contains("libdbus-1") || $0.contains("libparra-push-dbus") }, "\(local)")
         let server = try LoopbackHTTPServer(script: [.json(status: 404, "{}")])
         defer { server.stop() }
         let remote = try loadedObjects(
             in: workspace, trace: "remote", environment: ["PARRA_API_BASE_URL": server.baseURL.absoluteString])
-        #expect(remote.contains { $0.hasSuffix("libparra-urlsession.so") })
-        #expect(remote.contains { $0.hasSuffix("libFoundationNetworking.so") })
+        #expect(remote.contains { $0.hasSuffix("libparra-http.so") }, "\(remote)")
+        #expect(remote.contains { $0.contains("libcurl.so") }, "\(remote)")
+        #expect(!remote.contains { $0.contains("libFoundationNetworking") }, "\(remote)")
     }
 
     /// The shared objects a run of the sample loaded, as the dynamic linker's `LD_DEBUG=files`

@@ -495,6 +495,25 @@ struct APIClientTests {
         #expect(failure.description.contains("larger than the 1000 bytes"))
     }
 
+    @Test(
+        "a chunked or unsized body is cut off at the cap as it arrives: a server sending 1 GiB gets to send little more",
+        arguments: [true, false])
+    func streamedBodyOverTheCap(chunked: Bool) throws {
+        let cap = 1 << 20
+        let server = try LoopbackHTTPServer(script: [
+            .stream(
+                status: 200, chunk: Data(repeating: UInt8(ascii: " "), count: 64 << 10), total: 1 << 30,
+                chunked: chunked)
+        ])
+        let failure = try #require(
+            APITest.send(APITest.client(server, retry: .none, maxBodyBytes: cap), APIRequest(method: "GET", path: "x"))
+                .failure)
+        server.stop()
+        #expect(failure.description.contains("larger than the \(cap) bytes"), "\(failure)")
+        // What the client read, plus what the loopback's socket buffers held when it hung up.
+        #expect(server.streamedBodyBytes < 32 << 20, "the server sent \(server.streamedBodyBytes) bytes")
+    }
+
     @Test("paths that would leave the API base are refused before anything is sent")
     func pathChecks() throws {
         let server = try LoopbackHTTPServer(script: [.json(status: 200, "{}")])

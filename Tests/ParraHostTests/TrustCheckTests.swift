@@ -127,10 +127,10 @@ struct TrustCheckTests {
     @Test("the HTTP transport library the API client opens itself passes the module file's rule first")
     func transportLibrary() throws {
         try expectHelperLibraryTrusted(
-            named: "libparra-urlsession.so", lacking: "lacks the parra_urlsession_* functions"
+            named: "libparra-http.so", lacking: "lacks the parra_http_* functions"
         ) {
             path in
-            if case .failure(let kind) = URLSessionLibrary.open(candidates: [path]) { return "\(kind)" }
+            if case .failure(let kind) = HTTPTransportLibrary.open(candidates: [path]) { return "\(kind)" }
             return nil
         }
     }

@@ -89,6 +89,23 @@ struct LoopbackHTTPConnection {
             _ = sendAll(head + body)
             _ = shutdown(fd, Int32(SHUT_WR))
             return false
+        case .stream(let status, let chunk, let total, let chunked):
+            var head = Self.head(status: status, headers: [:], contentLength: nil, close: true)
+            if chunked {
+                head.removeLast(2)
+                head.append(Data("Transfer-Encoding: chunked\r\n\r\n".utf8))
+            }
+            guard sendAll(head) else { return false }
+            let framed =
+                chunked
+                ? Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk + Data("\r\n".utf8) : chunk
+            var sent = 0
+            while sent < total, !core.isStopped, sendAll(framed) {
+                sent += chunk.count
+                core.countStreamed(chunk.count)
+            }
+            if chunked && sent >= total { _ = sendAll(Data("0\r\n\r\n".utf8)) }
+            return false
         }
     }
 

@@ -31,6 +31,7 @@ final class LoopbackHTTPCore: @unchecked Sendable {
     private var serverThreads: Set<pthread_t> = []
     private var received: [LoopbackHTTPServer.Request] = []
     private var accepted = 0
+    private var streamed = 0
     /// Entered by every server thread while it runs.
     private let threads = DispatchGroup()
 
@@ -98,6 +99,12 @@ final class LoopbackHTTPCore: @unchecked Sendable {
     var receivedRequests: [LoopbackHTTPServer.Request] { state.withLock { received } }
 
     var acceptedConnections: Int { state.withLock { accepted } }
+
+    var streamedBodyBytes: Int { state.withLock { streamed } }
+
+    func countStreamed(_ bytes: Int) {
+        state.withLock { streamed += bytes }
+    }
 
     func record(_ request: LoopbackHTTPServer.Request) {
         state.withLock { received.append(request) }

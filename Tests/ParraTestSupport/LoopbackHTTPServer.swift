@@ -56,6 +56,10 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
         /// Sends headers announcing `declaredLength` body bytes, then `body` (meant to be
         /// shorter), then closes the connection.
         case truncatedBody(status: Int, declaredLength: Int, body: Data)
+        /// Sends a body of up to `total` bytes, `chunk` at a time, with no length: chunked, or
+        /// else ended by closing the connection; stops early when the client hangs up.
+        /// `streamedBodyBytes` counts what was sent.
+        case stream(status: Int, chunk: Data, total: Int, chunked: Bool)
     }
 
     /// Why the server could not start.
@@ -98,6 +102,9 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
     /// Every request received so far, in arrival order (thread-safe). A request is recorded
     /// once fully read, before its handler runs.
     package var requests: [Request] { core.receivedRequests }
+
+    /// How many body bytes `.stream` answers have sent so far (thread-safe).
+    package var streamedBodyBytes: Int { core.streamedBodyBytes }
 
     /// How many TCP connections the server has accepted so far (to check keep-alive reuse).
     package var connectionCount: Int { core.acceptedConnections }

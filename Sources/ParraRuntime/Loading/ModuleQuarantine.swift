@@ -207,15 +207,18 @@ package final class ModuleQuarantine: @unchecked Sendable {
             var text = Substring(padded)
             while text.last == " " { text.removeLast() }
             let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            // path, phase, time, device, inode, size, mtime, settings, setting keys[, hung]
-            guard fields.count == 9 || fields.count == 10, let device = UInt64(fields[3]),
+            // path, phase, time, device, inode, size, mtime, settings, setting keys[, hung]; a
+            // journal an earlier host left (the app crashed, then the host was updated) has no
+            // settings: path, phase, time, device, inode, size, mtime[, hung].
+            let withSettings = fields.count >= 9
+            guard (7...10).contains(fields.count), let device = UInt64(fields[3]),
                 let inode = UInt64(fields[4]), let size = Int64(fields[5]), let modified = Int64(fields[6])
             else { continue }
+            let settings = withSettings && !fields[7].isEmpty ? fields[7] : nil
             var entry = Entry(
                 path: fields[0], phase: fields[1], date: "", device: device, inode: inode, size: size,
-                modified: modified, hung: fields.count == 10 ? true : nil,
-                settings: fields[7].isEmpty ? nil : fields[7],
-                settingKeys: fields[7].isEmpty ? nil : fields[8].split(separator: ",").map(String.init))
+                modified: modified, hung: fields.count == 8 || fields.count == 10 ? true : nil, settings: settings,
+                settingKeys: settings == nil ? nil : fields[8].split(separator: ",").map(String.init))
             let seconds = TimeInterval(fields[2]) ?? Date.wallClockNow.timeIntervalSince1970
             entry.date = ISO8601Timestamp.string(seconds, fractionalSeconds: false)
             entries.removeAll { $0.path == entry.path }

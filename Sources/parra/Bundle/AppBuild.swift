@@ -15,7 +15,7 @@ struct AppBuild {
     let bundleID: String
 
     /// The library the app's runtime opens beside the executable.
-    static let runtimeLibrary = "libparra-urlsession.so"
+    static let runtimeLibrary = "libparra-http.so"
 
     /// The executable.
     var executable: URL { folder.appendingPathComponent(product) }

@@ -5,7 +5,7 @@ import ParraRuntime
 /// An app laid out for installation under a prefix, in a staging folder (as `DESTDIR`):
 ///
 ///     PREFIX/bin/NAME -> ../lib/NAME/EXECUTABLE
-///     PREFIX/lib/NAME/EXECUTABLE, Info.plist, libparra-urlsession.so, the Swift runtime
+///     PREFIX/lib/NAME/EXECUTABLE, Info.plist, libparra-http.so, the Swift runtime
 ///     PREFIX/lib/NAME/plugins/   the feature modules and the libraries they open
 ///     PREFIX/share/applications/BUNDLE_ID.desktop
 ///     PREFIX/share/dbus-1/services/BUNDLE_ID.service

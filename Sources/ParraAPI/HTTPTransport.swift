@@ -1,31 +1,32 @@
 import FoundationEssentials
 
-/// Sends requests to an HTTP(S) server with URLSession, in `libparra-urlsession.so`
-/// (`URLSessionLibrary`), loaded when the first transport is made.
+/// Sends requests to an HTTP(S) server with libcurl, in `libparra-http.so`
+/// (`HTTPTransportLibrary`), loaded when the first transport is made.
 ///
-/// Each exchange is bounded by the request's timeout as a whole (a watchdog cancels it), not
-/// only between packets. Bodies are streamed and cut off at `maxBodyBytes`: a declared
-/// `Content-Length` over the cap fails before any of the body is read. A connection that closes
-/// before the declared length is a `truncatedBody`. Redirects to another origin are not followed;
-/// within the origin, every one but a 303 keeps the method and body. When the library cannot
-/// be loaded, every request fails with a network error that says why.
+/// Each exchange is bounded by the request's timeout as a whole, not only between packets.
+/// Bodies are cut off at `maxBodyBytes` as they arrive, however they are framed (a length,
+/// chunks, or until the connection closes): a declared `Content-Length` over the cap fails
+/// before any of the body is read, and a body that grows past it ends the transfer at once. A
+/// connection that closes before the declared length is a `truncatedBody`. Redirects to another
+/// origin are not followed; within the origin, every one but a 303 keeps the method and body.
+/// When the library cannot be loaded, every request fails with a network error that says why.
 /// Sendable by hand: its fields are `let`s, and the library's transport it owns may be used from any thread.
-package final class URLSessionTransport: ParraAPITransport, @unchecked Sendable {
+package final class HTTPTransport: ParraAPITransport, @unchecked Sendable {
     /// The base every request path is resolved against; ends with `/`.
     package let baseURL: URL
     /// The largest body accepted, in bytes.
     package let maxBodyBytes: Int
     /// The library's transport, or why there is none.
-    private let made: Result<(library: URLSessionLibrary, transport: UnsafeMutableRawPointer), ParraAPIError.Kind>
+    private let made: Result<(library: HTTPTransportLibrary, transport: UnsafeMutableRawPointer), ParraAPIError.Kind>
 
     /// A transport for the server at `baseURL`.
     package init(baseURL: URL, maxBodyBytes: Int = ParraAPIClient.defaultMaxBodyBytes) {
         self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : URL(string: baseURL.absoluteString + "/")!
         self.maxBodyBytes = maxBodyBytes
         let base = self.baseURL.absoluteString
-        made = URLSessionLibrary.shared.flatMap { library in
+        made = HTTPTransportLibrary.shared.flatMap { library in
             guard let transport = library.create(base, maxBodyBytes) else {
-                return .failure(.invalidRequest(reason: "\(base) is not a URL URLSession takes"))
+                return .failure(.invalidRequest(reason: "\(base) is not an http or https URL"))
             }
             return .success((library, transport))
         }
@@ -39,7 +40,7 @@ package final class URLSessionTransport: ParraAPITransport, @unchecked Sendable 
         _ request: ParraAPIOutgoingRequest,
         completion: @escaping @Sendable (Result<ParraAPIRawResponse, ParraAPIError.Kind>) -> Void
     ) {
-        let (library, transport): (URLSessionLibrary, UnsafeMutableRawPointer)
+        let (library, transport): (HTTPTransportLibrary, UnsafeMutableRawPointer)
         switch made {
         case .success(let made): (library, transport) = made
         case .failure(let why): return completion(.failure(why))
@@ -58,7 +59,7 @@ package final class URLSessionTransport: ParraAPITransport, @unchecked Sendable 
         }
     }
 
-    /// Cancels what is running and lets the session go.
+    /// Ends what is running and fails every later request.
     package func invalidate() {
         if case .success(let made) = made { made.library.invalidate(made.transport) }
     }
@@ -73,7 +74,7 @@ private final class PendingExchange {
 }
 
 /// What the library calls when an exchange ends: turns its C values back into the client's.
-private let completeExchange: URLSessionLibrary.Completion = {
+private let completeExchange: HTTPTransportLibrary.Completion = {
     context, code, status, headers, headersLength, body, bodyLength, first, second, seconds in
     let exchange = Unmanaged<PendingExchange>.fromOpaque(context!).takeRetainedValue()
     let bytes = body.map { Array(UnsafeBufferPointer(start: $0, count: bodyLength)) } ?? []
@@ -85,9 +86,11 @@ private let completeExchange: URLSessionLibrary.Completion = {
             let parts = UnsafeBufferPointer(start: headers, count: headersLength).split(
                 separator: 0, omittingEmptySubsequences: false)
             var index = 0
+            // A header that came more than once is one field, its values joined as HTTP allows.
             while index + 1 < parts.count {
-                fields[String(decoding: parts[index], as: UTF8.self)] = String(
-                    decoding: parts[index + 1], as: UTF8.self)
+                let name = String(decoding: parts[index], as: UTF8.self)
+                let value = String(decoding: parts[index + 1], as: UTF8.self)
+                fields[name] = fields[name].map { "\($0), \(value)" } ?? value
                 index += 2
             }
         }
