@@ -44,6 +44,10 @@ _Thread_local unsigned long parra_call_site_calls;
 static atomic_int journal = -1;
 static atomic_bool journal_claimed;
 static atomic_bool end_claimed;
+/** The signal a thread is dying of, 0 while none is. */
+static atomic_int crashing_signal;
+/** How many 10 ms steps an exit waits for another thread's crash to end the process. */
+#define CRASH_WAIT_STEPS 1000
 static atomic_bool installed;
 static atomic_bool abandoned;
 /** Why a crash cannot be quarantined; `unrecorded_set` is set once it holds the reason. */
@@ -153,6 +157,8 @@ static void report(const char *what) {
 
 static void on_fatal_signal(int number, siginfo_t *info, void *context) {
     (void)context;
+    int none = 0;
+    atomic_compare_exchange_strong(&crashing_signal, &none, number);
     char what[64] = "crashed the process (";
     strcat(what, signal_name(number));
     strcat(what, ")");
@@ -167,7 +173,17 @@ static void on_fatal_signal(int number, siginfo_t *info, void *context) {
     if (info == NULL || info->si_code <= 0 || number == SIGTRAP || number == SIGSYS) raise(number);
 }
 
-static void on_exit_call(void) { report("ended the process (exit)"); }
+static void on_exit_call(void) {
+    // Another thread is dying of a signal (a module's thread crashing as the app ends): the
+    // process ends by that signal, once its handlers are done, never with this exit's status.
+    int dying = atomic_load(&crashing_signal);
+    if (dying != 0) {
+        const struct timespec pause = {.tv_sec = 0, .tv_nsec = 10 * 1000 * 1000};
+        for (int waited = 0; waited < CRASH_WAIT_STEPS; waited++) nanosleep(&pause, NULL);
+        _exit(128 + dying);
+    }
+    report("ended the process (exit)");
+}
 
 void parra_call_note_install(void) {
     bool expected = false;

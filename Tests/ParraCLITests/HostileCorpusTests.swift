@@ -288,4 +288,18 @@ struct HostileCorpusTests {
             #expect(!run.transcript.contains("quarantined"), "\(run.transcript)")
         }
     }
+
+    @Test("a thread of a module's own that crashes while the app exits never leaves status 0, and is named")
+    func crashAtExit() throws {
+        let workspace = try CLIWorkspace()
+        let (plugins, module) = try Self.faultModule(
+            ["FAULT_PHASE=FAULT_IN_THREAD_AT_EXIT", "FAULT_KIND=FAULT_SEGV"], in: workspace)
+        let first = try workspace.parra(
+            [], environment: ["PARRA_PLUGIN_PATH": plugins.path], program: "ParraDemoApp", allowingSignals: true)
+        #expect(first.signal != nil || first.status != 0, "\(first.transcript)")
+        #expect(
+            first.standardError.contains(
+                "parra: \(module) crashed the process (SIGSEGV) in its own code (no host call); it is quarantined"),
+            "\(first.transcript)")
+    }
 }

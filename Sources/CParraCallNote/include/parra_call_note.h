@@ -94,7 +94,9 @@ bool parra_call_note_claim_end(void);
  * Installs the fatal-signal handlers and the exit handler; later calls do nothing. A handler
  * that finds no note on the crashing thread writes nothing. Either way it then restores the
  * handler that was installed before (the Swift runtime's backtracer, or the default action)
- * and lets the signal take its course. The calling thread (the app's main thread) also gets
+ * and lets the signal take its course. An exit() on another thread meanwhile waits for the
+ * crash to end the process (10 s at most, then it ends with 128 + the signal): a crash never
+ * leaves the status of an ordinary exit. The calling thread (the app's main thread) also gets
  * an alternate signal stack if it has none, so a stack overflow is named too. Any thread.
  */
 void parra_call_note_install(void);

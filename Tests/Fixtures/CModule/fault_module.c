@@ -14,6 +14,8 @@
  *           FAULT_IN_CALLBACK (the dismissal callback of a toast its didFinishLaunching hook
  *           presents, which dismisses itself after a millisecond). FAULT_PHASE=FAULT_HOLD_LAUNCH
  *           alone takes the app's launch in activate (state initial) and never settles it.
+ *           FAULT_IN_THREAD_AT_EXIT: a thread it starts in activate does the fault while the
+ *           process is inside exit() (an exit handler of the module's lets it go).
  *   kinds   FAULT_SEGV (writes through NULL), FAULT_ABORT (abort()), FAULT_EXIT (exit(3)),
  *           FAULT_QUICK_EXIT (_exit(4), which runs no exit handler), FAULT_HANG (never returns),
  *           FAULT_STACK (unbounded recursion), FAULT_DIVIDE (integer division by zero: SIGFPE)
@@ -34,6 +36,7 @@
 #include <parra_plugin.h>
 
 #include <pthread.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +57,7 @@
 #define FAULT_IN_THREAD 12
 #define FAULT_IN_CALLBACK 13
 #define FAULT_HOLD_LAUNCH 14
+#define FAULT_IN_THREAD_AT_EXIT 15
 
 #define FAULT_SEGV 1
 #define FAULT_ABORT 2
@@ -112,8 +116,6 @@ static void fault_maybe(int phase) {
 
 __attribute__((constructor)) static void fault_constructor(void) { fault_maybe(FAULT_IN_CONSTRUCTOR); }
 
-/** The host's services, kept from init for the timer. */
-
 static void fault_timer(void *user_data, uint64_t timer_id) {
     (void)user_data;
     (void)timer_id;
@@ -126,8 +128,22 @@ static void fault_log_sink(void *module_data, const parra_log_record *record) {
     fault_maybe(FAULT_IN_SINK);
 }
 
+/** Posted once the process is exiting, for FAULT_IN_THREAD_AT_EXIT's thread. */
+static sem_t fault_exiting;
+
+/** Run by exit() (registered after the host's handler, so before it): lets the thread fault
+ *  while the process is inside exit(), and the exit go on a millisecond later. */
+static void fault_at_exit(void) {
+    sem_post(&fault_exiting);
+    usleep(1000);
+}
+
 static void *fault_thread(void *unused) {
     (void)unused;
+    if (FAULT_PHASE == FAULT_IN_THREAD_AT_EXIT) {
+        while (sem_wait(&fault_exiting) != 0) continue;
+        fault_maybe(FAULT_IN_THREAD_AT_EXIT);
+    }
     fault_maybe(FAULT_IN_THREAD);
     return NULL;
 }
@@ -169,7 +185,11 @@ static parra_status fault_activate(void *module_data, parra_error *error) {
     if (FAULT_PHASE == FAULT_HOLD_LAUNCH) {
         return fault_host->set_launch_state(fault_host, PARRA_LAUNCH_STATE_INITIAL, (parra_string){0}, error);
     }
-    if (FAULT_PHASE == FAULT_IN_THREAD) {
+    if (FAULT_PHASE == FAULT_IN_THREAD_AT_EXIT) {
+        sem_init(&fault_exiting, 0, 0);
+        atexit(fault_at_exit);
+    }
+    if (FAULT_PHASE == FAULT_IN_THREAD || FAULT_PHASE == FAULT_IN_THREAD_AT_EXIT) {
         pthread_t thread;
         if (pthread_create(&thread, NULL, fault_thread, NULL) == 0) pthread_detach(thread);
     }
