@@ -50,17 +50,22 @@ struct HTTPTransportLibrary: @unchecked Sendable {
     static func open(candidates: [String]) -> Result<HTTPTransportLibrary, ParraAPIError.Kind> {
         var reasons: [String] = []
         for candidate in candidates {
+            let handle: UnsafeMutableRawPointer
             if candidate.hasPrefix("/") {
                 guard FileContents.exists(candidate) else { continue }
-                // It runs with the app's rights, as a module does: the module file's rule holds.
-                // Refused, it is not looked for elsewhere.
-                if let problem = FileTrust.libraryProblem(candidate) {
+                // It runs with the app's rights, as a module does: the module file's rule holds,
+                // and the file checked is the one loaded. Refused, it is not looked for elsewhere.
+                switch CheckedLoad.loadLibrary(candidate, flags: RTLD_NOW | RTLD_LOCAL) {
+                case .success(let loaded): handle = loaded
+                case .failure(let problem):
                     return .failure(.network(message: "the HTTP transport \(candidate) is not loaded: \(problem)"))
                 }
-            }
-            guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else {
-                reasons.append(dlerror().map { String(cString: $0) } ?? candidate)
-                continue
+            } else {
+                guard let loaded = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else {
+                    reasons.append(dlerror().map { String(cString: $0) } ?? candidate)
+                    continue
+                }
+                handle = loaded
             }
             func symbol<T>(_ name: String, as type: T.Type) -> T? {
                 dlsym(handle, name).map { unsafeBitCast($0, to: type) }

@@ -81,8 +81,8 @@ package enum FileTrust {
         return found
     }
 
-    /// What is wrong with the owner or mode in `info`, or nil.
-    private static func problem(with info: stat, isFolder: Bool) -> String? {
+    /// What is wrong with the owner or mode in `info` (a file's, or a folder's), or nil.
+    package static func problem(with info: stat, isFolder: Bool = false) -> String? {
         let user = geteuid()
         if info.st_uid != user && info.st_uid != 0 {
             return

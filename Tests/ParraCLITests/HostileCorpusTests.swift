@@ -180,15 +180,17 @@ struct HostileCorpusTests {
     }
 
     @Test(
-        "a command that crashes or hangs when another module calls it names its own module, which the next start refuses",
-        arguments: [Death.signal("SIGSEGV"), .hang])
-    func commandFault(_ death: Death) throws {
+        "a command that crashes, aborts, exits or hangs when another module calls it names its own module, which the next start refuses",
+        arguments: [
+            ("FAULT_SEGV", Death.signal("SIGSEGV")), ("FAULT_ABORT", .signal("SIGABRT")), ("FAULT_EXIT", .exit),
+            ("FAULT_HANG", .hang),
+        ])
+    func commandFault(_ kind: String, _ death: Death) throws {
         let workspace = try CLIWorkspace()
-        let kind = if case .hang = death { "FAULT_HANG" } else { "FAULT_SEGV" }
         let (plugins, module) = try Self.faultModule(
             ["FAULT_PHASE=FAULT_IN_COMMAND", "FAULT_KIND=\(kind)"], in: workspace)
         // A healthy module whose didFinishLaunching hook calls the fault module's command: the
-        // crash is inside the command, within the caller's hook, and the command is named.
+        // fault is inside the command, within the caller's hook, and the command is named.
         _ = try CFixtureBuilder.build(
             "libCaller.so",
             defines: [
@@ -198,19 +200,28 @@ struct HostileCorpusTests {
             ], in: plugins)
         let environment = ["PARRA_PLUGIN_PATH": plugins.path]
         let first = try workspace.parra([], environment: environment, program: "ParraDemoApp", allowingSignals: true)
+        let named = "parra: \(module) "
         let command = "command com.example.fault.add"
-        if case .hang = death {
+        switch death {
+        case .hang:
             #expect(first.status == 70, "\(first.transcript)")
             #expect(
                 first.standardError.contains(
-                    "parra: \(module) hung in \(command) for 5 s; ending the app (status 70); it is quarantined"),
+                    named + "hung in \(command) for 5 s; ending the app (status 70); it is quarantined"),
                 "\(first.transcript)")
-        } else {
+        case .exit:
+            #expect(first.status == 3, "\(first.transcript)")
+            #expect(
+                first.standardError.contains(named + "ended the process (exit) in \(command); it is quarantined"),
+                "\(first.transcript)")
+        case .signal(let name):
             #expect(first.signal != nil, "\(first.transcript)")
             #expect(
                 first.standardError.contains(
-                    "parra: \(module) crashed the process (SIGSEGV) in \(command); it is quarantined"),
+                    named + "crashed the process (\(name)) in \(command); it is quarantined"),
                 "\(first.transcript)")
+        case .quickExit, .segvOrRefusal:
+            Issue.record("not a command fault this test makes")
         }
         let second = try workspace.parra([], environment: environment, program: "ParraDemoApp")
         #expect(second.status == 0, "\(second.transcript)")

@@ -43,6 +43,42 @@ struct TrustCheckTests {
         #expect(FileTrust.folders(above: path) == folders)
     }
 
+    @Test("a module file replaced after its check, before dlopen, is refused: the file checked is the file loaded")
+    func replacedAfterCheck() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let module = try fixture(in: folder)
+        // A file the rule refuses (others may write it), put in the checked file's place.
+        let other = try CFixtureBuilder.build("other.so", defines: [#"FIXTURE_ID="com.test.swapped""#], in: folder)
+        #expect(chmod(other.path, 0o666) == 0)
+        var settings = TestHost.settings(
+            paths: [module.path], storage: try CFixtureBuilder.makeTemporaryDirectory(), log: RecordingLog())
+        // Called between the check and the load, as a swap would come.
+        settings.screen = { path in
+            #expect(rename(other.path, path) == 0)
+            return nil
+        }
+        let runtime = ModuleRuntime(settings: settings)
+        let report = runtime.start(through: .validate)
+        defer { runtime.stop() }
+        #expect(report.loaded.isEmpty, "\(report.lines)")
+        let reason = try #require(report.refused.first?.reason)
+        #expect(reason.hasPrefix("the file was replaced after its check (device "), "\(reason)")
+        #expect(reason.hasSuffix("before it was opened"), "\(reason)")
+    }
+
+    @Test("the object dlopen mapped is read back from /proc/self/maps as the very file checked")
+    func mappedFileIdentity() throws {
+        let module = try fixture(in: CFixtureBuilder.makeTemporaryDirectory())
+        var info = stat()
+        try #require(stat(module.path, &info) == 0)
+        let handle = try CheckedLoad.load(module.path, checked: CheckedLoad.Identity(info), flags: RTLD_NOW).get()
+        #expect(CheckedLoad.mappedIdentity(of: handle) == CheckedLoad.Identity(info))
+        let other = try fixture(in: CFixtureBuilder.makeTemporaryDirectory())
+        var otherInfo = stat()
+        try #require(stat(other.path, &otherInfo) == 0)
+        #expect(CheckedLoad.mappedIdentity(of: handle) != CheckedLoad.Identity(otherInfo))
+    }
+
     @Test("a file its group may write is refused, with its mode")
     func groupWritableFile() throws {
         let file = try fixture(in: CFixtureBuilder.makeTemporaryDirectory())

@@ -43,17 +43,21 @@ struct FoundationLibrary: @unchecked Sendable {
     static func open(candidates: [String]) -> Result<FoundationLibrary, ModuleError> {
         var reasons: [String] = []
         for candidate in candidates {
+            let handle: UnsafeMutableRawPointer
             if candidate.hasPrefix("/") {
                 guard access(candidate, F_OK) == 0 else { continue }
-                // It runs with the app's rights, as the module does: the module file's rule holds.
-                // Refused, it is not looked for elsewhere.
-                if let problem = FileTrust.libraryProblem(candidate) {
-                    return .failure(ModuleError("\(candidate) is not loaded: \(problem)"))
+                // It runs with the app's rights, as the module does: the module file's rule holds,
+                // and the file checked is the one loaded. Refused, it is not looked for elsewhere.
+                switch CheckedLoad.loadLibrary(candidate, flags: RTLD_NOW | RTLD_LOCAL) {
+                case .success(let loaded): handle = loaded
+                case .failure(let problem): return .failure(ModuleError("\(candidate) is not loaded: \(problem)"))
                 }
-            }
-            guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else {
-                reasons.append(dlerror().map { String(cString: $0) } ?? candidate)
-                continue
+            } else {
+                guard let loaded = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else {
+                    reasons.append(dlerror().map { String(cString: $0) } ?? candidate)
+                    continue
+                }
+                handle = loaded
             }
             func symbol<T>(_ name: String) -> T? { dlsym(handle, name).map { unsafeBitCast($0, to: T.self) } }
             guard let isTimeZone: IsTimeZone = symbol("parra_logger_foundation_is_time_zone"),

@@ -78,9 +78,11 @@ final class SessionBus: @unchecked Sendable {
         }
         events.closed = { context, id in EventBox.send(context, .closed(id: id)) }
         events.problem = { context, reason in EventBox.send(context, .problem(String(cString: reason!))) }
-        // The bus code's library runs with the app's rights: it must pass the module file's rule.
+        // The bus code's library runs with the app's rights: it must pass the module file's rule,
+        // and the file checked is the one loaded here (the bus code's own dlopen of the same
+        // path then finds it loaded).
         if let path = parra_push_bus_library_path().map({ String(cString: $0) }),
-            let problem = FileTrust.libraryProblem(path)
+            case .failure(let problem) = CheckedLoad.loadLibrary(path)
         {
             box.release()
             throw PushPayload.Refusal(description: "\(path) is not loaded: \(problem)")

@@ -36,7 +36,7 @@ enum {
 /**
  * Called once per exchange, on the exchange's thread: the context perform was given; the
  * outcome (PARRA_HTTP_*); for PARRA_HTTP_OK the status, the headers as `name NUL value NUL`
- * pairs (names lower-cased, repeated headers joined with ", ") and their length, and the body
+ * pairs (names lower-cased, a repeated header once per time it came) and their length, and the body
  * and its length; for a failure the text (`body`) and counts described above. Every byte is
  * lent for the call only.
  */

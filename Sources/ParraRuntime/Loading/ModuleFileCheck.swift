@@ -10,9 +10,16 @@ import ParraFileSystem
 /// that is not a shared object for this machine, a truncated ELF, or a file that fails the
 /// ownership rule of ``FileTrust``.
 enum ModuleFileCheck {
-    /// Returns the resolved path of a file fit to open, or the reason it is not.
-    /// `trustedFolders` carries the folders ``FileTrust`` passed from one file to the next.
-    static func check(_ path: String, trustedFolders: inout Set<String>) -> Result<String, ModuleRefusal> {
+    /// A file fit to open: its resolved path, and the file the check saw there, which is the
+    /// one `CheckedLoad` lets `dlopen` map.
+    struct Passed {
+        let path: String
+        let identity: CheckedLoad.Identity
+    }
+
+    /// Returns the file fit to open, or the reason it is not. `trustedFolders` carries the
+    /// folders ``FileTrust`` passed from one file to the next.
+    static func check(_ path: String, trustedFolders: inout Set<String>) -> Result<Passed, ModuleRefusal> {
         var linkInfo = stat()
         guard lstat(path, &linkInfo) == 0 else {
             return refuse("not found")
@@ -43,7 +50,7 @@ enum ModuleFileCheck {
         if let problem = elfProblem(path: resolved, size: UInt64(info.st_size)) {
             return refuse(problem)
         }
-        return .success(resolved)
+        return .success(Passed(path: resolved, identity: CheckedLoad.Identity(info)))
     }
 
     /// The absolute path of `path` with every symbolic link, `.` and `..` resolved; nil (errno
@@ -54,7 +61,7 @@ enum ModuleFileCheck {
         return String(cString: resolved)
     }
 
-    private static func refuse(_ reason: String) -> Result<String, ModuleRefusal> {
+    private static func refuse(_ reason: String) -> Result<Passed, ModuleRefusal> {
         .failure(ModuleRefusal(phase: .open, reason: reason))
     }
 

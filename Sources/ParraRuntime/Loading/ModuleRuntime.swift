@@ -317,7 +317,8 @@ package final class ModuleRuntime: @unchecked Sendable {
             switch ModuleFileCheck.check(candidate.path, trustedFolders: &trustedFolders) {
             case .failure(let refusal):
                 refuse(&record, refusal)
-            case .success(let resolved):
+            case .success(let passed):
+                let resolved = passed.path
                 if let refusal = quarantine.refusal(for: resolved) {
                     refuse(&record, refusal)
                 } else if let first = seenFiles[resolved] {
@@ -328,7 +329,7 @@ package final class ModuleRuntime: @unchecked Sendable {
                     refuse(&record, refusal)
                 } else {
                     seenFiles[resolved] = candidate.path
-                    if let entry = open(resolved, into: &record) {
+                    if let entry = open(passed, into: &record) {
                         opened.append((report.records.count, resolved, entry))
                     }
                 }
@@ -342,13 +343,18 @@ package final class ModuleRuntime: @unchecked Sendable {
         }
     }
 
-    /// Opens the module file at `path` and finds its entry symbol; nil (the refusal in
-    /// `record`) when it cannot be opened or has no entry.
-    private func open(_ path: String, into record: inout LoadReport.Record) -> parra_module_entry_fn? {
-        guard let handle = quarantine.during(path, "dlopen", { dlopen(path, RTLD_NOW | RTLD_LOCAL) }) else {
-            let message = dlerror().map { String(cString: $0) } ?? "unknown error"
-            let reason = message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message
-            refuse(&record, ModuleRefusal(phase: .open, reason: "dlopen failed: \(reason)"))
+    /// Opens the module file the check passed (the very file it saw) and finds its entry
+    /// symbol; nil (the refusal in `record`) when it cannot be opened or has no entry.
+    private func open(_ passed: ModuleFileCheck.Passed, into record: inout LoadReport.Record) -> parra_module_entry_fn?
+    {
+        let path = passed.path
+        let handle: UnsafeMutableRawPointer
+        switch quarantine.during(
+            path, "dlopen", { CheckedLoad.load(path, checked: passed.identity, flags: RTLD_NOW | RTLD_LOCAL) })
+        {
+        case .success(let loaded): handle = loaded
+        case .failure(let refusal):
+            refuse(&record, ModuleRefusal(phase: .open, reason: refusal.description))
             return nil
         }
         // Modules stay loaded until exit: Swift libraries cannot be safely unloaded.
