@@ -2,22 +2,23 @@
     import Glibc
 #endif
 
-/// Hands `dlopen` the very file a trust check passed, so that a file swapped in after the check
-/// is never used: the file is opened once and the descriptor checked (the file the path check
-/// saw, its owner and mode under ``FileTrust``'s rule); right before `dlopen` the path must still
-/// name that file, and right after, the object mapped must be it, or it is refused before any
-/// of its code but its constructors has run.
+/// Hands `dlopen` the file a trust check passed, and no other: the file is opened once and the
+/// descriptor checked (the file the path check saw, its owner and mode under ``FileTrust``'s
+/// rule), and right before `dlopen` the path must still name that file; a file swapped in after
+/// the check is refused. What remains is the instant between that last look and `dlopen`'s own
+/// open, and past the rule only the user and root may write the file's folders to swap it.
 ///
-/// Why not `dlopen("/proc/self/fd/N")`, which would load the descriptor itself: the loader then
+/// Not `dlopen("/proc/self/fd/N")`, which would load the descriptor itself: the loader then
 /// names the object `/proc/self/fd/N`, so its `$ORIGIN` (how a bundled module finds the Swift
 /// runtime beside it) and `dladdr` (how a module finds the files beside it) point at
-/// `/proc/self/fd`. The check's rule already leaves the window to the user and root alone, the
-/// only ones who may write the file's folders.
+/// `/proc/self/fd`. Nor a look at `/proc/self/maps` after the load: reading it cost each module
+/// about 120 µs of start-up, and the module's constructors would have run by then anyway.
 package enum CheckedLoad {
     /// Why a file is not loaded.
     package struct Refusal: Error, CustomStringConvertible {
         package let description: String
 
+        /// A refusal saying `description`.
         init(_ description: String) { self.description = description }
     }
 
@@ -28,12 +29,8 @@ package enum CheckedLoad {
 
         /// The identity `info` (from `stat`) describes.
         package init(_ info: stat) {
-            self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-        }
-
-        package init(device: UInt64, inode: UInt64) {
-            self.device = device
-            self.inode = inode
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
         }
     }
 
@@ -64,9 +61,6 @@ package enum CheckedLoad {
             let reason = message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message
             return .failure(Refusal("dlopen failed: \(reason)"))
         }
-        if let mapped = mappedIdentity(of: handle), mapped != checked {
-            return .failure(Refusal(replaced(checked, by: mapped, "as it was loaded; it is not used")))
-        }
         return .success(handle)
     }
 
@@ -87,60 +81,10 @@ package enum CheckedLoad {
         return load(String(cString: resolved), checked: Identity(info), flags: flags)
     }
 
+    /// Says that the checked file was replaced by `found` (nil: another file or none) `when`.
     private static func replaced(_ checked: Identity, by found: Identity?, _ when: String) -> String {
         let now = found.map { "device \($0.device), inode \($0.inode)" } ?? "another file, or none"
         return
             "the file was replaced after its check (device \(checked.device), inode \(checked.inode), now \(now)) \(when)"
     }
-
-    /// The device and inode of the file the loaded object `handle` is mapped from, read from
-    /// `/proc/self/maps` at its base; nil when that cannot be read.
-    package static func mappedIdentity(of handle: UnsafeMutableRawPointer) -> Identity? {
-        var map: UnsafeMutablePointer<link_map>?
-        guard let dlinfo = Self.dlinfo, dlinfo(handle, Self.linkMapRequest, &map) == 0, let base = map?.pointee.l_addr
-        else { return nil }
-        let descriptor = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        let prefix = Array(String(UInt(base), radix: 16).utf8) + [UInt8(ascii: "-")]
-        var pending: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            pending += chunk[..<count]
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = pending[..<newline]
-                defer { pending.removeSubrange(...newline) }
-                guard line.starts(with: prefix) else { continue }
-                return identity(inMapsLine: Array(line))
-            }
-        }
-        return nil
-    }
-
-    /// The device (`major:minor`, hexadecimal) and inode of one `/proc/self/maps` line.
-    private static func identity(inMapsLine line: [UInt8]) -> Identity? {
-        let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
-        guard fields.count >= 5 else { return nil }
-        let numbers = fields[3].split(separator: UInt8(ascii: ":"))
-        guard numbers.count == 2, let major = UInt32(String(decoding: numbers[0], as: UTF8.self), radix: 16),
-            let minor = UInt32(String(decoding: numbers[1], as: UTF8.self), radix: 16),
-            let inode = UInt64(String(decoding: fields[4], as: UTF8.self))
-        else { return nil }
-        // glibc's makedev(3): the minor's low byte and the major's low 12 bits at the bottom.
-        let (high, low) = (UInt64(major), UInt64(minor))
-        let device = (high & 0xfff) << 8 | (high & 0xffff_f000) << 32 | (low & 0xff) | (low & 0xffff_ff00) << 12
-        return Identity(device: device, inode: inode)
-    }
-
-    /// glibc's dlinfo(3), which Swift's Glibc module does not declare (it needs _GNU_SOURCE).
-    private static let dlinfo: (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Int32)? =
-        dlsym(nil, "dlinfo").map {
-            unsafeBitCast(
-                $0, to: (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Int32).self)
-        }
-    /// RTLD_DI_LINKMAP: dlinfo's request for the object's `link_map`.
-    private static let linkMapRequest: Int32 = 2
 }

@@ -66,19 +66,6 @@ struct TrustCheckTests {
         #expect(reason.hasSuffix("before it was opened"), "\(reason)")
     }
 
-    @Test("the object dlopen mapped is read back from /proc/self/maps as the very file checked")
-    func mappedFileIdentity() throws {
-        let module = try fixture(in: CFixtureBuilder.makeTemporaryDirectory())
-        var info = stat()
-        try #require(stat(module.path, &info) == 0)
-        let handle = try CheckedLoad.load(module.path, checked: CheckedLoad.Identity(info), flags: RTLD_NOW).get()
-        #expect(CheckedLoad.mappedIdentity(of: handle) == CheckedLoad.Identity(info))
-        let other = try fixture(in: CFixtureBuilder.makeTemporaryDirectory())
-        var otherInfo = stat()
-        try #require(stat(other.path, &otherInfo) == 0)
-        #expect(CheckedLoad.mappedIdentity(of: handle) != CheckedLoad.Identity(otherInfo))
-    }
-
     @Test("a file its group may write is refused, with its mode")
     func groupWritableFile() throws {
         let file = try fixture(in: CFixtureBuilder.makeTemporaryDirectory())
