@@ -140,19 +140,9 @@ enum HostServiceTable {
                         // After shutdown the caller's user_data is gone: the answer is dropped.
                         guard !context.isClosed else { return }
                         context.callingBack("call_command done") {
-                            var json = (try? outcome.get()) ?? ""
-                            var message = outcome.failureDescription
-                            let status = outcome.status
-                            json.withUTF8 { jsonBytes in
-                                message.withUTF8 { messageBytes in
-                                    done(
-                                        UnsafeMutableRawPointer(bitPattern: user), status,
-                                        parra_string(data: chars(jsonBytes), length: jsonBytes.count),
-                                        parra_string(
-                                            data: messageBytes.isEmpty ? nil : chars(messageBytes),
-                                            length: messageBytes.count))
-                                }
-                            }
+                            answer(
+                                done, UnsafeMutableRawPointer(bitPattern: user), outcome.status,
+                                (try? outcome.get()) ?? "", outcome.failureDescription)
                         }
                     }
                 },
@@ -717,18 +707,8 @@ enum HostServiceTable {
                 [weak context] status, json, message in
                 // After shutdown the module's user_data is gone: the completion is dropped.
                 guard let context, !context.isClosed else { return }
-                var json = json
-                var message = message ?? ""
                 context.callingBack("run_launch_step done") {
-                    json.withUTF8 { jsonBytes in
-                        message.withUTF8 { messageBytes in
-                            done(
-                                UnsafeMutableRawPointer(bitPattern: user), status,
-                                parra_string(data: chars(jsonBytes), length: jsonBytes.count),
-                                parra_string(
-                                    data: messageBytes.isEmpty ? nil : chars(messageBytes), length: messageBytes.count))
-                        }
-                    }
+                    answer(done, UnsafeMutableRawPointer(bitPattern: user), status, json, message ?? "")
                 }
             }
             guard let (status, message) = refusal else { return PARRA_STATUS_OK }
@@ -753,6 +733,23 @@ enum HostServiceTable {
             }
             return fail(error, status, message)
         }
+
+    /// Calls a module's `done` (a command's or a launch step's: the same C signature) with
+    /// `status`, the result JSON and the error message (none when empty), lent for the call.
+    private static func answer(
+        _ done: @convention(c) (UnsafeMutableRawPointer?, parra_status, parra_string, parra_string) -> Void,
+        _ userData: UnsafeMutableRawPointer?, _ status: parra_status, _ json: String, _ message: String
+    ) {
+        var json = json
+        var message = message
+        json.withUTF8 { jsonBytes in
+            message.withUTF8 { messageBytes in
+                done(
+                    userData, status, parra_string(data: chars(jsonBytes), length: jsonBytes.count),
+                    parra_string(data: messageBytes.isEmpty ? nil : chars(messageBytes), length: messageBytes.count))
+            }
+        }
+    }
 
     private static func chars(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar>? {
         UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self)
