@@ -43,12 +43,13 @@ final class AppThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Runs the task's jobs here until it has finished: between them it waits on the
     /// condition, or on the main thread turns the run loop, which also runs the main queue.
-    /// The 10 ms bound only backs up the wakes.
+    /// Either wait lasts until `wake`: a job or the end is added under the lock before it
+    /// wakes, so none is missed.
     private func runJobs() {
         while true {
             condition.lock()
             if jobs.isEmpty && !finished && !onMainThread {
-                _ = condition.wait(until: Date.wallClockNow.addingTimeInterval(0.01))
+                condition.wait()
             }
             let batch = jobs
             jobs = []
@@ -57,7 +58,7 @@ final class AppThreadExecutor: TaskExecutor, @unchecked Sendable {
             for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
             if done { return }
             if onMainThread && batch.isEmpty {
-                MainRunLoop.turn(before: Date.wallClockNow.addingTimeInterval(0.01))
+                MainRunLoop.turn(before: .distantFuture)
             }
         }
     }

@@ -205,8 +205,8 @@ package final class ParraAppContext: @unchecked Sendable {
             prerequisite: setup.launchPrerequisite, authCheck: { [weak self] then in self?.checkAuth(then) },
             appInfo: { [weak self] then in self?.fetchAppInfo(then) },
             sessionHeld: { [weak self] in
-                guard let self, !self.platform.isInteractive else { return false }
-                return self.runtime?.presentations.isHeld ?? false
+                guard let self, !self.platform.isInteractive else { return nil }
+                return self.runtime?.presentations.heldUntil
             })
         self.launch = launch
         settings.appRun = launch

@@ -28,9 +28,9 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     private let launchExecutor = QueueTaskExecutor(label: "parra.launch.prerequisite")
     private let authCheck: (@escaping (ParraAuthState) -> Void) -> Void
     private let appInfo: (@escaping @Sendable (ParraAppInfoTask.Outcome) -> Void) -> Void
-    /// Whether a module holds an unattended session (`hold_session`): the session then waits
-    /// as for a launch in progress.
-    private let sessionHeld: () -> Bool
+    /// Until when a module holds an unattended session (`hold_session`), nil when none does:
+    /// the session then waits as for a launch in progress.
+    private let sessionHeld: () -> Date?
     private let lock = Lock()
     private var driverID: String?
     private var current: ParraLaunchState?
@@ -62,7 +62,7 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
         prerequisite: (@MainActor @Sendable (ParraAuthState, ParraAppInfo) async throws -> Void)?,
         authCheck: @escaping (@escaping (ParraAuthState) -> Void) -> Void,
         appInfo: @escaping (@escaping @Sendable (ParraAppInfoTask.Outcome) -> Void) -> Void,
-        sessionHeld: @escaping () -> Bool = { false }
+        sessionHeld: @escaping () -> Date? = { nil }
     ) {
         factsJSON = UnsafePointer(strdup(facts.json)!)
         self.platform = platform
@@ -102,7 +102,7 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     }
 
     /// Whether a module holds the unattended session now.
-    var isSessionHeld: Bool { sessionHeld() }
+    var isSessionHeld: Bool { sessionHeld() != nil }
 
     func setLaunchState(_ state: parra_launch_state, detail: String, from moduleID: String) -> (parra_status, String)? {
         switch state {
@@ -224,17 +224,20 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     /// Waits until no module holds the unattended session (each hold has its own deadline), or
     /// `cancelled` says to stop waiting, letting the main queue run meanwhile.
     func waitWhileSessionHeld(cancelled: () -> Bool) {
-        _ = wait(until: { !sessionHeld() }, timeout: 60, cancelled: cancelled)
+        _ = wait(until: { !isSessionHeld }, timeout: 60, cancelled: cancelled, lookAgainAt: sessionHeld)
     }
 
     /// Waits until `done`, at most `timeout` seconds, or until `cancelled`; false when not done.
-    private func wait(until done: () -> Bool, timeout: Double, cancelled: () -> Bool) -> Bool {
+    /// On the main thread it sleeps in the run loop until work arrives: what changes `done` or
+    /// `cancelled` comes as main-queue work (the turn that settles the launch, a module's
+    /// release, a quit), and what ends by itself says when, through `lookAgainAt`.
+    private func wait(
+        until done: () -> Bool, timeout: Double, cancelled: () -> Bool, lookAgainAt: () -> Date? = { nil }
+    ) -> Bool {
         let deadline = Date.wallClockNow.addingTimeInterval(timeout)
         if MainThread.isCurrent {
             while !done() && Date.wallClockNow < deadline && !cancelled() {
-                // One turn of the run loop (the main queue's block that settles the launch, say),
-                // then look again: `run(until:)` would keep turning for the whole 10 ms slice.
-                MainRunLoop.turn(before: Date.wallClockNow.addingTimeInterval(0.01))
+                MainRunLoop.turn(before: min(deadline, lookAgainAt() ?? deadline))
             }
             return done()
         }

@@ -626,7 +626,11 @@ enum HostServiceTable {
             }
 
     private static let releaseSession: @convention(c) (UnsafePointer<parra_host>?, UInt64) -> Void = { host, hold in
-        ModuleHostContext.live(host)?.1.presentations.release(hold)
+        guard let (_, runtime) = ModuleHostContext.live(host) else { return }
+        runtime.presentations.release(hold)
+        // A session waiting on the hold sleeps in the main thread's run loop: main-queue work
+        // wakes it to look again.
+        runtime.mainQueue.async {}
     }
 
     private static let emit:

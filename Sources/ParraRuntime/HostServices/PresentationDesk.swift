@@ -81,12 +81,13 @@ package final class PresentationDesk: @unchecked Sendable {
     /// Ends hold `id`.
     func release(_ id: UInt64) { lock.withLock { _ = holds.removeValue(forKey: id) } }
 
-    /// Whether a hold is in force now (expired ones end by themselves).
-    package var isHeld: Bool {
+    /// Until when the holds in force now last (expired ones end by themselves); nil when none
+    /// is.
+    package var heldUntil: Date? {
         lock.withLock {
             let now = Date.wallClockNow
             holds = holds.filter { $0.value > now }
-            return !holds.isEmpty
+            return holds.values.max()
         }
     }
 }
