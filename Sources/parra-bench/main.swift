@@ -29,6 +29,7 @@ let consoleLinesPerSecondBudget = 2_000_000.0
 let enqueueBudgetNanoseconds = 200.0
 let loadOverNoneBudgetMilliseconds = 3.0
 let inputToHandlerBudgetMicroseconds = 1000.0
+let busToDelegateBudgetMicroseconds = 2000.0
 
 let usage = """
     usage: parra-bench [--json] [--help]
@@ -99,6 +100,13 @@ let usage = """
                                   with libParraPush.so
       push.socket_exchange_us     baseline: the same exchange with a bare echo listener on a Unix
                                   socket; push.local_delivery_us_ratio is delivery over it
+      push.bus_to_delegate_us     from a UnifiedPush distributor (Tests/Fixtures/DBus/fake_desktop.c
+                                  on a private dbus-daemon) being told to send a message to the
+                                  app delegate's willPresent running with it, in an app run of
+                                  this process with libParraPush.so registered with it
+      push.bus_round_trip_us      baseline: a line the distributor answers after one D-Bus round
+                                  trip to the bus daemon; push.bus_to_delegate_us_ratio is the
+                                  delivery over it
       events.input_to_handler_us  from a command line (`b`, `f`) typed on a pseudo-terminal to
                                   the release-built ParraDemoApp, whose input and output it is,
                                   printing that it handled the event (`event: didEnterBackground`)
@@ -146,6 +154,7 @@ let usage = """
       logger.two_threads_scaling_vs_fwrite  >= \(twoThreadsScalingBudget)
       load.modules4_over_none_ms  <= \(Int(loadOverNoneBudgetMilliseconds)) ms
       events.input_to_handler_us  <= \(Int(inputToHandlerBudgetMicroseconds)) us
+      push.bus_to_delegate_us     <= \(Int(busToDelegateBudgetMicroseconds)) us
       launch.to_first_frame_over_empty_ms  <= \(Int(firstFrameOverEmptyBudgetMilliseconds)) ms
       memory.sample_session_over_empty_mb  <= \(Int(memoryOverEmptyBudgetMegabytes)) MiB
       memory.sample_repeat_session_over_empty_mb  <= \(Int(memoryOverEmptyBudgetMegabytes)) MiB
@@ -264,6 +273,8 @@ let whatsNew: WhatsNewFigures?
 let whatsNewSkipped: String?
 let push: PushFigures?
 let pushSkipped: String?
+let pushBus: PushBusFigures?
+let pushBusSkipped: String?
 let events: EventFigures?
 let eventsSkipped: String?
 let api: APIFigures
@@ -307,6 +318,9 @@ do {
         work: work, repetitions: launchRepetitions, warmups: launchWarmups)
     progress("parra-bench: measuring parra push send's delivery")
     (push, pushSkipped) = try PushBench.run(work: work, repetitions: launchRepetitions, warmups: launchWarmups)
+    progress("parra-bench: measuring a distributor's push over D-Bus")
+    (pushBus, pushBusSkipped) = try PushBusBench.run(
+        work: work, repetitions: launchRepetitions, warmups: launchWarmups)
     progress("parra-bench: measuring terminal input")
     (events, eventsSkipped) = try EventsBench.run(
         work: work, repetitions: launchRepetitions, warmups: launchWarmups)
@@ -336,6 +350,10 @@ do {
         }
         if let pushSkipped {
             FileHandle.standardError.write(Data("parra-bench: skipping push.local_delivery_us: \(pushSkipped)\n".utf8))
+        }
+        if let pushBusSkipped {
+            FileHandle.standardError.write(
+                Data("parra-bench: skipping push.bus_to_delegate_us: \(pushBusSkipped)\n".utf8))
         }
         if let eventsSkipped {
             FileHandle.standardError.write(
@@ -368,6 +386,7 @@ if let instructionsSkipped { skippedFigures.append(("launch.to_first_frame_instr
 if let launchTasksSkipped { skippedFigures.append(("launch.tasks_local_ms", launchTasksSkipped)) }
 if let whatsNewSkipped { skippedFigures.append(("whatsNew.check_local_ms", whatsNewSkipped)) }
 if let pushSkipped { skippedFigures.append(("push.local_delivery_us", pushSkipped)) }
+if let pushBusSkipped { skippedFigures.append(("push.bus_to_delegate_us", pushBusSkipped)) }
 if let eventsSkipped { skippedFigures.append(("events.input_to_handler_us", eventsSkipped)) }
 let whatsNewRatio = whatsNew.flatMap { check in
     launch.hasFirstFrame ? check.milliseconds / launch.firstFrameMilliseconds : nil
@@ -473,6 +492,13 @@ if json {
             ("push.local_delivery_us_ratio", push.pairedRatio),
         ]
     }
+    if let pushBus {
+        launchEntries += [
+            ("push.bus_to_delegate_us", pushBus.deliveryMicroseconds),
+            ("push.bus_round_trip_us", pushBus.roundTripMicroseconds),
+            ("push.bus_to_delegate_us_ratio", pushBus.pairedRatio),
+        ]
+    }
     if let events {
         launchEntries += [
             ("events.input_to_handler_us", events.handlerMicroseconds),
@@ -485,6 +511,7 @@ if json {
         ("command.call_ns_ratio", commandRatioBudget),
         ("load.modules4_over_none_ms", loadOverNoneBudgetMilliseconds),
         ("events.input_to_handler_us", inputToHandlerBudgetMicroseconds),
+        ("push.bus_to_delegate_us", busToDelegateBudgetMicroseconds),
         ("logger.filtered_ns", filteredBudgetNanoseconds),
         ("logger.console_line_ns_ratio", consoleRatioBudget),
         ("logger.console_lines_per_s", consoleLinesPerSecondBudget),
@@ -672,6 +699,14 @@ rows.append(
         ratio: push.map { number($0.pairedRatio, 3) } ?? "-", budget: "-", within: "-"))
 rows.append(
     Row(
+        name: "push.bus_to_delegate_us",
+        value: pushBus.map { number($0.deliveryMicroseconds, 1) + " us" } ?? skippedValue,
+        baseline: pushBus.map { "bus_round_trip " + number($0.roundTripMicroseconds, 1) + " us" } ?? "-",
+        ratio: pushBus.map { number($0.pairedRatio, 3) } ?? "-",
+        budget: "<= \(Int(busToDelegateBudgetMicroseconds)) us",
+        within: pushBus.map { $0.deliveryMicroseconds <= busToDelegateBudgetMicroseconds ? "yes" : "NO" } ?? "-"))
+rows.append(
+    Row(
         name: "events.input_to_handler_us",
         value: events.map { number($0.handlerMicroseconds, 1) + " us" } ?? skippedValue,
         baseline: events.map { "terminal_echo " + number($0.echoMicroseconds, 1) + " us" } ?? "-",
@@ -773,6 +808,11 @@ if let push {
     print(
         "push delivery: \(push.repetitions) repetitions (+\(push.warmups) warm-up), in this process; us: "
             + spread(push.delivery, 1))
+}
+if let pushBus {
+    print(
+        "push over D-Bus: \(pushBus.repetitions) repetitions (+\(pushBus.warmups) warm-up), in this process; us: "
+            + spread(pushBus.delivery, 1) + "; bus round trip: " + spread(pushBus.roundTrip, 1))
 }
 if let events {
     print(

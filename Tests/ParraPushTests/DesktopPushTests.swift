@@ -1,4 +1,5 @@
 import Foundation
+import ParraTestSupport
 import Synchronization
 import Testing
 

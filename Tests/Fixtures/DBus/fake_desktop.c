@@ -9,7 +9,8 @@
  * stdout: "ready"; "register SERVICE TOKEN INTERFACE"; "notify ID SUMMARY|BODY|ACTIONS".
  * stdin: "message TEXT" (a Message with TEXT's bytes to the registered app), "bare-message" (a
  * Message without its message entry), "foreign-message TEXT" (with another token), "endpoint
- * URL" (a NewEndpoint), "action ID" (ActionInvoked ID "default").
+ * URL" (a NewEndpoint), "action ID" (ActionInvoked ID "default"), "ping" (a Peer.Ping to the bus
+ * daemon, answered with "pong" once it replied: a bus round trip, parra-bench's baseline).
  * Build: cc fake_desktop.c $(pkg-config --cflags --libs dbus-1). */
 #include <dbus/dbus.h>
 #include <poll.h>
@@ -180,6 +181,14 @@ static void command(char *line) {
         to_connector("Message", "someone-else", NULL, line + 16, true);
     } else if (strncmp(line, "endpoint ", 9) == 0) {
         to_connector("NewEndpoint", token, line + 9, NULL, false);
+    } else if (strcmp(line, "ping") == 0) {
+        DBusMessage *ping = dbus_message_new_method_call(
+            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.Peer", "Ping");
+        DBusMessage *reply = dbus_connection_send_with_reply_and_block(bus, ping, 1000, NULL);
+        dbus_message_unref(ping);
+        if (reply != NULL) dbus_message_unref(reply);
+        printf(reply != NULL ? "pong\n" : "ping failed\n");
+        fflush(stdout);
     } else if (strncmp(line, "action ", 7) == 0) {
         DBusMessage *signal =
             dbus_message_new_signal("/org/freedesktop/Notifications", "org.freedesktop.Notifications", "ActionInvoked");

@@ -1,15 +1,14 @@
 import Foundation
-import ParraTestSupport
 
 /// A D-Bus session bus of the tests' own: `dbus-daemon --session` listening on a socket in a
 /// temporary folder, stopped by `stop()`.
-final class PrivateSessionBus {
+package final class PrivateSessionBus {
     /// Its address, as DBUS_SESSION_BUS_ADDRESS takes it.
-    let address: String
+    package let address: String
     private let process: Process
 
     /// Starts the daemon and waits (at most 20 s) for it to print its address.
-    init() throws {
+    package init() throws {
         let folder = try CFixtureBuilder.makeTemporaryDirectory()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -33,7 +32,7 @@ final class PrivateSessionBus {
 
     /// Stops the daemon and waits for it to exit. SIGKILL, since the daemon inherits the test
     /// process's signal mask, which may block SIGTERM.
-    func stop() {
+    package func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -41,14 +40,14 @@ final class PrivateSessionBus {
 }
 
 /// Lines a child process writes, read on a thread of their own and handed out with deadlines.
-final class LineReader: @unchecked Sendable {
+package final class LineReader: @unchecked Sendable {
     private let condition = NSCondition()
     private var lines: [String] = []
     private var taken = 0
     private var ended = false
 
     /// Starts reading `handle` to its end.
-    init(_ handle: FileHandle) {
+    package init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
             var pending = Data()
             while true {
@@ -68,7 +67,7 @@ final class LineReader: @unchecked Sendable {
     }
 
     /// The next line not taken yet, waiting at most `seconds`; nil when none came.
-    func next(within seconds: TimeInterval) -> String? {
+    package func next(within seconds: TimeInterval) -> String? {
         let deadline = Date().addingTimeInterval(seconds)
         return condition.withLock {
             while taken >= lines.count {
@@ -81,7 +80,7 @@ final class LineReader: @unchecked Sendable {
 
     /// The first line from now on that starts with `prefix`, skipping others, waiting at most
     /// `seconds` in all; nil when none came.
-    func next(startingWith prefix: String, within seconds: TimeInterval = 20) -> String? {
+    package func next(startingWith prefix: String, within seconds: TimeInterval = 20) -> String? {
         let deadline = Date().addingTimeInterval(seconds)
         while let line = next(within: deadline.timeIntervalSinceNow) {
             if line.hasPrefix(prefix) { return line }

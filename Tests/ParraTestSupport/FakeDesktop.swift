@@ -1,18 +1,19 @@
 import Foundation
-import ParraTestSupport
 
 /// `Tests/Fixtures/DBus/fake_desktop.c` running on a private bus: a UnifiedPush distributor and
 /// a notification server the tests drive by lines and watch by the lines it prints.
-final class FakeDesktop {
+/// Sendable by hand: its fields are `let`s; the line reader locks, and each `send` is one write.
+package final class FakeDesktop: @unchecked Sendable {
     /// What it owns and how it answers, as its arguments.
-    struct Role: OptionSet {
-        let rawValue: Int
-        static let distributor = Role(rawValue: 1)
-        static let notifications = Role(rawValue: 2)
-        static let version1 = Role(rawValue: 4)
-        static let refuses = Role(rawValue: 8)
+    package struct Role: OptionSet, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
+        package static let distributor = Role(rawValue: 1)
+        package static let notifications = Role(rawValue: 2)
+        package static let version1 = Role(rawValue: 4)
+        package static let refuses = Role(rawValue: 8)
         /// Answers no method call at all.
-        static let silent = Role(rawValue: 16)
+        package static let silent = Role(rawValue: 16)
     }
 
     /// The built program, once per test process.
@@ -33,10 +34,10 @@ final class FakeDesktop {
     private let process: Process
     private let input: FileHandle
     /// What it printed.
-    let lines: LineReader
+    package let lines: LineReader
 
     /// Starts it on the bus at `address` and waits for "ready".
-    init(bus address: String, _ role: Role) throws {
+    package init(bus address: String, _ role: Role) throws {
         let process = Process()
         process.executableURL = try Self.program.get()
         process.arguments =
@@ -60,13 +61,13 @@ final class FakeDesktop {
     }
 
     /// Sends it one command line.
-    func send(_ line: String) {
+    package func send(_ line: String) {
         input.write(Data((line + "\n").utf8))
     }
 
     /// Makes it leave the bus at once (SIGKILL: it vanishes as a crashed distributor does) and
     /// waits for it to exit.
-    func quit() {
+    package func quit() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
