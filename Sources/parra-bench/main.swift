@@ -28,6 +28,7 @@ let memoryOverEmptyBudgetMegabytes = 10.0
 let consoleLinesPerSecondBudget = 2_000_000.0
 let enqueueBudgetNanoseconds = 200.0
 let loadOverNoneBudgetMilliseconds = 3.0
+let load100RatioBudget = 1.5
 let inputToHandlerBudgetMicroseconds = 1000.0
 let busToDelegateBudgetMicroseconds = 2000.0
 
@@ -54,6 +55,11 @@ let usage = """
                                   activating 4 bench modules (fresh file copies every time)
       load.modules0_ms            baseline: the same with no modules
       load.modules4_over_none_ms  load.modules4_ms - load.modules0_ms
+      load.modules100_over_none_ms  the same start with 100 tiny modules (one bool option, an
+                                  init, no hook; fresh copies each time) over one with none
+      load.bare_dlopen100_ms      baseline: dlopen, dlsym of the entry and its call for 100
+                                  other fresh copies, in this process: the loader's floor;
+                                  load.modules100_over_none_ms_ratio is the start over it
       launch.to_first_frame_ms    spawn of the release-built ParraDemoApp (beside this
                                   executable) to the first `== window ` line on its stdout
       launch.empty_process_ms     baseline: spawn to exit of parra-empty, a Swift program that
@@ -153,6 +159,7 @@ let usage = """
       logger.production_enqueue_ns  <= \(enqueueBudgetNanoseconds) ns
       logger.two_threads_scaling_vs_fwrite  >= \(twoThreadsScalingBudget)
       load.modules4_over_none_ms  <= \(Int(loadOverNoneBudgetMilliseconds)) ms
+      load.modules100_over_none_ms_ratio  <= \(load100RatioBudget) (over bare_dlopen100_ms)
       events.input_to_handler_us  <= \(Int(inputToHandlerBudgetMicroseconds)) us
       push.bus_to_delegate_us     <= \(Int(busToDelegateBudgetMicroseconds)) us
       launch.to_first_frame_over_empty_ms  <= \(Int(firstFrameOverEmptyBudgetMilliseconds)) ms
@@ -264,6 +271,7 @@ let runStart = monotonicNanoseconds()
 
 let dispatch: DispatchFigures
 let load: LoadFigures
+let load100: Load100Figures
 let launch: LaunchFigures
 let instructions: InstructionFigures?
 let instructionsSkipped: String?
@@ -304,6 +312,8 @@ do {
     progress("parra-bench: measuring start-up")
     load = try LoadBench.run(
         baseModules: loadModules, work: work, storage: storage, repetitions: loadRepetitions, warmups: loadWarmups)
+    progress("parra-bench: measuring start-up with 100 tiny modules")
+    load100 = try Load100Bench.run(work: work, repetitions: launchRepetitions, warmups: launchWarmups)
     progress("parra-bench: measuring launch")
     let peakRunner = try PeakMemory.buildRunner(in: modules)
     launch = try LaunchBench.run(
@@ -440,6 +450,9 @@ if json {
             ("load.modules0_ms", load.modules0Milliseconds),
             ("load.modules4_over_none_ms", load.overNoneMilliseconds),
             ("load.modules4_ms_ratio", loadRatio),
+            ("load.modules100_over_none_ms", load100.modules100OverNoneMilliseconds),
+            ("load.bare_dlopen100_ms", load100.bareMilliseconds),
+            ("load.modules100_over_none_ms_ratio", load100.pairedRatio),
             ("api.request_overhead_us", api.overheadMicroseconds),
             ("api.client_request_us", api.clientMicroseconds),
             ("api.raw_urlsession_us", api.rawMicroseconds),
@@ -510,6 +523,7 @@ if json {
         ("dispatch.ffi_ns_ratio", ffiRatioBudget),
         ("command.call_ns_ratio", commandRatioBudget),
         ("load.modules4_over_none_ms", loadOverNoneBudgetMilliseconds),
+        ("load.modules100_over_none_ms_ratio", load100RatioBudget),
         ("events.input_to_handler_us", inputToHandlerBudgetMicroseconds),
         ("push.bus_to_delegate_us", busToDelegateBudgetMicroseconds),
         ("logger.filtered_ns", filteredBudgetNanoseconds),
@@ -567,6 +581,10 @@ var rows = [
         name: "load.modules4_over_none_ms", value: number(load.overNoneMilliseconds) + " ms",
         baseline: "modules0 " + number(load.modules0Milliseconds) + " ms", ratio: "-",
         budget: "<= \(number(loadOverNoneBudgetMilliseconds, 1)) ms", within: loadWithin ? "yes" : "NO"),
+    Row(
+        name: "load.modules100_over_none_ms", value: number(load100.modules100OverNoneMilliseconds) + " ms",
+        baseline: "bare_dlopen100 " + number(load100.bareMilliseconds) + " ms", ratio: number(load100.pairedRatio, 3),
+        budget: "ratio <= \(load100RatioBudget)", within: load100.pairedRatio <= load100RatioBudget ? "yes" : "NO"),
 ]
 rows.append(
     Row(
@@ -757,6 +775,10 @@ for (name, variant) in [
 print("load: \(load.repetitions) repetitions (+\(load.warmups) warm-up), fresh file copies each; ms per start:")
 print("  4 modules    \(spread(load.samples4, 3))")
 print("  0 modules    \(spread(load.samples0, 3))")
+print(
+    "load of 100 tiny modules: \(load100.repetitions) repetitions (+\(load100.warmups) warm-up), fresh copies each; ms: "
+        + "100 modules \(spread(load100.samples100, 3)); none \(spread(load100.samples0, 3)); bare loads \(spread(load100.bare, 3))"
+)
 if launch.hasFirstFrame || launch.hasEmpty {
     print(
         "launch: \(launch.repetitions) repetitions (+\(launch.warmups) warm-up), alternately, each a fresh process "

@@ -96,6 +96,8 @@ package final class ModuleQuarantine: @unchecked Sendable {
     private var identities: [String: String] = [:]
     /// Each module's settings once its options are resolved, by path.
     private var settingsByPath: [String: Settings] = [:]
+    /// The journal line's fields after the time, by path (`journalTail`).
+    private var tails: [String: String] = [:]
     /// The call sites made for each path: their journal lines gain the settings once known.
     private var sitesByPath: [String: [UnsafeMutablePointer<parra_call_site>]] = [:]
     /// The journal line of the call in progress.
@@ -164,6 +166,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
         guard folder != nil else { return }
         lock.withLock {
             settingsByPath[path] = settings
+            tails[path] = nil
             // A handler may read a tail at any time: the old one is left in place, not freed.
             let tail = "\t\(journalTailLocked(of: path))"
             for site in sitesByPath[path] ?? [] { site.pointee.journal_tail = UnsafePointer(strdup(tail)) }
@@ -365,8 +368,10 @@ package final class ModuleQuarantine: @unchecked Sendable {
         lock.withLock { journalTailLocked(of: path) }
     }
 
-    /// `journalTail` with `lock` held.
+    /// `journalTail` with `lock` held: made once per path, and again when its settings are
+    /// settled.
     private func journalTailLocked(of path: String) -> String {
+        if let known = tails[path] { return known }
         let identity: String
         if let known = identities[path] {
             identity = known
@@ -376,7 +381,9 @@ package final class ModuleQuarantine: @unchecked Sendable {
             identities[path] = identity
         }
         let settings = settingsByPath[path]
-        return "\(identity)\t\(settings?.fingerprint ?? "")\t\(settings?.keys.joined(separator: ",") ?? "")"
+        let tail = "\(identity)\t\(settings?.fingerprint ?? "")\t\(settings?.keys.joined(separator: ",") ?? "")"
+        tails[path] = tail
+        return tail
     }
 
     /// Writes `line` as the journal's content, padded with spaces to the file's length; nil

@@ -138,8 +138,12 @@ static void fault_at_exit(void) {
     usleep(1000);
 }
 
+/** Posted by FAULT_IN_THREAD's thread once it runs, so activate returns with it running. */
+static sem_t fault_thread_running;
+
 static void *fault_thread(void *unused) {
     (void)unused;
+    if (FAULT_PHASE == FAULT_IN_THREAD) sem_post(&fault_thread_running);
     if (FAULT_PHASE == FAULT_IN_THREAD_AT_EXIT) {
         while (sem_wait(&fault_exiting) != 0) continue;
         fault_maybe(FAULT_IN_THREAD_AT_EXIT);
@@ -190,8 +194,13 @@ static parra_status fault_activate(void *module_data, parra_error *error) {
         atexit(fault_at_exit);
     }
     if (FAULT_PHASE == FAULT_IN_THREAD || FAULT_PHASE == FAULT_IN_THREAD_AT_EXIT) {
+        sem_init(&fault_thread_running, 0, 0);
         pthread_t thread;
-        if (pthread_create(&thread, NULL, fault_thread, NULL) == 0) pthread_detach(thread);
+        if (pthread_create(&thread, NULL, fault_thread, NULL) == 0) {
+            pthread_detach(thread);
+            /* The fault then comes while the app runs, not after it may have ended. */
+            if (FAULT_PHASE == FAULT_IN_THREAD) while (sem_wait(&fault_thread_running) != 0) continue;
+        }
     }
     return PARRA_STATUS_OK;
 }
