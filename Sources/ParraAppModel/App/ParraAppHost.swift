@@ -95,6 +95,8 @@ private final class AppSession {
     /// The status the app ends with because the module driving the launch held it past
     /// `launchLimit`.
     private var heldLaunchStatus: Int32?
+    /// Whether the session said that the launch waits past its limit on a step of the host's.
+    private var reportedHostStepWait = false
 
     init(context: ParraAppContext, groups: [WindowGroupDeclaration]) {
         self.context = context
@@ -193,12 +195,16 @@ private final class AppSession {
     private func awaitLaunch(_ delegate: ParraAppDelegateDriving) {
         guard let launch = context.launch else { return handOverIfComplete(delegate) }
         let platform = context.platform
-        if launch.driver != nil,
-            !launch.waitUntilSettled(
+        if launch.driver != nil {
+            while !launch.waitUntilSettled(
                 timeout: launch.attemptTimeLeft(of: launchLimit), cancelled: { platform.terminationRequested }),
-            !platform.terminationRequested
-        {
-            endHeldLaunch(launch)
+                !platform.terminationRequested
+            {
+                // A step of the host's that ended meanwhile gave the module its time again.
+                guard launch.attemptTimeLeft(of: launchLimit) == 0 else { continue }
+                endHeldLaunch(launch)
+                break
+            }
         }
         handOverIfComplete(delegate)
         // What a module is about to show over the windows shows before an unattended session
@@ -214,6 +220,9 @@ private final class AppSession {
         let seconds = String(cFormat: "%g", launchLimit)
         let state = launch.state?.summary ?? "none"
         if let step = launch.stepsInProgress.first {
+            // Said once: each later event finds the limit passed again.
+            guard !reportedHostStepWait else { return }
+            reportedHostStepWait = true
             context.platform.report(
                 "the launch driven by \(driver) did not settle within \(seconds) s (state \(state)): the host's \(step) step is still running; the windows stay held"
             )

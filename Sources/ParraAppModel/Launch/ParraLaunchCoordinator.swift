@@ -51,7 +51,8 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     /// The host's launch steps running now, by name: while one runs, the launch waits on the
     /// host (or on the app's prerequisite), not on the module driving it.
     private var runningSteps: [String] = []
-    /// When the launch last went to initial: its attempt's limit counts from there.
+    /// When the launch last went to initial, or a step of the host's last ended: the module's
+    /// limit counts from there, the time the host's steps take being the host's.
     private var attemptStart = DispatchTime.now()
 
     /// A coordinator for one app run. `authCheck` runs the host's auth check and calls back,
@@ -94,7 +95,8 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     /// prerequisite"), oldest first.
     var stepsInProgress: [String] { lock.withLock { runningSteps } }
 
-    /// How much of `limit` seconds the launch's attempt in progress has left.
+    /// How much of `limit` seconds the module driving the launch has left: counted from the
+    /// attempt's start or the end of the host's last step, whichever came later.
     func attemptTimeLeft(of limit: Double) -> Double {
         let elapsed =
             Double(DispatchTime.now().uptimeNanoseconds - lock.withLock { attemptStart }.uptimeNanoseconds) / 1e9
@@ -172,6 +174,7 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
         let finish: @Sendable (parra_status, String, String?) -> Void = { [self] status, json, message in
             lock.withLock {
                 if let index = runningSteps.firstIndex(of: name) { runningSteps.remove(at: index) }
+                attemptStart = .now()
             }
             mainQueue.async { done(status, json, message) }
         }

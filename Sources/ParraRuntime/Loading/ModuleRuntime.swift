@@ -512,11 +512,12 @@ package final class ModuleRuntime: @unchecked Sendable {
         }
     }
 
-    /// Tells the quarantine what each module runs with (its options that are set, not
+    /// Tells the quarantine what each module with options runs with (those that are set, not
     /// defaulted), and refuses a module quarantined in an earlier run with these very settings.
+    /// A module without options has no settings to change: its quarantine is its file's.
     private func settleQuarantine() {
         let set = options.all.filter { $0.source != .moduleDefault(moduleID: $0.schema.ownerID) }
-        for module in usableModules {
+        for module in usableModules where !module.declaration.options.isEmpty {
             let own = set.filter { $0.schema.ownerID == module.id }.map { (key: $0.schema.key, json: $0.value.json) }
             quarantine.settle(module.file, settings: ModuleQuarantine.Settings(own))
             switch quarantine.settingsVerdict(for: module.file) {
