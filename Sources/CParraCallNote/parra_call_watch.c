@@ -10,7 +10,9 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,6 +30,8 @@ static const parra_call_site **watched_outermost;
 static unsigned long *watched_calls;
 static double limit;
 static int hang_status;
+/** The watched thread's kernel id, for its /proc/self/task entry. */
+static pid_t watched_tid;
 
 /** Core Foundation's run loop activities (CFRunLoopActivity) the watchdog follows. */
 #define RUN_LOOP_BEFORE_WAITING (1UL << 5)
@@ -66,6 +70,35 @@ static bool traced(void) {
     field += strlen("\nTracerPid:");
     while (*field == ' ' || *field == '\t') field++;
     return *field != '0' && *field != '\0';
+}
+
+/**
+ * Whether the watched thread is blocked writing to a terminal, a pipe or a socket: held up by
+ * whoever reads it (a terminal paused with Ctrl-S, a reader that stopped reading), not by the
+ * module, so its call is not called hung. From the thread's /proc/self/task/TID/syscall: the
+ * call's number, then its arguments in hexadecimal, or "running".
+ */
+static bool blocked_on_output(void) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/task/%d/syscall", (int)watched_tid);
+    int descriptor = open(path, O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0) return false;
+    char text[256];
+    ssize_t count = read(descriptor, text, sizeof text - 1);
+    close(descriptor);
+    if (count <= 0) return false;
+    text[count] = '\0';
+    char *end;
+    long number = strtol(text, &end, 10);
+    if (end == text) return false;
+    if (number != SYS_write && number != SYS_writev && number != SYS_pwrite64 && number != SYS_pwritev &&
+        number != SYS_sendto && number != SYS_sendmsg) {
+        return false;
+    }
+    unsigned long written_to = strtoul(end, NULL, 16);
+    struct stat info;
+    if (fstat((int)written_to, &info) != 0) return false;
+    return S_ISCHR(info.st_mode) || S_ISFIFO(info.st_mode) || S_ISSOCK(info.st_mode);
 }
 
 /** Names `site` as hung, journals it and ends the process, unless another hang was claimed. */
@@ -128,7 +161,7 @@ static void *watch(void *unused) {
         last = now;
         if (current != innermost) innermost = NULL;
         if (observed < limit) continue;
-        if (traced()) {
+        if (traced() || blocked_on_output()) {
             observed = 0;
             continue;
         }
@@ -167,6 +200,7 @@ void parra_call_watch_start(double limit_seconds, int exit_status) {
     watched_current = (const parra_call_site **)&parra_call_site_current;
     watched_outermost = (const parra_call_site **)&parra_call_site_outermost;
     watched_calls = &parra_call_site_calls;
+    watched_tid = (pid_t)syscall(SYS_gettid);
     follow_core_foundation();
     // Signals go to the app's threads, never to the watchdog's.
     sigset_t all, previous;

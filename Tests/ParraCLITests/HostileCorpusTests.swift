@@ -313,4 +313,51 @@ struct HostileCorpusTests {
                 "parra: \(module) crashed the process (SIGSEGV) in its own code (no host call); it is quarantined"),
             "\(first.transcript)")
     }
+
+    @Test("a hook blocked writing to a reader that stopped reading (a terminal paused with Ctrl-S) is not called hung")
+    func blockedOnOutput() throws {
+        let workspace = try CLIWorkspace()
+        let (plugins, _) = try Self.faultModule(["FAULT_PHASE=FAULT_IN_HOOK", "FAULT_KIND=FAULT_FLOOD"], in: workspace)
+        let app = Process()
+        app.executableURL = BuildProducts.folder.appendingPathComponent("ParraDemoApp")
+        app.environment = workspace.environment.merging(["PARRA_PLUGIN_PATH": plugins.path, "PATH": "/usr/bin:/bin"]) {
+            _, added in added
+        }
+        app.currentDirectoryURL = workspace.folder
+        let output = Pipe()
+        let errors = Pipe()
+        app.standardOutput = output
+        app.standardError = errors
+        app.standardInput = FileHandle.nullDevice
+        try app.run()
+        let errorText = ErrorCollector(errors.fileHandleForReading)
+        // The hook's 4 MiB fill the pipe and block it, past the 5 s limit and its look-again.
+        Thread.sleep(forTimeInterval: 7.5)
+        #expect(app.isRunning, "the app ended while its hook was held up by its reader: \(errorText.text)")
+        _ = output.fileHandleForReading.readDataToEndOfFile()
+        app.waitUntilExit()
+        #expect(app.terminationStatus == 0, "\(errorText.text)")
+        #expect(!errorText.text.contains("hung in"), "\(errorText.text)")
+        let list = workspace.folder.appendingPathComponent(
+            "home/.local/share/parra/com.parra.demo/quarantined-modules.json")
+        #expect(!FileManager.default.fileExists(atPath: list.path))
+    }
+}
+
+/// Everything a child writes to a pipe, read on a thread of its own.
+private final class ErrorCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { return }
+                lock.withLock { data.append(chunk) }
+            }
+        }
+    }
+
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }

@@ -12,7 +12,9 @@
  * innermost site if the same one was in progress at every look, else the outermost: a call that
  * keeps calling others and never returns), writes its journal line marked as a hang, so the
  * next start refuses the module, and ends the process with the status given. Time the process
- * spends stopped counts for at most two looks, and nothing is ended while a debugger is attached.
+ * spends stopped counts for at most two looks, a call blocked writing to a terminal, a pipe or a
+ * socket is held up by its reader (a terminal paused with Ctrl-S) and is not called hung, and
+ * nothing is ended while a debugger is attached.
  */
 #ifndef PARRA_CALL_WATCH_H
 #define PARRA_CALL_WATCH_H

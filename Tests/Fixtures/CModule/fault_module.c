@@ -18,7 +18,8 @@
  *           process is inside exit() (an exit handler of the module's lets it go).
  *   kinds   FAULT_SEGV (writes through NULL), FAULT_ABORT (abort()), FAULT_EXIT (exit(3)),
  *           FAULT_QUICK_EXIT (_exit(4), which runs no exit handler), FAULT_HANG (never returns),
- *           FAULT_STACK (unbounded recursion), FAULT_DIVIDE (integer division by zero: SIGFPE)
+ *           FAULT_STACK (unbounded recursion), FAULT_DIVIDE (integer division by zero: SIGFPE),
+ *           FAULT_FLOOD (writes 4 MiB to standard output: it blocks while nobody reads it)
  *
  * A descriptor fault is one of (the host reads the bad memory):
  *   FAULT_WILD_ID            the descriptor's id points at address 0x10
@@ -66,6 +67,7 @@
 #define FAULT_HANG 5
 #define FAULT_STACK 6
 #define FAULT_DIVIDE 7
+#define FAULT_FLOOD 8
 
 #ifndef FAULT_ID
 #define FAULT_ID "com.example.fault"
@@ -110,6 +112,15 @@ static void fault_maybe(int phase) {
         for (;;) pause(); /* never returns: a handled signal only wakes it to wait again */
     case FAULT_STACK: fault_recurse(0); break;
     case FAULT_DIVIDE: zero = (zero + 1) / zero; break;
+    case FAULT_FLOOD: {
+        static char line[4096];
+        memset(line, 'x', sizeof line - 1);
+        line[sizeof line - 1] = '\n';
+        for (int written = 0; written < 1024; written++) {
+            if (write(STDOUT_FILENO, line, sizeof line) < 0) break;
+        }
+        break;
+    }
     default: break;
     }
 }
