@@ -3,6 +3,7 @@
 #include "call_note_internal.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <execinfo.h>
 #include <link.h>
 #include <signal.h>
@@ -46,8 +47,8 @@ static atomic_bool journal_claimed;
 static atomic_bool end_claimed;
 /** The signal a thread is dying of, 0 while none is. */
 static atomic_int crashing_signal;
-/** How many 10 ms steps an exit waits for another thread's crash to end the process. */
-#define CRASH_WAIT_STEPS 1000
+/** How long an exit waits for another thread's crash to end the process, in seconds. */
+#define CRASH_WAIT_SECONDS 10
 static atomic_bool installed;
 static atomic_bool abandoned;
 /** Why a crash cannot be quarantined; `unrecorded_set` is set once it holds the reason. */
@@ -178,8 +179,8 @@ static void on_exit_call(void) {
     // process ends by that signal, once its handlers are done, never with this exit's status.
     int dying = atomic_load(&crashing_signal);
     if (dying != 0) {
-        const struct timespec pause = {.tv_sec = 0, .tv_nsec = 10 * 1000 * 1000};
-        for (int waited = 0; waited < CRASH_WAIT_STEPS; waited++) nanosleep(&pause, NULL);
+        struct timespec left = {.tv_sec = CRASH_WAIT_SECONDS, .tv_nsec = 0};
+        while (nanosleep(&left, &left) != 0 && errno == EINTR) continue;
         _exit(128 + dying);
     }
     report("ended the process (exit)");

@@ -329,13 +329,17 @@ struct HostileCorpusTests {
         app.standardOutput = output
         app.standardError = errors
         app.standardInput = FileHandle.nullDevice
+        let ended = DispatchSemaphore(value: 0)
+        app.terminationHandler = { _ in ended.signal() }
         try app.run()
         let errorText = ErrorCollector(errors.fileHandleForReading)
-        // The hook's 4 MiB fill the pipe and block it, past the 5 s limit and its look-again.
-        Thread.sleep(forTimeInterval: 7.5)
-        #expect(app.isRunning, "the app ended while its hook was held up by its reader: \(errorText.text)")
+        // The hook's 4 MiB fill the pipe and block it. The app must outlive the watchdog's 5 s
+        // limit and its look-again: an end before then is the failure, seen when it comes.
+        #expect(
+            ended.wait(timeout: .now() + 7.5) == .timedOut,
+            "the app ended while its hook was held up by its reader: \(errorText.text)")
         _ = output.fileHandleForReading.readDataToEndOfFile()
-        app.waitUntilExit()
+        #expect(ended.wait(timeout: .now() + 30) == .success, "the app did not end once read")
         #expect(app.terminationStatus == 0, "\(errorText.text)")
         #expect(!errorText.text.contains("hung in"), "\(errorText.text)")
         let list = workspace.folder.appendingPathComponent(

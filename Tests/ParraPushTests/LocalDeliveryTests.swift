@@ -51,15 +51,14 @@ struct LocalDeliveryTests {
         // as it kept sending, and every sender after it waited too.
         let slow = try connectTo(path)
         defer { close(slow) }
-        let trickling = Lock()
-        nonisolated(unsafe) var trickle = true
+        // Paced by waiting, 0.3 s at most, for the test to end, which stops the trickle at once.
+        let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            while trickling.withLock({ trickle }) {
+            repeat {
                 _ = send(slow, "{", 1, Int32(MSG_NOSIGNAL))
-                usleep(300_000)  // the sender's pace, which the test is about
-            }
+            } while done.wait(timeout: .now() + 0.3) == .timedOut
         }
-        defer { trickling.withLock { trickle = false } }
+        defer { done.signal() }
         let fast = try connectTo(path)
         defer { close(fast) }
         let payload = #"{"aps":{"alert":"hi"}}"#

@@ -15,7 +15,7 @@
  *           presents, which dismisses itself after a millisecond). FAULT_PHASE=FAULT_HOLD_LAUNCH
  *           alone takes the app's launch in activate (state initial) and never settles it.
  *           FAULT_IN_THREAD_AT_EXIT: a thread it starts in activate does the fault while the
- *           process is inside exit() (an exit handler of the module's lets it go).
+ *           process is inside exit() (an exit handler of the module's lets it go, and waits).
  *   kinds   FAULT_SEGV (writes through NULL), FAULT_ABORT (abort()), FAULT_EXIT (exit(3)),
  *           FAULT_QUICK_EXIT (_exit(4), which runs no exit handler), FAULT_HANG (never returns),
  *           FAULT_STACK (unbounded recursion), FAULT_DIVIDE (integer division by zero: SIGFPE),
@@ -36,12 +36,14 @@
 
 #include <parra_plugin.h>
 
+#include <errno.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #define FAULT_IN_CONSTRUCTOR 1
@@ -142,11 +144,18 @@ static void fault_log_sink(void *module_data, const parra_log_record *record) {
 /** Posted once the process is exiting, for FAULT_IN_THREAD_AT_EXIT's thread. */
 static sem_t fault_exiting;
 
+/** Never posted: fault_at_exit waits on it for the thread's fault to end the process. */
+static sem_t fault_never;
+
 /** Run by exit() (registered after the host's handler, so before it): lets the thread fault
- *  while the process is inside exit(), and the exit go on a millisecond later. */
+ *  while the process is inside exit(), and keeps exit() there until the fault has ended the
+ *  process (10 s at most). */
 static void fault_at_exit(void) {
     sem_post(&fault_exiting);
-    usleep(1000);
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += 10;
+    while (sem_timedwait(&fault_never, &deadline) != 0 && errno == EINTR) continue;
 }
 
 /** Posted by FAULT_IN_THREAD's thread once it runs, so activate returns with it running. */
@@ -202,6 +211,7 @@ static parra_status fault_activate(void *module_data, parra_error *error) {
     }
     if (FAULT_PHASE == FAULT_IN_THREAD_AT_EXIT) {
         sem_init(&fault_exiting, 0, 0);
+        sem_init(&fault_never, 0, 0);
         atexit(fault_at_exit);
     }
     if (FAULT_PHASE == FAULT_IN_THREAD || FAULT_PHASE == FAULT_IN_THREAD_AT_EXIT) {
