@@ -206,6 +206,12 @@ struct SampleProcessTests {
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
         let environment = ["XDG_RUNTIME_DIR": runtime.path]
+        // The user allowed notifications earlier (the module keeps the answer in its storage).
+        let kept = URL(fileURLWithPath: workspace.environment["XDG_DATA_HOME"]!)
+            .appendingPathComponent("parra/com.parra.demo/modules/com.parra.push")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+        try "authorized".write(
+            to: kept.appendingPathComponent("parra_push_authorization"), atomically: true, encoding: .utf8)
         let sample = try RunningSample(in: workspace, environment: environment, onTerminal: true)
         var transcript = try sample.read(through: "local delivery: parra push send --bundle com.parra.demo")
         transcript += try sample.read(through: "Hello from Parra for Linux")

@@ -147,6 +147,7 @@ struct PushLogicTests {
     @Test("a notification in the foreground asks willPresent and shows a toast; its key is the response, routed")
     func deliverAndRoute() throws {
         let services = FakePushServices()
+        services.storage[PushAuthorization.storageKey] = Array("authorized".utf8)
         let controller = PushController(services: services, settings: Self.enabled, interactive: false)
         let payload = try PushPayload.read(
             Array(

@@ -70,8 +70,19 @@ struct PushThroughHostTests {
 
     private func bundle(_ id: String) -> BundleInfo {
         BundleInfo(
-            identifier: id, shortVersion: "1.0", version: "1", launchScreen: nil, launchStoryboardName: nil, file: nil,
+            identifier: id, displayName: "Push Test", shortVersion: "1.0", version: "1", launchScreen: nil,
+            launchStoryboardName: nil, file: nil,
             resourcesDirectory: nil)
+    }
+
+    /// A storage folder where the module keeps "authorized": the user allowed notifications.
+    private func allowedStorage() throws -> URL {
+        let storage = try CFixtureBuilder.makeTemporaryDirectory()
+        let kept = storage.appendingPathComponent("modules/com.parra.push")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+        try "authorized".write(
+            to: kept.appendingPathComponent("parra_push_authorization"), atomically: true, encoding: .utf8)
+        return storage
     }
 
     @Test("getCurrentSettings and getCurrentAuthorizationStatus read the module's kept status and the options")
@@ -87,11 +98,7 @@ struct PushThroughHostTests {
 
         // A status the module kept (the user allowed it earlier): presentations as configured.
         pushAppNotes = RecordingLog()
-        let storage = try CFixtureBuilder.makeTemporaryDirectory()
-        let kept = storage.appendingPathComponent("modules/com.parra.push")
-        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
-        try "authorized".write(
-            to: kept.appendingPathComponent("parra_push_authorization"), atomically: true, encoding: .utf8)
+        let storage = try allowedStorage()
         let allowed = try TestAppRun(
             SettingsReadingApp.self, paths: [Self.module], bundle: bundle("com.example.push.settings"),
             storage: storage)
@@ -167,10 +174,11 @@ struct PushThroughHostTests {
         let platformBox = PlatformBox()
         let finished = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var run: TestAppRun?
+        let storage = try allowedStorage()
         Thread.detachNewThread {
             run = try? TestAppRun(
-                PushApp.self, paths: [Self.module], bundle: self.bundle(bundleID), log: log, staysOpen: true,
-                started: { platformBox.platform = $0 })
+                PushApp.self, paths: [Self.module], bundle: self.bundle(bundleID), log: log, storage: storage,
+                staysOpen: true, started: { platformBox.platform = $0 })
             finished.signal()
         }
         #expect(log.waitForMessage(from: "com.parra.push", within: 30) { $0.hasPrefix("local delivery:") })
@@ -221,11 +229,12 @@ struct PushThroughHostTests {
         let log = RecordingLog()
         let platformBox = PlatformBox()
         let finished = DispatchSemaphore(value: 0)
+        let storage = try allowedStorage()
         Thread.detachNewThread {
             _ = try? TestAppRun(
                 PushApp.self, paths: [Self.module], script: [.authStateChanged(.authenticated(ParraUser(id: "u1")))],
                 bundle: self.bundle(bundleID), environment: ["PARRA_API_BASE_URL": server.baseURL.absoluteString],
-                log: log, staysOpen: true, started: { platformBox.platform = $0 })
+                log: log, storage: storage, staysOpen: true, started: { platformBox.platform = $0 })
             finished.signal()
         }
         let registered = try #require(desktop.lines.next(startingWith: "register \(bundleID) "))
@@ -236,7 +245,7 @@ struct PushThroughHostTests {
         }
         #expect(bodies == [#"{"token":"https://push.example/up/\#(token)","type":"unifiedpush"}"#])
         desktop.send("bare-message")
-        #expect(log.waitForMessage(from: "com.parra.push") { $0.contains("Message came without a message") })
+        #expect(log.waitForMessage(from: "com.parra.push") { $0.contains("Message ignored: it has no message bytes") })
         desktop.send("message not json")
         #expect(log.waitForMessage(from: "com.parra.push") { $0.hasPrefix("UnifiedPush message refused") })
         #expect(platformBox.platform?.post(.didEnterBackground) == true)

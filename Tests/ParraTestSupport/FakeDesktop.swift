@@ -14,6 +14,8 @@ package final class FakeDesktop: @unchecked Sendable {
         package static let refuses = Role(rawValue: 8)
         /// Answers no method call at all.
         package static let silent = Role(rawValue: 16)
+        /// The notification server reads body markup.
+        package static let markup = Role(rawValue: 32)
     }
 
     /// The built program, once per test process.
@@ -36,15 +38,16 @@ package final class FakeDesktop: @unchecked Sendable {
     /// What it printed.
     package let lines: LineReader
 
-    /// Starts it on the bus at `address` and waits for "ready".
-    package init(bus address: String, _ role: Role) throws {
+    /// Starts it on the bus at `address` and waits for "ready"; a distributor is
+    /// `org.unifiedpush.Distributor.<name>`.
+    package init(bus address: String, _ role: Role, name: String = "parratest") throws {
         let process = Process()
         process.executableURL = try Self.program.get()
-        process.arguments =
-            (role.contains(.distributor) ? ["--distributor"] : [])
-            + (role.contains(.notifications) ? ["--notifications"] : [])
-            + (role.contains(.version1) ? ["--v1"] : []) + (role.contains(.refuses) ? ["--refuse"] : [])
-            + (role.contains(.silent) ? ["--silent"] : [])
+        let flags: [(Role, String)] = [
+            (.distributor, "--distributor"), (.notifications, "--notifications"), (.version1, "--v1"),
+            (.refuses, "--refuse"), (.silent, "--silent"), (.markup, "--markup"),
+        ]
+        process.arguments = flags.filter { role.contains($0.0) }.map(\.1) + ["--name", name]
         process.environment = ["DBUS_SESSION_BUS_ADDRESS": address]
         let output = Pipe()
         let input = Pipe()

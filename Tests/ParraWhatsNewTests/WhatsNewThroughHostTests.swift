@@ -84,7 +84,8 @@ struct WhatsNewThroughHostTests {
 
     private func bundle(_ short: String, _ build: String) -> BundleInfo {
         BundleInfo(
-            identifier: "com.example.whatsnew", shortVersion: short, version: build, launchScreen: nil,
+            identifier: "com.example.whatsnew", displayName: nil, shortVersion: short, version: build,
+            launchScreen: nil,
             launchStoryboardName: nil, file: nil, resourcesDirectory: nil)
     }
 

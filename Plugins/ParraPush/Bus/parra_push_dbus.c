@@ -18,6 +18,8 @@
 #define NOTIFICATIONS_NAME "org.freedesktop.Notifications"
 #define NOTIFICATIONS_PATH "/org/freedesktop/Notifications"
 #define DEFAULT_CALL_TIMEOUT_MS 25000
+#define MAXIMUM_TOKEN_BYTES 100     /* DBUS_0.3.0's connection token */
+#define MAXIMUM_ENDPOINT_BYTES 1000
 
 /* A libdbus timeout (a pending call's deadline) and when it is next due. */
 typedef struct timer {
@@ -28,10 +30,11 @@ typedef struct timer {
 
 /* Work queued for the bus thread. */
 typedef struct request {
-    enum { REQUEST_REGISTER, REQUEST_NOTIFY } kind;
-    char *token, *description, *distributor; /* register */
-    uint64_t key;                            /* notify */
-    char *app_name, *summary, *body;
+    enum { REQUEST_REGISTER, REQUEST_UNREGISTER, REQUEST_NOTIFY } kind;
+    char *token, *description, *vapid, *choice; /* register, unregister */
+    uint64_t key;                               /* notify */
+    char *app_name, *summary, *body, *desktop_entry;
+    uint8_t urgency;
     struct request *next;
 } request;
 
@@ -44,7 +47,11 @@ struct parra_push_bus {
     pthread_mutex_t lock; /* guards queue and stopping */
     request *queue;
     bool stopping;
-    atomic_bool has_notification_server;
+    atomic_bool has_notification_server; /* owned now, or activatable */
+    char *notification_owner;            /* its unique name, NULL when none (bus thread only) */
+    bool notifications_activatable;      /* the bus can start one (bus thread only) */
+    int body_markup;                     /* the owner's capability: -1 not known yet, else 0 or 1 */
+    request *awaiting_capabilities;      /* Notify requests held until GetCapabilities answers */
     bool connected; /* false once the bus closed the connection (bus thread only) */
     char *distributor; /* the distributor in use (bus thread only) */
     int call_timeout_ms; /* how long a Register or Notify call may go unanswered */
@@ -54,7 +61,7 @@ struct parra_push_bus {
 /* A Register call in flight: what the reply handler needs. */
 typedef struct registration {
     parra_push_bus *bus;
-    char *token, *description, *distributor;
+    char *token, *description, *vapid, *distributor;
     bool version1;
 } registration;
 
@@ -71,14 +78,14 @@ static void failf(parra_push_bus *bus, const char *format, const char *a, const 
 }
 
 static void free_request(request *r) {
-    free(r->token), free(r->description), free(r->distributor);
-    free(r->app_name), free(r->summary), free(r->body);
+    free(r->token), free(r->description), free(r->vapid), free(r->choice);
+    free(r->app_name), free(r->summary), free(r->body), free(r->desktop_entry);
     free(r);
 }
 
 static void free_registration(void *data) {
     registration *r = data;
-    free(r->token), free(r->description), free(r->distributor);
+    free(r->token), free(r->description), free(r->vapid), free(r->distributor);
     free(r);
 }
 
@@ -141,15 +148,8 @@ static const char *entry_string(DBusMessageIter *dictionary, const char *key) {
     return text;
 }
 
-/* Bytes at `iter`: an `ay` or a string; false for anything else. */
+/* Bytes at `iter`: an `ay` (the spec's Array<Byte>); false for anything else. */
 static bool read_bytes(DBusMessageIter *iter, const uint8_t **bytes, int *length) {
-    if (dbus_message_iter_get_arg_type(iter) == DBUS_TYPE_STRING) {
-        const char *text;
-        dbus_message_iter_get_basic(iter, &text);
-        *bytes = (const uint8_t *)text;
-        *length = (int)strlen(text);
-        return true;
-    }
     if (dbus_message_iter_get_arg_type(iter) != DBUS_TYPE_ARRAY ||
         dbus_message_iter_get_element_type(iter) != DBUS_TYPE_BYTE)
         return false;
@@ -160,6 +160,35 @@ static bool read_bytes(DBusMessageIter *iter, const uint8_t **bytes, int *length
 }
 
 /* ---- the connector object ---- */
+
+/* Whether `text` is an absolute URL: a scheme (a letter, then letters, digits, "+", "-" or
+ * "."), "://", a host, and no space or control character, in at most MAXIMUM_ENDPOINT_BYTES. */
+static bool is_url(const char *text) {
+    size_t length = strlen(text);
+    if (length > MAXIMUM_ENDPOINT_BYTES || !((text[0] | 0x20) >= 'a' && (text[0] | 0x20) <= 'z')) return false;
+    size_t scheme = strspn(text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.");
+    if (strncmp(text + scheme, "://", 3) != 0 || text[scheme + 3] == 0 || text[scheme + 3] == '/') return false;
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c <= ' ' || *c == 0x7f) return false;
+    }
+    return true;
+}
+
+/* Says that a call breaking the spec was ignored, and why. */
+static void ignored(parra_push_bus *bus, const char *interface, const char *member, const char *why) {
+    char text[512];
+    snprintf(text, sizeof text, "%s.%s ignored: %s (DBUS_0.3.0: a call that breaks the spec is ignored)", interface,
+             member, why);
+    bus->events.problem(bus->events.context, text);
+}
+
+/* The token's own rule; NULL when it holds, else why not. */
+static const char *token_problem(const char *token) {
+    if (!token) return "it has no token";
+    if (!token[0]) return "its token is empty";
+    if (strlen(token) > MAXIMUM_TOKEN_BYTES) return "its token is over 100 bytes";
+    return NULL;
+}
 
 static void reply_empty(DBusConnection *connection, DBusMessage *message, bool dictionary) {
     if (dbus_message_get_no_reply(message)) return;
@@ -185,19 +214,26 @@ static void reply_error(DBusConnection *connection, DBusMessage *message, const 
 
 /* Connector2: each method takes a{sv}. */
 static bool connector2(parra_push_bus *bus, DBusMessage *message, const char *member) {
+    static const char interface[] = "org.unifiedpush.Connector2";
+    if (strcmp(member, "NewEndpoint") != 0 && strcmp(member, "Message") != 0 && strcmp(member, "Unregistered") != 0)
+        return false;
     DBusMessageIter args;
     bool has_args = dbus_message_iter_init(message, &args);
     const char *token = has_args ? entry_string(&args, "token") : NULL;
-    if (!token) {
-        problemf(bus, "org.unifiedpush.Connector2.%s came without a token (a{sv} with \"token\")", member, NULL);
-        reply_error(bus->connection, message, "a{sv} with a \"token\" string expected");
+    const char *problem = token_problem(token);
+    if (problem) {
+        ignored(bus, interface, member, problem);
+        reply_error(bus->connection, message, "a{sv} with a \"token\" string of 1 to 100 bytes expected");
         return true;
     }
     if (strcmp(member, "NewEndpoint") == 0) {
         const char *endpoint = entry_string(&args, "endpoint");
-        if (!endpoint) {
-            problemf(bus, "org.unifiedpush.Connector2.NewEndpoint came without an endpoint", NULL, NULL);
-            reply_error(bus->connection, message, "\"endpoint\" string expected");
+        if (!endpoint || !is_url(endpoint)) {
+            char why[160];
+            snprintf(why, sizeof why, endpoint ? "its endpoint \"%.80s\" is not a URL" : "it has no endpoint string",
+                     endpoint);
+            ignored(bus, interface, member, why);
+            reply_error(bus->connection, message, "an \"endpoint\" URL expected");
             return true;
         }
         bus->events.endpoint(bus->events.context, token, endpoint);
@@ -205,8 +241,9 @@ static bool connector2(parra_push_bus *bus, DBusMessage *message, const char *me
         DBusMessageIter value;
         const uint8_t *bytes = NULL;
         int length = 0;
-        if (!find_entry(&args, "message", &value) || !read_bytes(&value, &bytes, &length)) {
-            problemf(bus, "org.unifiedpush.Connector2.Message came without a message (bytes or string)", NULL, NULL);
+        bool is_bytes = find_entry(&args, "message", &value) && read_bytes(&value, &bytes, &length);
+        if (!is_bytes || length == 0) {
+            ignored(bus, interface, member, is_bytes ? "its message is empty" : "it has no message bytes (ay)");
             reply_error(bus->connection, message, "\"message\" bytes expected");
             return true;
         }
@@ -225,49 +262,53 @@ static bool connector2(parra_push_bus *bus, DBusMessage *message, const char *me
             }
         }
         return true;
-    } else if (strcmp(member, "Unregistered") == 0) {
-        bus->events.unregistered(bus->events.context, token);
     } else {
-        return false;
+        bus->events.unregistered(bus->events.context, token);
     }
     reply_empty(bus->connection, message, true);
     return true;
 }
 
-/* Connector1: plain arguments. */
+/* Connector1: plain arguments. Unregistered's token is empty when it confirms an Unregister. */
 static bool connector1(parra_push_bus *bus, DBusMessage *message, const char *member) {
+    static const char interface[] = "org.unifiedpush.Connector1";
+    if (strcmp(member, "NewEndpoint") != 0 && strcmp(member, "Message") != 0 && strcmp(member, "Unregistered") != 0)
+        return false;
     DBusMessageIter args;
     const char *token = NULL;
     if (dbus_message_iter_init(message, &args) && dbus_message_iter_get_arg_type(&args) == DBUS_TYPE_STRING)
         dbus_message_iter_get_basic(&args, &token);
-    if (!token) {
-        problemf(bus, "org.unifiedpush.Connector1.%s came without a token", member, NULL);
-        reply_error(bus->connection, message, "a token string expected first");
+    const char *problem = strcmp(member, "Unregistered") == 0 && token && !token[0] ? NULL : token_problem(token);
+    if (problem) {
+        ignored(bus, interface, member, problem);
+        reply_error(bus->connection, message, "a token string of 1 to 100 bytes expected first");
         return true;
     }
     dbus_message_iter_next(&args);
     if (strcmp(member, "NewEndpoint") == 0) {
         const char *endpoint = NULL;
         if (dbus_message_iter_get_arg_type(&args) == DBUS_TYPE_STRING) dbus_message_iter_get_basic(&args, &endpoint);
-        if (!endpoint) {
-            problemf(bus, "org.unifiedpush.Connector1.NewEndpoint came without an endpoint", NULL, NULL);
-            reply_error(bus->connection, message, "an endpoint string expected");
+        if (!endpoint || !is_url(endpoint)) {
+            char why[160];
+            snprintf(why, sizeof why, endpoint ? "its endpoint \"%.80s\" is not a URL" : "it has no endpoint string",
+                     endpoint);
+            ignored(bus, interface, member, why);
+            reply_error(bus->connection, message, "an endpoint URL expected");
             return true;
         }
         bus->events.endpoint(bus->events.context, token, endpoint);
     } else if (strcmp(member, "Message") == 0) {
         const uint8_t *bytes = NULL;
         int length = 0;
-        if (!read_bytes(&args, &bytes, &length)) {
-            problemf(bus, "org.unifiedpush.Connector1.Message came without message bytes", NULL, NULL);
+        bool is_bytes = read_bytes(&args, &bytes, &length);
+        if (!is_bytes || length == 0) {
+            ignored(bus, interface, member, is_bytes ? "its message is empty" : "it has no message bytes (ay)");
             reply_error(bus->connection, message, "message bytes expected");
             return true;
         }
         bus->events.message(bus->events.context, token, bytes, (size_t)length);
-    } else if (strcmp(member, "Unregistered") == 0) {
-        bus->events.unregistered(bus->events.context, token);
     } else {
-        return false;
+        bus->events.unregistered(bus->events.context, token);
     }
     reply_empty(bus->connection, message, false);
     return true;
@@ -311,7 +352,31 @@ static DBusHandlerResult connector_message(DBusConnection *connection, DBusMessa
     return handled ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
 }
 
-/* ---- signals: the distributor leaving, notification actions ---- */
+/* ---- signals: distributors and the notification server coming and going, notification actions ---- */
+
+static bool is_distributor_name(const char *name) {
+    return strncmp(name, DISTRIBUTOR_PREFIX, strlen(DISTRIBUTOR_PREFIX)) == 0 && name[strlen(DISTRIBUTOR_PREFIX)];
+}
+
+/* The notification server is now `owner` (a unique name; NULL or empty for none). When it was
+ * another, the ids that one gave are forgotten, and its capabilities with them. */
+static void set_notification_owner(parra_push_bus *bus, const char *owner) {
+    if (owner && !owner[0]) owner = NULL;
+    bool same = owner && bus->notification_owner && strcmp(owner, bus->notification_owner) == 0;
+    if (same) return;
+    bool replaced = bus->notification_owner != NULL;
+    free(bus->notification_owner);
+    bus->notification_owner = owner ? strdup(owner) : NULL;
+    bus->body_markup = -1;
+    atomic_store(&bus->has_notification_server, bus->notification_owner || bus->notifications_activatable);
+    if (replaced) bus->events.notification_server_changed(bus->events.context);
+}
+
+/* Whether `message` comes from the notification server that owns the name now. */
+static bool from_notification_server(parra_push_bus *bus, DBusMessage *message) {
+    const char *sender = dbus_message_get_sender(message);
+    return sender && bus->notification_owner && strcmp(sender, bus->notification_owner) == 0;
+}
 
 static DBusHandlerResult filter(DBusConnection *connection, DBusMessage *message, void *data) {
     (void)connection;
@@ -321,32 +386,40 @@ static DBusHandlerResult filter(DBusConnection *connection, DBusMessage *message
         if (!dbus_message_get_args(message, NULL, DBUS_TYPE_STRING, &name, DBUS_TYPE_STRING, &old_owner,
                                    DBUS_TYPE_STRING, &new_owner, DBUS_TYPE_INVALID))
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
-        if (strcmp(name, NOTIFICATIONS_NAME) == 0) atomic_store(&bus->has_notification_server, new_owner[0] != 0);
-        if (bus->distributor && strcmp(name, bus->distributor) == 0 && new_owner[0] == 0)
-            bus->events.distributor_gone(bus->events.context, name);
-    } else if (dbus_message_is_signal(message, NOTIFICATIONS_NAME, "NotificationClosed")) {
+        if (strcmp(name, NOTIFICATIONS_NAME) == 0) {
+            set_notification_owner(bus, new_owner);
+        } else if (is_distributor_name(name) && !new_owner[0]) {
+            if (bus->distributor && strcmp(name, bus->distributor) == 0)
+                bus->events.distributor_gone(bus->events.context, name);
+        } else if (is_distributor_name(name) && !old_owner[0]) {
+            bus->events.distributor_appeared(bus->events.context, name);
+        }
+    } else if (dbus_message_is_signal(message, NOTIFICATIONS_NAME, "NotificationClosed") ||
+               dbus_message_is_signal(message, NOTIFICATIONS_NAME, "ActionInvoked")) {
+        bool closed = dbus_message_is_signal(message, NOTIFICATIONS_NAME, "NotificationClosed");
         dbus_uint32_t id, reason;
-        if (dbus_message_get_args(message, NULL, DBUS_TYPE_UINT32, &id, DBUS_TYPE_UINT32, &reason, DBUS_TYPE_INVALID))
-            bus->events.closed(bus->events.context, id);
-    } else if (dbus_message_is_signal(message, NOTIFICATIONS_NAME, "ActionInvoked")) {
-        dbus_uint32_t id;
         const char *action;
-        if (dbus_message_get_args(message, NULL, DBUS_TYPE_UINT32, &id, DBUS_TYPE_STRING, &action, DBUS_TYPE_INVALID))
+        bool read = closed ? dbus_message_get_args(message, NULL, DBUS_TYPE_UINT32, &id, DBUS_TYPE_UINT32, &reason,
+                                                   DBUS_TYPE_INVALID)
+                           : dbus_message_get_args(message, NULL, DBUS_TYPE_UINT32, &id, DBUS_TYPE_STRING, &action,
+                                                   DBUS_TYPE_INVALID);
+        const char *member = closed ? "NotificationClosed" : "ActionInvoked";
+        if (!from_notification_server(bus, message)) {
+            const char *sender = dbus_message_get_sender(message);
+            problemf(bus, "a %s signal from %s, which does not own " NOTIFICATIONS_NAME ", was ignored", member,
+                     sender ? sender : "an unknown sender");
+        } else if (!read) {
+            problemf(bus, "a %s signal with other arguments than the spec's was ignored", member, NULL);
+        } else if (closed) {
+            bus->events.closed(bus->events.context, id);
+        } else {
             bus->events.action_invoked(bus->events.context, id, action);
-        else
-            problemf(bus, "an ActionInvoked signal without (id, action) was ignored", NULL, NULL);
+        }
     }
     return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
 }
 
-static void watch_name(parra_push_bus *bus, const char *name) {
-    char rule[512];
-    snprintf(rule, sizeof rule,
-             "type='signal',sender='" DBUS_SERVICE_DBUS "',interface='" DBUS_INTERFACE_DBUS
-             "',member='NameOwnerChanged',arg0='%s'",
-             name);
-    dbus_bus_add_match(bus->connection, rule, NULL);
-}
+static void add_match(parra_push_bus *bus, const char *rule) { dbus_bus_add_match(bus->connection, rule, NULL); }
 
 /* ---- registration ---- */
 
@@ -373,7 +446,8 @@ static void register_answered(registration *r, DBusMessage *reply) {
             /* An older distributor: org.unifiedpush.Distributor1. */
             registration *again = calloc(1, sizeof *again);
             if (again) {
-                *again = (registration){bus, copy(r->token), copy(r->description), copy(r->distributor), true};
+                *again = (registration){
+                    bus, copy(r->token), copy(r->description), copy(r->vapid), copy(r->distributor), true};
                 send_register(bus, again);
             }
         } else if (name && strcmp(name, DBUS_ERROR_NO_REPLY) == 0) {
@@ -425,6 +499,7 @@ static void send_register(parra_push_bus *bus, registration *r) {
         append_string_entry(&array, "service", bus->service_name);
         append_string_entry(&array, "token", r->token);
         append_string_entry(&array, "description", r->description);
+        if (r->vapid) append_string_entry(&array, "vapid", r->vapid);
         dbus_message_iter_close_container(&iter, &array);
     }
     if (!built || !dbus_connection_send_with_reply(bus->connection, call, &pending, bus->call_timeout_ms) || !pending ||
@@ -436,9 +511,14 @@ static void send_register(parra_push_bus *bus, registration *r) {
     if (call) dbus_message_unref(call);
 }
 
-/* Appends the names on the bus (or those it can start) that are distributors to `best`: the
- * first by name wins. */
-static void scan_names(parra_push_bus *bus, const char *method, char **best) {
+/* The distributors on the bus, running or activatable. */
+typedef struct distributors {
+    char **names;
+    int count;
+} distributors;
+
+/* Adds the names `method` (ListNames or ListActivatableNames) lists that are distributors. */
+static void add_distributors(parra_push_bus *bus, const char *method, distributors *found) {
     DBusMessage *call = dbus_message_new_method_call(DBUS_SERVICE_DBUS, DBUS_PATH_DBUS, DBUS_INTERFACE_DBUS, method);
     if (!call) return;
     DBusError error;
@@ -454,39 +534,113 @@ static void scan_names(parra_push_bus *bus, const char *method, char **best) {
     int count = 0;
     if (dbus_message_get_args(reply, NULL, DBUS_TYPE_ARRAY, DBUS_TYPE_STRING, &names, &count, DBUS_TYPE_INVALID)) {
         for (int i = 0; i < count; i++) {
-            if (strncmp(names[i], DISTRIBUTOR_PREFIX, strlen(DISTRIBUTOR_PREFIX)) != 0) continue;
-            if (!*best || strcmp(names[i], *best) < 0) {
-                free(*best);
-                *best = strdup(names[i]);
-            }
+            bool known = false;
+            for (int j = 0; j < found->count && !known; j++) known = strcmp(found->names[j], names[i]) == 0;
+            char **grown = known || !is_distributor_name(names[i])
+                               ? NULL
+                               : realloc(found->names, (size_t)(found->count + 1) * sizeof *grown);
+            if (!grown) continue;
+            found->names = grown;
+            found->names[found->count++] = strdup(names[i]);
         }
         dbus_free_string_array(names);
     }
     dbus_message_unref(reply);
 }
 
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The distributor to use: `choice` when it is on the bus or can be started, else the first by
+ * name; said through `chose_distributor`. NULL when there is none. The caller frees it. */
+static char *choose_distributor(parra_push_bus *bus, const char *choice) {
+    distributors found = {NULL, 0};
+    add_distributors(bus, "ListNames", &found);
+    add_distributors(bus, "ListActivatableNames", &found);
+    if (found.count == 0) return NULL;
+    qsort(found.names, (size_t)found.count, sizeof *found.names, by_name);
+    int pick = 0;
+    for (int i = 0; choice && i < found.count; i++) {
+        if (strcmp(found.names[i], choice) == 0) pick = i;
+    }
+    char others[768] = "";
+    for (int i = 0; i < found.count; i++) {
+        size_t used = strlen(others);
+        if (i != pick) snprintf(others + used, sizeof others - used, "%s%s", used ? ", " : "", found.names[i]);
+    }
+    char how[300];
+    bool chosen = choice && strcmp(found.names[pick], choice) == 0;
+    if (chosen || !choice)
+        snprintf(how, sizeof how, "%s", chosen ? "the user's choice" : "the first by name");
+    else
+        snprintf(how, sizeof how, "the first by name (the user's choice, %.200s, is not on the bus)", choice);
+    char why[1100];
+    snprintf(why, sizeof why, "%s%s%s", how, others[0] ? "; also on the bus: " : "", others);
+    char *name = strdup(found.names[pick]);
+    for (int i = 0; i < found.count; i++) free(found.names[i]);
+    free(found.names);
+    if (name) bus->events.chose_distributor(bus->events.context, name, why);
+    return name;
+}
+
+/* Makes `name` the distributor in use, whose leaving is reported. */
+static void use_distributor(parra_push_bus *bus, const char *name) {
+    if (bus->distributor && strcmp(bus->distributor, name) == 0) return;
+    free(bus->distributor);
+    bus->distributor = strdup(name);
+}
+
 static void start_registration(parra_push_bus *bus, request *r) {
-    char *name = copy(r->distributor);
-    if (!name) scan_names(bus, "ListNames", &name);
-    if (!name) scan_names(bus, "ListActivatableNames", &name);
+    char *name = choose_distributor(bus, r->choice);
     if (!name) {
         failf(bus, "no UnifiedPush distributor is on the session bus (no name starts with " DISTRIBUTOR_PREFIX ")",
               NULL, NULL);
         return;
     }
-    if (!bus->distributor || strcmp(bus->distributor, name) != 0) {
-        free(bus->distributor);
-        bus->distributor = strdup(name);
-        watch_name(bus, name);
-    }
+    use_distributor(bus, name);
     registration *pending = calloc(1, sizeof *pending);
     if (!pending) {
         free(name);
         failf(bus, "out of memory", NULL, NULL);
         return;
     }
-    *pending = (registration){bus, copy(r->token), copy(r->description), name, false};
+    *pending = (registration){bus, copy(r->token), copy(r->description), copy(r->vapid), name, false};
     send_register(bus, pending);
+}
+
+/* Unregister on `interface` (Distributor2 with a{sv}, Distributor1 with the token); the
+ * distributor confirms with Unregistered, so no reply is asked for. */
+static void send_unregister(parra_push_bus *bus, const char *distributor, const char *token, bool version1) {
+    DBusMessage *call = dbus_message_new_method_call(
+        distributor, DISTRIBUTOR_PATH, version1 ? "org.unifiedpush.Distributor1" : "org.unifiedpush.Distributor2",
+        "Unregister");
+    if (!call) return;
+    dbus_message_set_no_reply(call, TRUE);
+    DBusMessageIter iter, array;
+    dbus_message_iter_init_append(call, &iter);
+    if (version1) {
+        dbus_message_iter_append_basic(&iter, DBUS_TYPE_STRING, &token);
+    } else {
+        dbus_message_iter_open_container(&iter, DBUS_TYPE_ARRAY, "{sv}", &array);
+        append_string_entry(&array, "token", token);
+        dbus_message_iter_close_container(&iter, &array);
+    }
+    if (!dbus_connection_send(bus->connection, call, NULL))
+        problemf(bus, "cannot call Unregister on %s (out of memory or disconnected)", distributor, NULL);
+    dbus_message_unref(call);
+}
+
+/* Sends Unregister on both interfaces: the distributor implements one of them (Distributor2,
+ * or an older one's Distributor1), and an unknown method on the other is answered by nobody
+ * since no reply is asked for. */
+static void start_unregistration(parra_push_bus *bus, request *r) {
+    char *name = bus->distributor ? strdup(bus->distributor) : choose_distributor(bus, r->choice);
+    if (!name) {
+        problemf(bus, "cannot unregister: no UnifiedPush distributor is on the session bus", NULL, NULL);
+        return;
+    }
+    send_unregister(bus, name, r->token, false);
+    send_unregister(bus, name, r->token, true);
+    free(name);
 }
 
 /* ---- notifications ---- */
@@ -521,31 +675,64 @@ static void notify_answered(notification *n, DBusMessage *reply) {
         dbus_error_free(&error);
     } else if (!dbus_message_get_args(reply, NULL, DBUS_TYPE_UINT32, &id, DBUS_TYPE_INVALID)) {
         problemf(n->bus, "the notification server answered Notify without an id", NULL, NULL);
+    } else if (!from_notification_server(n->bus, reply)) {
+        problemf(n->bus, "the notification server that answered Notify has left; its id is not kept", NULL, NULL);
     } else {
         n->bus->events.notified(n->bus->events.context, n->key, id);
     }
     if (reply) dbus_message_unref(reply);
 }
 
+/* `text` with &, < and > as entities, for a server that reads the body as markup. */
+static char *escape_markup(const char *text) {
+    size_t size = 1;
+    for (const char *c = text; *c; c++) size += *c == '&' ? 5 : *c == '<' || *c == '>' ? 4 : 1;
+    char *escaped = malloc(size), *out = escaped;
+    if (!escaped) return NULL;
+    for (const char *c = text; *c; c++) {
+        const char *entity = *c == '&' ? "&amp;" : *c == '<' ? "&lt;" : *c == '>' ? "&gt;" : NULL;
+        if (entity) {
+            out = stpcpy(out, entity);
+        } else {
+            *out++ = *c;
+        }
+    }
+    *out = 0;
+    return escaped;
+}
+
 static void send_notify(parra_push_bus *bus, request *r) {
     DBusMessage *call = dbus_message_new_method_call(NOTIFICATIONS_NAME, NOTIFICATIONS_PATH, NOTIFICATIONS_NAME, "Notify");
-    if (!call) return;
-    const char *icon = "";
+    char *escaped = bus->body_markup ? escape_markup(r->body) : NULL;
+    if (!call || (bus->body_markup && !escaped)) {
+        problemf(bus, "cannot call Notify (out of memory)", NULL, NULL);
+        if (call) dbus_message_unref(call);
+        return;
+    }
+    const char *icon = "", *body = escaped ? escaped : r->body;
     const char *actions[] = {"default", "Open"};
     const char **actions_pointer = actions;
     dbus_uint32_t replaces = 0;
     dbus_int32_t expire = -1;
-    DBusMessageIter iter, hints;
+    DBusMessageIter iter, hints, entry, variant;
+    const char *urgency_key = "urgency";
     bool built = dbus_message_append_args(call, DBUS_TYPE_STRING, &r->app_name, DBUS_TYPE_UINT32, &replaces,
                                           DBUS_TYPE_STRING, &icon, DBUS_TYPE_STRING, &r->summary, DBUS_TYPE_STRING,
-                                          &r->body, DBUS_TYPE_ARRAY, DBUS_TYPE_STRING, &actions_pointer, 2,
+                                          &body, DBUS_TYPE_ARRAY, DBUS_TYPE_STRING, &actions_pointer, 2,
                                           DBUS_TYPE_INVALID);
     if (built) {
         dbus_message_iter_init_append(call, &iter);
-        built = dbus_message_iter_open_container(&iter, DBUS_TYPE_ARRAY, "{sv}", &hints) &&
-                dbus_message_iter_close_container(&iter, &hints) &&
+        built = dbus_message_iter_open_container(&iter, DBUS_TYPE_ARRAY, "{sv}", &hints);
+        if (built && r->desktop_entry[0]) append_string_entry(&hints, "desktop-entry", r->desktop_entry);
+        built = built && dbus_message_iter_open_container(&hints, DBUS_TYPE_DICT_ENTRY, NULL, &entry) &&
+                dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &urgency_key) &&
+                dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "y", &variant) &&
+                dbus_message_iter_append_basic(&variant, DBUS_TYPE_BYTE, &r->urgency) &&
+                dbus_message_iter_close_container(&entry, &variant) &&
+                dbus_message_iter_close_container(&hints, &entry) && dbus_message_iter_close_container(&iter, &hints) &&
                 dbus_message_iter_append_basic(&iter, DBUS_TYPE_INT32, &expire);
     }
+    free(escaped);
     notification *n = built ? malloc(sizeof *n) : NULL;
     if (n) *n = (notification){bus, r->key};
     DBusPendingCall *pending = NULL;
@@ -556,6 +743,66 @@ static void send_notify(parra_push_bus *bus, request *r) {
         free(n);
     }
     dbus_message_unref(call);
+}
+
+/* GetCapabilities answered (or not): whether the server reads the body as markup is known,
+ * and the notifications held for it are sent. Unanswered, the body is escaped: text shows
+ * right on a server that reads markup, and with its entities on one that does not. */
+static void capabilities_replied(DBusPendingCall *pending, void *data) {
+    parra_push_bus *bus = data;
+    DBusMessage *reply = dbus_pending_call_steal_reply(pending);
+    dbus_pending_call_unref(pending);
+    char **capabilities = NULL;
+    int count = 0;
+    if (reply && dbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_METHOD_RETURN &&
+        dbus_message_get_args(reply, NULL, DBUS_TYPE_ARRAY, DBUS_TYPE_STRING, &capabilities, &count,
+                              DBUS_TYPE_INVALID)) {
+        bus->body_markup = 0;
+        for (int i = 0; i < count; i++) {
+            if (strcmp(capabilities[i], "body-markup") == 0) bus->body_markup = 1;
+        }
+        dbus_free_string_array(capabilities);
+    } else {
+        bus->body_markup = 1;
+        problemf(bus, "the notification server did not answer GetCapabilities; bodies are escaped as markup", NULL,
+                 NULL);
+    }
+    if (reply) dbus_message_unref(reply);
+    request *held = bus->awaiting_capabilities;
+    bus->awaiting_capabilities = NULL;
+    while (held) {
+        request *next = held->next;
+        send_notify(bus, held);
+        free_request(held);
+        held = next;
+    }
+}
+
+/* Shows `r` (and frees it), or, while the server's capabilities are not known, holds it and
+ * asks for them (starting the server when it is activatable and not running). */
+static void notify(parra_push_bus *bus, request *r) {
+    if (bus->body_markup >= 0) {
+        send_notify(bus, r);
+        free_request(r);
+        return;
+    }
+    r->next = NULL;
+    request **tail = &bus->awaiting_capabilities;
+    bool asked = *tail != NULL;
+    while (*tail) tail = &(*tail)->next;
+    *tail = r;
+    if (asked) return;
+    DBusMessage *call =
+        dbus_message_new_method_call(NOTIFICATIONS_NAME, NOTIFICATIONS_PATH, NOTIFICATIONS_NAME, "GetCapabilities");
+    DBusPendingCall *pending = NULL;
+    if (!call || !dbus_connection_send_with_reply(bus->connection, call, &pending, bus->call_timeout_ms) || !pending ||
+        !dbus_pending_call_set_notify(pending, capabilities_replied, bus, NULL)) {
+        if (pending) dbus_pending_call_unref(pending);
+        problemf(bus, "cannot call GetCapabilities (out of memory or disconnected)", NULL, NULL);
+        bus->awaiting_capabilities = NULL;
+        free_request(r);
+    }
+    if (call) dbus_message_unref(call);
 }
 
 /* ---- libdbus's timeouts: a pending call whose reply never comes ends with NoReply ---- */
@@ -635,8 +882,44 @@ static void handle_due_timeouts(parra_push_bus *bus) {
 
 /* ---- the bus thread ---- */
 
+/* Whether the bus can start a service for `name`. */
+static bool is_activatable(parra_push_bus *bus, const char *name) {
+    DBusMessage *call =
+        dbus_message_new_method_call(DBUS_SERVICE_DBUS, DBUS_PATH_DBUS, DBUS_INTERFACE_DBUS, "ListActivatableNames");
+    DBusMessage *reply = call ? dbus_connection_send_with_reply_and_block(bus->connection, call, 5000, NULL) : NULL;
+    if (call) dbus_message_unref(call);
+    char **names = NULL;
+    int count = 0;
+    bool found = false;
+    if (reply &&
+        dbus_message_get_args(reply, NULL, DBUS_TYPE_ARRAY, DBUS_TYPE_STRING, &names, &count, DBUS_TYPE_INVALID)) {
+        for (int i = 0; i < count; i++) found = found || strcmp(names[i], name) == 0;
+        dbus_free_string_array(names);
+    }
+    if (reply) dbus_message_unref(reply);
+    return found;
+}
+
+/* Who owns org.freedesktop.Notifications now, and whether the bus can start a server: asked on
+ * the bus thread once its signals are watched, so that no change is missed. */
+static void find_notification_server(parra_push_bus *bus) {
+    bus->notifications_activatable = is_activatable(bus, NOTIFICATIONS_NAME);
+    const char *name = NOTIFICATIONS_NAME, *owner = NULL;
+    DBusMessage *call = dbus_message_new_method_call(DBUS_SERVICE_DBUS, DBUS_PATH_DBUS, DBUS_INTERFACE_DBUS, "GetNameOwner");
+    if (call && !dbus_message_append_args(call, DBUS_TYPE_STRING, &name, DBUS_TYPE_INVALID)) {
+        dbus_message_unref(call);
+        call = NULL;
+    }
+    DBusMessage *reply = call ? dbus_connection_send_with_reply_and_block(bus->connection, call, 5000, NULL) : NULL;
+    if (call) dbus_message_unref(call);
+    if (reply) dbus_message_get_args(reply, NULL, DBUS_TYPE_STRING, &owner, DBUS_TYPE_INVALID);
+    set_notification_owner(bus, owner);
+    if (reply) dbus_message_unref(reply);
+}
+
 static void *run(void *data) {
     parra_push_bus *bus = data;
+    find_notification_server(bus);
     for (;;) {
         pthread_mutex_lock(&bus->lock);
         bool stopping = bus->stopping;
@@ -657,10 +940,13 @@ static void *run(void *data) {
                 if (work->kind == REQUEST_REGISTER) failf(bus, "the session bus closed the connection", NULL, NULL);
             } else if (work->kind == REQUEST_REGISTER) {
                 start_registration(bus, work);
+            } else if (work->kind == REQUEST_UNREGISTER) {
+                start_unregistration(bus, work);
             } else {
-                send_notify(bus, work);
+                notify(bus, work);
+                work = NULL;
             }
-            free_request(work);
+            if (work) free_request(work);
             work = next;
         }
         if (bus->connected) {
@@ -738,10 +1024,13 @@ parra_push_bus *parra_push_dbus_open(
         snprintf(error_text, error_size, "cannot serve %s (out of memory)", CONNECTOR_PATH);
         goto fail_bus;
     }
-    watch_name(bus, NOTIFICATIONS_NAME);
-    dbus_bus_add_match(connection, "type='signal',interface='" NOTIFICATIONS_NAME "',member='ActionInvoked'", NULL);
-    dbus_bus_add_match(connection, "type='signal',interface='" NOTIFICATIONS_NAME "',member='NotificationClosed'", NULL);
-    atomic_store(&bus->has_notification_server, dbus_bus_name_has_owner(connection, NOTIFICATIONS_NAME, NULL));
+    bus->body_markup = -1;
+    add_match(bus, "type='signal',sender='" DBUS_SERVICE_DBUS "',interface='" DBUS_INTERFACE_DBUS
+                   "',member='NameOwnerChanged',arg0='" NOTIFICATIONS_NAME "'");
+    add_match(bus, "type='signal',sender='" DBUS_SERVICE_DBUS "',interface='" DBUS_INTERFACE_DBUS
+                   "',member='NameOwnerChanged',arg0namespace='org.unifiedpush.Distributor'");
+    add_match(bus, "type='signal',interface='" NOTIFICATIONS_NAME "',member='ActionInvoked'");
+    add_match(bus, "type='signal',interface='" NOTIFICATIONS_NAME "',member='NotificationClosed'");
     if (pthread_create(&bus->thread, NULL, run, bus) != 0) {
         snprintf(error_text, error_size, "cannot start the bus thread");
         goto fail_bus;
@@ -761,20 +1050,32 @@ fail:
     return NULL;
 }
 
-void parra_push_dbus_register(parra_push_bus *bus, const char *token, const char *description, const char *distributor) {
+void parra_push_dbus_register(
+    parra_push_bus *bus, const char *token, const char *description, const char *vapid, const char *choice) {
     request *r = calloc(1, sizeof *r);
     if (!r) return;
     r->kind = REQUEST_REGISTER;
     r->token = copy(token);
     r->description = copy(description ? description : "");
-    r->distributor = copy(distributor);
+    r->vapid = copy(vapid);
+    r->choice = copy(choice);
+    enqueue(bus, r);
+}
+
+void parra_push_dbus_unregister(parra_push_bus *bus, const char *token, const char *choice) {
+    request *r = calloc(1, sizeof *r);
+    if (!r) return;
+    r->kind = REQUEST_UNREGISTER;
+    r->token = copy(token);
+    r->choice = copy(choice);
     enqueue(bus, r);
 }
 
 bool parra_push_dbus_has_notification_server(parra_push_bus *bus) { return atomic_load(&bus->has_notification_server); }
 
 void parra_push_dbus_notify(
-    parra_push_bus *bus, uint64_t key, const char *app_name, const char *summary, const char *body) {
+    parra_push_bus *bus, uint64_t key, const char *app_name, const char *summary, const char *body,
+    const char *desktop_entry, uint8_t urgency) {
     request *r = calloc(1, sizeof *r);
     if (!r) return;
     r->kind = REQUEST_NOTIFY;
@@ -782,6 +1083,12 @@ void parra_push_dbus_notify(
     r->app_name = copy(app_name);
     r->summary = copy(summary);
     r->body = copy(body);
+    r->desktop_entry = copy(desktop_entry ? desktop_entry : "");
+    r->urgency = urgency;
+    if (!r->app_name || !r->summary || !r->body || !r->desktop_entry) {
+        free_request(r);
+        return;
+    }
     enqueue(bus, r);
 }
 
@@ -799,7 +1106,13 @@ void parra_push_dbus_close(parra_push_bus *bus) {
     dbus_connection_unref(bus->connection);
     close(bus->wakeup);
     pthread_mutex_destroy(&bus->lock);
+    while (bus->awaiting_capabilities) {
+        request *next = bus->awaiting_capabilities->next;
+        free_request(bus->awaiting_capabilities);
+        bus->awaiting_capabilities = next;
+    }
     free(bus->service_name);
     free(bus->distributor);
+    free(bus->notification_owner);
     free(bus);
 }

@@ -14,9 +14,10 @@
 
 static struct {
     parra_push_bus *(*open)(const char *, const char *, const parra_push_bus_events *, int, char *, size_t);
-    void (*register_token)(parra_push_bus *, const char *, const char *, const char *);
+    void (*register_token)(parra_push_bus *, const char *, const char *, const char *, const char *);
+    void (*unregister_token)(parra_push_bus *, const char *, const char *);
     bool (*has_notification_server)(parra_push_bus *);
-    void (*notify)(parra_push_bus *, uint64_t, const char *, const char *, const char *);
+    void (*notify)(parra_push_bus *, uint64_t, const char *, const char *, const char *, const char *, uint8_t);
     void (*close)(parra_push_bus *);
     char problem[PATH_MAX + 512]; /* why loading failed; empty when it did not */
 } library;
@@ -52,12 +53,13 @@ static void load(void) {
     }
     library.open = (__typeof__(library.open))dlsym(handle, "parra_push_dbus_open");
     library.register_token = (__typeof__(library.register_token))dlsym(handle, "parra_push_dbus_register");
+    library.unregister_token = (__typeof__(library.unregister_token))dlsym(handle, "parra_push_dbus_unregister");
     library.has_notification_server =
         (__typeof__(library.has_notification_server))dlsym(handle, "parra_push_dbus_has_notification_server");
     library.notify = (__typeof__(library.notify))dlsym(handle, "parra_push_dbus_notify");
     library.close = (__typeof__(library.close))dlsym(handle, "parra_push_dbus_close");
-    if (!library.open || !library.register_token || !library.has_notification_server || !library.notify ||
-        !library.close) {
+    if (!library.open || !library.register_token || !library.unregister_token || !library.has_notification_server ||
+        !library.notify || !library.close) {
         snprintf(library.problem, sizeof library.problem, "%s lacks a parra_push_dbus_* function", path);
         library.open = NULL;
     }
@@ -76,15 +78,21 @@ parra_push_bus *parra_push_bus_open(
 
 /* The others take a bus that parra_push_bus_open returned, so the library is loaded. */
 
-void parra_push_bus_register(parra_push_bus *bus, const char *token, const char *description, const char *distributor) {
-    library.register_token(bus, token, description, distributor);
+void parra_push_bus_register(
+    parra_push_bus *bus, const char *token, const char *description, const char *vapid, const char *choice) {
+    library.register_token(bus, token, description, vapid, choice);
+}
+
+void parra_push_bus_unregister(parra_push_bus *bus, const char *token, const char *choice) {
+    library.unregister_token(bus, token, choice);
 }
 
 bool parra_push_bus_has_notification_server(parra_push_bus *bus) { return library.has_notification_server(bus); }
 
 void parra_push_bus_notify(
-    parra_push_bus *bus, uint64_t key, const char *app_name, const char *summary, const char *body) {
-    library.notify(bus, key, app_name, summary, body);
+    parra_push_bus *bus, uint64_t key, const char *app_name, const char *summary, const char *body,
+    const char *desktop_entry, uint8_t urgency) {
+    library.notify(bus, key, app_name, summary, body, desktop_entry, urgency);
 }
 
 void parra_push_bus_close(parra_push_bus *bus) { library.close(bus); }

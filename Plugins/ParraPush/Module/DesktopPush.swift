@@ -2,19 +2,35 @@ import FoundationEssentials
 import ParraPluginKit
 
 /// ParraPush on the desktop's session bus: registers with the user's UnifiedPush distributor
-/// (its endpoint is the push token), turns the distributor's messages into notifications, and
-/// shows notifications the app does not through the desktop's notification server, whose
-/// "Open" action is the user's response. Bus events are handled on the main thread.
+/// (its endpoint is the push token) and keeps the registration as DBUS_0.3.0 says (registers
+/// again when the distributor drops it or comes back, unregisters when asked), turns the
+/// distributor's messages into notifications, and shows notifications the app does not through
+/// the desktop's notification server, whose "Open" action is the user's response. Bus events
+/// are handled on the main thread.
 final class DesktopPush {
     /// The storage key of the UnifiedPush connection token, made once per install.
     static let tokenKey = "parra_push_unifiedpush_token"
-    /// The longest endpoint the spec allows.
-    static let maximumEndpointBytes = 1000
+    /// The storage key of the user's choice of distributor (`saveDistributor`).
+    static let distributorChoiceKey = "parra_push_distributor"
+    /// The environment variable that names the distributor to use, over the stored choice.
+    static let distributorVariable = "PARRA_PUSH_DISTRIBUTOR"
+    /// How many times in a row a dropped registration is made again before it is reported.
+    static let maximumReRegistrations = 3
 
     private let services: PushServices
     private let controller: PushController
     private let appName: String
+    private let desktopEntry: String
+    private let environmentChoice: String?
     private var bus: SessionBus?
+    /// Whether the app wants to be registered: from its first registration until it unregisters.
+    private var wantsRegistration = false
+    /// Whether an Unregister waits for the distributor's confirmation.
+    private var unregistering = false
+    /// The distributor the last registration went to.
+    private var distributorInUse: String?
+    /// Registrations made again since the last endpoint.
+    private var reRegistrations = 0
     /// The connection token the distributor knows the app by.
     let token: String
     /// Registrations waiting for their endpoint or failure.
@@ -24,14 +40,18 @@ final class DesktopPush {
     private var opensByID: [UInt32: () -> Void] = [:]
     private var nextKey: UInt64 = 0
 
-    /// Connects to the bus at `address` as `serviceName` and takes over `controller`'s
-    /// distributor and desktop display; throws why it cannot.
+    /// Connects to the bus at `address` as `serviceName` (the bundle id, also the app's desktop
+    /// entry) and takes over `controller`'s distributor and desktop display; throws why it
+    /// cannot. `distributorChoice` is the environment's choice of distributor, over the stored one.
     init(
-        address: String, serviceName: String, appName: String, services: PushServices, controller: PushController
+        address: String, serviceName: String, appName: String, distributorChoice: String? = nil,
+        services: PushServices, controller: PushController
     ) throws {
         self.services = services
         self.controller = controller
         self.appName = appName
+        desktopEntry = serviceName
+        environmentChoice = distributorChoice
         token = Self.storedToken(services)
         let target = WeakDesktopPush()
         bus = try SessionBus(address: address, serviceName: serviceName) { event in
@@ -39,12 +59,15 @@ final class DesktopPush {
         }
         target.value = self
         controller.distributor = { [weak self] completion in
-            guard let self, let bus = self.bus else {
+            guard let self, self.bus != nil else {
                 return completion(.failure(PushPayload.Refusal(description: "the session bus is closed")))
             }
             self.waiting.append(completion)
-            bus.register(token: self.token, description: "Push notifications for \(self.appName)")
+            self.wantsRegistration = true
+            self.unregistering = false
+            self.register()
         }
+        controller.unregisterFromDistributor = { [weak self] in self?.unregister() }
         controller.showOnDesktop = { [weak self] payload, open in self?.show(payload, open: open) ?? false }
     }
 
@@ -53,7 +76,28 @@ final class DesktopPush {
         bus?.close()
         bus = nil
         controller.distributor = nil
+        controller.unregisterFromDistributor = nil
         controller.showOnDesktop = nil
+    }
+
+    /// The user's choice of distributor: the environment's, else the stored one.
+    private var distributorChoice: String? {
+        environmentChoice
+            ?? (try? services.stored(Self.distributorChoiceKey)).flatMap { $0 }.map {
+                String(decoding: $0, as: UTF8.self)
+            }
+    }
+
+    private func register() {
+        bus?.register(
+            token: token, description: "Push notifications for \(appName)", vapid: controller.settings.vapidPublicKey,
+            choice: distributorChoice)
+    }
+
+    private func unregister() {
+        wantsRegistration = false
+        unregistering = true
+        bus?.unregister(token: token, choice: distributorChoice)
     }
 
     private func show(_ payload: PushPayload, open: @escaping () -> Void) -> Bool {
@@ -61,7 +105,8 @@ final class DesktopPush {
         nextKey += 1
         opens[nextKey] = open
         bus.notify(
-            key: nextKey, appName: appName, title: payload.title.isEmpty ? appName : payload.title, body: payload.body)
+            key: nextKey, appName: appName, title: payload.title.isEmpty ? appName : payload.title, body: payload.body,
+            desktopEntry: desktopEntry, urgency: payload.urgency)
         return true
     }
 
@@ -70,12 +115,7 @@ final class DesktopPush {
         switch event {
         case .endpoint(let token, let url):
             guard accepts(token, "NewEndpoint") else { return }
-            guard url.utf8.count <= Self.maximumEndpointBytes, url.contains("://") else {
-                return finishRegistration(
-                    .failure(
-                        PushPayload.Refusal(description: "the distributor gave a malformed endpoint: \(url.prefix(80))")
-                    ))
-            }
+            reRegistrations = 0
             if waiting.isEmpty {
                 if url != controller.endpoint { controller.receive(endpoint: url) }
             } else {
@@ -87,8 +127,20 @@ final class DesktopPush {
             guard accepts(token, "Message") else { return }
             deliver(bytes)
         case .unregistered(let token):
-            guard accepts(token, "Unregistered") else { return }
-            controller.report(failure: "the UnifiedPush distributor dropped the app's registration")
+            guard unregistering && token.isEmpty || accepts(token, "Unregistered") else { return }
+            dropped()
+        case .choseDistributor(let name, let why):
+            distributorInUse = name
+            services.log(.info, "UnifiedPush distributor \(name): \(why)")
+        case .distributorAppeared(let name):
+            // One that was not there at registration, or the one in use started again (it may
+            // have lost the registration): register again.
+            guard wantsRegistration, distributorInUse == nil || distributorInUse == name || distributorChoice == name
+            else { return }
+            services.log(.info, "the UnifiedPush distributor \(name) came onto the session bus; registering with it")
+            register()
+        case .notificationServerChanged:
+            opensByID.removeAll()
         case .distributorGone(let name):
             let reason = "the UnifiedPush distributor \(name) left the session bus; no pushes arrive until it is back"
             if waiting.isEmpty {
@@ -105,6 +157,22 @@ final class DesktopPush {
             open()
         case .problem(let reason):
             services.log(.warn, "D-Bus: \(reason)")
+        }
+    }
+
+    /// The distributor confirmed an Unregister, or dropped the registration: a registration the
+    /// app still wants is made again (a few times in a row at most), as the spec says.
+    private func dropped() {
+        if unregistering {
+            unregistering = false
+            controller.forgetRegistration()
+            services.log(.info, "unregistered from the UnifiedPush distributor")
+        } else if wantsRegistration, controller.settings.enabled, reRegistrations < Self.maximumReRegistrations {
+            reRegistrations += 1
+            services.log(.info, "the UnifiedPush distributor dropped the app's registration; registering again")
+            register()
+        } else {
+            controller.report(failure: "the UnifiedPush distributor dropped the app's registration")
         }
     }
 

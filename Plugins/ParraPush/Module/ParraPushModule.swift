@@ -56,6 +56,30 @@ final class ParraPushModule: ParraModule {
                     json: JSONValue.string((module.controller?.authorization ?? .notDetermined).rawValue).json)
             },
             .json(
+                id: id + ".unregister",
+                doc:
+                    "unregisterForRemoteNotifications(): asks the UnifiedPush distributor to drop the app's registration"
+            ) { module, _, reply in
+                guard let controller = module.controller else { return reply.fail("ParraPush is not configured") }
+                controller.unregister()
+                reply.succeed(json: "null")
+            },
+            .json(
+                id: id + ".saveDistributor",
+                doc:
+                    "Keeps the user's choice of UnifiedPush distributor (a bus name, \"org.unifiedpush.Distributor.NAME\"), used from the next registration; PARRA_PUSH_DISTRIBUTOR overrides it"
+            ) { module, argument, reply in
+                guard let name = (try? JSONValue.parse(argument))?.string,
+                    name.hasPrefix("org.unifiedpush.Distributor."), name.count > 28
+                else { return reply.fail("the argument is a distributor's bus name, org.unifiedpush.Distributor.NAME") }
+                do {
+                    try module.host.store(Array(name.utf8), forKey: DesktopPush.distributorChoiceKey)
+                    reply.succeed(json: "null")
+                } catch {
+                    reply.fail("cannot keep the choice: \(error)")
+                }
+            },
+            .json(
                 id: id + ".notificationSettings",
                 doc: "The notification settings: {authorizationStatus, alertSetting, badgeSetting, soundSetting, ...}"
             ) { module, _, reply in
@@ -71,6 +95,8 @@ final class ParraPushModule: ParraModule {
     /// The app's bundle id, from its facts at configure: the name on the session bus and in
     /// the local delivery socket's path.
     private var bundleID = "unknown"
+    /// The name the user knows the app by, from its facts: the notifications' app name.
+    private var displayName = "unknown"
 
     init(host: ModuleHost) throws { self.host = host }
 
@@ -78,6 +104,7 @@ final class ParraPushModule: ParraModule {
     func configure() throws {
         let facts = (try? JSONValue.parse(host.appFactsJSON))?.object
         bundleID = facts?["bundle"]?.object?["identifier"]?.string ?? "unknown"
+        displayName = facts?["bundle"]?.object?["displayName"]?.string ?? bundleID
         controller = PushController(
             services: host, settings: PushSettings(reading: host),
             interactive: facts?["display"]?.object?["interactive"]?.bool ?? false)
@@ -86,7 +113,8 @@ final class ParraPushModule: ParraModule {
     /// With push enabled in an app run: connects to the session bus (UnifiedPush and desktop
     /// notifications), listens for local pushes and watches sign-ins and sign-outs.
     func activate() throws {
-        guard let controller, controller.settings.enabled, host.offersAppEvents else { return }
+        guard let controller, host.offersAppEvents else { return }
+        guard controller.settings.enabled else { return unregisterIfRegistered(controller) }
         do {
             try host.observeAuthState { [weak controller] json in
                 let state = (try? JSONValue.parse(json))?.object
@@ -104,6 +132,15 @@ final class ParraPushModule: ParraModule {
         listener = nil
         desktop?.close()
         desktop = nil
+    }
+
+    /// Push is off, but an earlier run registered with a distributor (a push token was sent):
+    /// the distributor is asked to drop the registration, as the spec asks of a connector.
+    private func unregisterIfRegistered(_ controller: PushController) {
+        guard let sent = try? host.stored(PushController.sentTokenKey), !sent.isEmpty else { return }
+        startDesktop(controller)
+        host.log(.info, "push notifications are off: unregistering from the UnifiedPush distributor")
+        controller.unregister()
     }
 
     /// Connects to the session bus; without one, registering reports why.
@@ -127,7 +164,9 @@ final class ParraPushModule: ParraModule {
         }
         do {
             desktop = try DesktopPush(
-                address: address, serviceName: bundleID, appName: bundleID, services: host, controller: controller)
+                address: address, serviceName: bundleID, appName: displayName,
+                distributorChoice: Self.variable(DesktopPush.distributorVariable), services: host,
+                controller: controller)
             host.log(.info, "on the session bus as \(bundleID): UnifiedPush and desktop notifications")
         } catch {
             unreachable("\(error)")

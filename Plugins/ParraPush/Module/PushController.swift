@@ -33,6 +33,8 @@ final class PushController {
     var showOnDesktop: ((PushPayload, @escaping () -> Void) -> Bool)?
     /// Gets a push token from the user's push distributor; nil when there is no way to.
     var distributor: ((@escaping (Result<String, PushPayload.Refusal>) -> Void) -> Void)?
+    /// Drops the registration with the user's push distributor; nil when there is no way to.
+    var unregisterFromDistributor: (() -> Void)?
 
     init(services: PushServices, settings: PushSettings, interactive: Bool) {
         self.services = services
@@ -41,6 +43,13 @@ final class PushController {
     }
 
     // MARK: Permission
+
+    /// Whether a notification may be shown: authorized, or provisional where the options ask
+    /// for provisional authorization.
+    var mayPresent: Bool {
+        let status = authorization
+        return status == .authorized || (status == .provisional && settings.provisional)
+    }
 
     /// The stored authorization status (not determined when none or unreadable).
     var authorization: PushAuthorization {
@@ -147,6 +156,26 @@ final class PushController {
         }
     }
 
+    /// `unregisterForRemoteNotifications()`: the distributor drops the registration, and the
+    /// endpoint is forgotten once it confirms.
+    func unregister() {
+        guard let unregisterFromDistributor else {
+            return services.log(.warn, "cannot unregister: no UnifiedPush distributor can be reached")
+        }
+        unregisterFromDistributor()
+    }
+
+    /// The distributor confirmed the app is unregistered: its endpoint and the record of the
+    /// token sent to Parra go, so the next registration is sent again.
+    func forgetRegistration() {
+        endpoint = nil
+        do {
+            try services.store([], forKey: Self.sentTokenKey)
+        } catch {
+            services.log(.warn, "cannot forget the sent push token: \(error)")
+        }
+    }
+
     /// The token, as the API takes it: the UnifiedPush endpoint as it is, else the bytes in
     /// lowercase hex (an APNs-style token).
     func wireToken(for bytes: [UInt8]) -> (token: String, type: String) {
@@ -210,13 +239,24 @@ final class PushController {
 
     /// A notification arrived: in the foreground it asks the app what to show and shows it as
     /// a toast (or, when willPresent allows no alert, on the desktop); otherwise it goes to the
-    /// desktop's notification server. Nil when the app took it, else why not.
+    /// desktop's notification server. Only what the user allowed is shown (`mayPresent`); a
+    /// silent push shows nothing. Nil when the app took it, else why not.
     func deliver(_ payload: PushPayload) -> String? {
         guard settings.enabled else {
             return "push notifications are not enabled in the app's Parra configuration"
         }
+        if payload.isSilent {
+            services.log(.info, "a silent push (content-available) arrived; nothing is shown")
+            return nil
+        }
         let open: () -> Void = { [weak self] in self?.respond(to: payload) }
-        if !inForeground, let showOnDesktop, showOnDesktop(payload, open) { return nil }
+        if !inForeground {
+            guard mayPresent else {
+                services.log(.info, notAllowed)
+                return nil
+            }
+            if let showOnDesktop, showOnDesktop(payload, open) { return nil }
+        }
         do {
             try services.willPresentNotification(payloadJSON: payload.json) { [weak self] options in
                 self?.show(payload, options: options, open: open)
@@ -227,7 +267,13 @@ final class PushController {
         }
     }
 
+    /// Why a notification is not shown without the user's permission.
+    private var notAllowed: String {
+        "notification not shown: the user has not allowed notifications (authorization \(authorization.rawValue))"
+    }
+
     private func show(_ payload: PushPayload, options: UInt32, open: @escaping () -> Void) {
+        guard mayPresent else { return services.log(.info, notAllowed) }
         guard options & 4 != 0 else {
             if let showOnDesktop, showOnDesktop(payload, open) { return }
             services.log(.info, "notification not shown: the app's willPresent allows no alert")

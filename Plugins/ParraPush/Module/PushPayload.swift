@@ -20,6 +20,14 @@ struct PushPayload: Equatable {
     let body: String
     /// Where the notification leads, when Parra sent it.
     let route: Route?
+    /// `aps.content-available` is 1: the app is woken to fetch content.
+    let contentAvailable: Bool
+    /// The desktop's urgency for `aps.interruption-level`: 0 for passive, 2 for time-sensitive
+    /// and critical, else 1.
+    let urgency: UInt8
+
+    /// A background push: content-available, with no alert to show.
+    var isSilent: Bool { contentAvailable && title.isEmpty && body.isEmpty }
 
     /// Why a payload is refused.
     struct Refusal: Error, Equatable, CustomStringConvertible {
@@ -56,7 +64,16 @@ struct PushPayload: Equatable {
             case .failure(let refusal): return .failure(refusal)
             }
         }
-        return .success(PushPayload(json: value.json, title: title, body: body, route: route))
+        let urgency: UInt8
+        switch aps["interruption-level"]?.string {
+        case "passive": urgency = 0
+        case "time-sensitive", "critical": urgency = 2
+        default: urgency = 1
+        }
+        return .success(
+            PushPayload(
+                json: value.json, title: title, body: body, route: route,
+                contentAvailable: aps["content-available"] == .integer(1), urgency: urgency))
     }
 
     /// The route of a `parra` object.

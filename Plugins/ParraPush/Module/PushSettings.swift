@@ -2,7 +2,7 @@ import ParraPluginKit
 
 /// The push options, read: the seven `pushNotifications.*` keys with the SDK's defaults
 /// (`ParraPushNotificationOptions`: off; alerts, badges and sounds on; not provisional; a manual
-/// prompt; in-app settings provided).
+/// prompt; in-app settings provided), and Linux's own, the app server's VAPID key (none).
 struct PushSettings: Equatable {
     /// When the permission prompt shows.
     enum PromptTrigger: String, Equatable {
@@ -16,6 +16,9 @@ struct PushSettings: Equatable {
     var provisional = false
     var promptTrigger = PromptTrigger.manual
     var providesInAppNotificationSettings = true
+    /// The app server's VAPID public key (RFC 8292), passed to the distributor at registration;
+    /// nil for none.
+    var vapidPublicKey: String?
 
     /// Settings with the given flags, the others at their defaults.
     init(
@@ -37,6 +40,7 @@ struct PushSettings: Equatable {
     static let provisionalKey = "pushNotifications.provisional"
     static let promptTriggerKey = "pushNotifications.promptTrigger"
     static let inAppSettingsKey = "pushNotifications.providesInAppNotificationSettings"
+    static let vapidKey = "pushNotifications.vapidPublicKey"
 
     /// The keys the module owns.
     static let declarations: [OptionDeclaration] = [
@@ -50,6 +54,11 @@ struct PushSettings: Equatable {
             doc: "When permission is asked: manual (requestPushPermission) or automatic (at registration)",
             allowedValues: ["manual", "automatic"]),
         .bool(inAppSettingsKey, default: true, doc: "Whether the app has its own notification settings screen"),
+        .string(
+            vapidKey, default: "",
+            doc:
+                "The app server's VAPID public key (RFC 8292): a P-256 point, uncompressed, in base64url (87 characters); empty for none",
+            environmentVariable: "PARRA_PUSH_VAPID_PUBLIC_KEY", schema: .string(pattern: "^(|[A-Za-z0-9_-]{87})$")),
     ]
 
     /// The presentation options the flags allow: PARRA_NOTIFICATION_PRESENTATION_* bits
@@ -71,5 +80,6 @@ extension PushSettings {
         promptTrigger = (try? host.string(Self.promptTriggerKey)).flatMap(PromptTrigger.init) ?? promptTrigger
         providesInAppNotificationSettings =
             (try? host.bool(Self.inAppSettingsKey)) ?? providesInAppNotificationSettings
+        vapidPublicKey = (try? host.string(Self.vapidKey)).flatMap { $0.isEmpty ? nil : $0 }
     }
 }

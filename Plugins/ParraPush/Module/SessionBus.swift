@@ -15,12 +15,19 @@ final class SessionBus: @unchecked Sendable {
         case endpoint(token: String, url: String)
         /// A distributor delivered a push message for a token.
         case message(token: String, bytes: [UInt8])
-        /// A distributor dropped a token's registration.
+        /// A distributor dropped a token's registration (or confirmed an Unregister: the token
+        /// may then be empty).
         case unregistered(token: String)
+        /// A registration goes to the distributor `name`, chosen as `why` says.
+        case choseDistributor(name: String, why: String)
         /// Registering failed, or the bus closed the connection, and why.
         case registrationFailed(String)
         /// The distributor in use left the bus.
         case distributorGone(name: String)
+        /// A distributor came onto the bus.
+        case distributorAppeared(name: String)
+        /// The notification server left or was replaced: its ids mean nothing now.
+        case notificationServerChanged
         /// The notification server showed the notification of a key with its id.
         case notified(key: UInt64, id: UInt32)
         /// A desktop notification was closed.
@@ -72,6 +79,13 @@ final class SessionBus: @unchecked Sendable {
         events.distributor_gone = { context, name in
             EventBox.send(context, .distributorGone(name: String(cString: name!)))
         }
+        events.distributor_appeared = { context, name in
+            EventBox.send(context, .distributorAppeared(name: String(cString: name!)))
+        }
+        events.chose_distributor = { context, name, why in
+            EventBox.send(context, .choseDistributor(name: String(cString: name!), why: String(cString: why!)))
+        }
+        events.notification_server_changed = { context in EventBox.send(context, .notificationServerChanged) }
         events.notified = { context, key, id in EventBox.send(context, .notified(key: key, id: id)) }
         events.action_invoked = { context, id, action in
             EventBox.send(context, .actionInvoked(id: id, action: String(cString: action!)))
@@ -99,17 +113,26 @@ final class SessionBus: @unchecked Sendable {
         self.box = box
     }
 
-    /// Registers `token` with the first distributor on the bus, or with `distributor`.
-    func register(token: String, description: String, distributor: String? = nil) {
-        parra_push_bus_register(bus, token, description, distributor)
+    /// Registers `token` with the user's `choice` of distributor when it is on the bus, else the
+    /// first by name; `vapid` is the app server's VAPID public key, when it has one.
+    func register(token: String, description: String, vapid: String? = nil, choice: String? = nil) {
+        parra_push_bus_register(bus, token, description, vapid, choice)
+    }
+
+    /// Unregisters `token` from the distributor in use (else the one `choice` names, or the
+    /// first); it confirms with `.unregistered`.
+    func unregister(token: String, choice: String? = nil) {
+        parra_push_bus_unregister(bus, token, choice)
     }
 
     /// Whether a desktop notification server is on the bus now.
     var hasNotificationServer: Bool { parra_push_bus_has_notification_server(bus) }
 
     /// Shows a desktop notification with an "Open" action; `key` comes back in `.notified`.
-    func notify(key: UInt64, appName: String, title: String, body: String) {
-        parra_push_bus_notify(bus, key, appName, title, body)
+    /// `body` is plain text; `desktopEntry` names the app's .desktop file (without the suffix);
+    /// `urgency` is 0 low, 1 normal or 2 critical.
+    func notify(key: UInt64, appName: String, title: String, body: String, desktopEntry: String, urgency: UInt8) {
+        parra_push_bus_notify(bus, key, appName, title, body, desktopEntry, urgency)
     }
 
     private let closeLock = Lock()

@@ -12,6 +12,8 @@ import ParraRuntime
 package struct BundleInfo: Sendable, Hashable {
     /// `CFBundleIdentifier`.
     package let identifier: String?
+    /// The name the user sees: `CFBundleDisplayName`, else `CFBundleName`.
+    package let displayName: String?
     /// `CFBundleShortVersionString`, e.g. "1.2.0".
     package let shortVersion: String?
     /// `CFBundleVersion`, the build number.
@@ -29,13 +31,15 @@ package struct BundleInfo: Sendable, Hashable {
     /// `CFBundleShortVersionString`, `version` as `CFBundleVersion`.
     package func replacingVersion(_ shortVersion: String, build version: String) -> BundleInfo {
         BundleInfo(
-            identifier: identifier, shortVersion: shortVersion, version: version, launchScreen: launchScreen,
+            identifier: identifier, displayName: displayName, shortVersion: shortVersion, version: version,
+            launchScreen: launchScreen,
             launchStoryboardName: launchStoryboardName, file: file, resourcesDirectory: resourcesDirectory)
     }
 
     /// No Info.plist: every fact absent.
     package static let empty = BundleInfo(
-        identifier: nil, shortVersion: nil, version: nil, launchScreen: nil, launchStoryboardName: nil, file: nil,
+        identifier: nil, displayName: nil, shortVersion: nil, version: nil, launchScreen: nil,
+        launchStoryboardName: nil, file: nil,
         resourcesDirectory: nil)
 
     /// Reads the plist at `path`. A missing file gives `.empty` and no problem; a malformed
@@ -84,7 +88,8 @@ package struct BundleInfo: Sendable, Hashable {
             identifier = nil
         }
         let info = BundleInfo(
-            identifier: identifier, shortVersion: string("CFBundleShortVersionString"),
+            identifier: identifier, displayName: string("CFBundleDisplayName") ?? string("CFBundleName"),
+            shortVersion: string("CFBundleShortVersionString"),
             version: string("CFBundleVersion"), launchScreen: launchScreen,
             launchStoryboardName: string("UILaunchStoryboardName"), file: path,
             resourcesDirectory: joinedPath(parentPath(of: path), "Resources"))

@@ -8,6 +8,7 @@ enum ParraAppFacts {
     static func make(bundle: BundleInfo, themePalette: [String: String], platform: ParraPlatform) -> JSONValue {
         var bundleMembers: [String: JSONValue] = [:]
         bundleMembers["identifier"] = bundle.identifier.map(JSONValue.string)
+        bundleMembers["displayName"] = bundle.displayName.map(JSONValue.string)
         bundleMembers["shortVersion"] = bundle.shortVersion.map(JSONValue.string)
         bundleMembers["version"] = bundle.version.map(JSONValue.string)
         bundleMembers["infoPlist"] = bundle.file.map(JSONValue.string)

@@ -3,14 +3,20 @@
  * notification server (org.freedesktop.Notifications), driven by lines on stdin and telling
  * what it saw in lines on stdout.
  *
- * Arguments: --distributor, --notifications (which names to own), --v1, --refuse (answer
- * Register with REGISTRATION_FAILED / ACTION_REQUIRED), --silent (never answer a method call,
- * only say it came).
- * stdout: "ready"; "register SERVICE TOKEN INTERFACE"; "notify ID SUMMARY|BODY|ACTIONS".
+ * Arguments: --distributor, --notifications (which names to own), --name NAME (the
+ * distributor's name after org.unifiedpush.Distributor., parratest by default), --v1, --refuse
+ * (answer Register with REGISTRATION_FAILED / ACTION_REQUIRED), --silent (never answer a method
+ * call, only say it came), --markup (the notification server reads body markup).
+ * stdout: "ready"; "register SERVICE TOKEN INTERFACE", then "vapid KEY" when one came;
+ * "unregister TOKEN INTERFACE" (answered with Unregistered); "notify ID SUMMARY|BODY|ACTIONS"
+ * then "hints APP_NAME|DESKTOP_ENTRY|URGENCY".
  * stdin: "message TEXT" (a Message with TEXT's bytes to the registered app), "bare-message" (a
- * Message without its message entry), "foreign-message TEXT" (with another token), "endpoint
- * URL" (a NewEndpoint), "action ID" (ActionInvoked ID "default"), "ping" (a Peer.Ping to the bus
- * daemon, answered with "pong" once it replied: a bus round trip, parra-bench's baseline).
+ * Message without its message entry), "string-message TEXT" (its message a string, not bytes),
+ * "empty-message", "foreign-message TEXT" (with another token), "endpoint URL" (a
+ * NewEndpoint), "unregistered" (an Unregistered for the app's token), "action ID"
+ * (ActionInvoked ID "default"), "forged-action ID" (the same signal from a connection that does
+ * not own the notification server's name), "ping" (a Peer.Ping to the bus daemon, answered with
+ * "pong" once it replied: a bus round trip, parra-bench's baseline).
  * Build: cc fake_desktop.c $(pkg-config --cflags --libs dbus-1). */
 #include <dbus/dbus.h>
 #include <poll.h>
@@ -21,7 +27,7 @@
 #include <unistd.h>
 
 static DBusConnection *bus;
-static bool v1, refuse, silent;
+static bool v1, refuse, silent, markup;
 static char service[256], token[256];
 static unsigned notifications;
 
@@ -29,6 +35,13 @@ static void say(const char *format, const char *a, const char *b, const char *c)
     printf(format, a, b, c);
     printf("\n");
     fflush(stdout);
+}
+
+/* The variant's string value, or "" for another type. */
+static const char *variant_string(DBusMessageIter *variant) {
+    const char *value = "";
+    if (dbus_message_iter_get_arg_type(variant) == DBUS_TYPE_STRING) dbus_message_iter_get_basic(variant, &value);
+    return value;
 }
 
 static void append_entry(DBusMessageIter *array, const char *key, int type, const void *value, int length) {
@@ -69,7 +82,7 @@ static const char *entry_string(DBusMessage *message, const char *key) {
 
 /* Calls a connector method on the registered app; a{sv} for Connector2, plain for Connector1. */
 static void to_connector(const char *member, const char *with_token, const char *endpoint, const char *text,
-                         bool with_message) {
+                         bool with_message, bool as_string) {
     DBusMessage *call = dbus_message_new_method_call(
         service, "/org/unifiedpush/Connector", v1 ? "org.unifiedpush.Connector1" : "org.unifiedpush.Connector2",
         member);
@@ -93,7 +106,7 @@ static void to_connector(const char *member, const char *with_token, const char 
         if (endpoint) append_entry(&array, "endpoint", DBUS_TYPE_STRING, &endpoint, 0);
         if (with_message) {
             const char *id = "m1";
-            append_entry(&array, "message", DBUS_TYPE_ARRAY, &text, (int)strlen(text));
+            append_entry(&array, "message", as_string ? DBUS_TYPE_STRING : DBUS_TYPE_ARRAY, &text, (int)strlen(text));
             append_entry(&array, "id", DBUS_TYPE_STRING, &id, 0);
         }
         dbus_message_iter_close_container(&iter, &array);
@@ -114,9 +127,11 @@ static DBusHandlerResult handle(DBusConnection *connection, DBusMessage *message
     }
     if (dbus_message_is_method_call(message, "org.unifiedpush.Distributor2", "Register") && !v1) {
         const char *s = entry_string(message, "service"), *t = entry_string(message, "token");
+        const char *vapid = entry_string(message, "vapid");
         snprintf(service, sizeof service, "%s", s ? s : "");
         snprintf(token, sizeof token, "%s", t ? t : "");
         say("register %s %s %s", service, token, "Distributor2");
+        if (vapid) say("vapid %s%s%s", vapid, "", "");
         reply = dbus_message_new_method_return(message);
         DBusMessageIter iter, array;
         dbus_message_iter_init_append(reply, &iter);
@@ -137,6 +152,27 @@ static DBusHandlerResult handle(DBusConnection *connection, DBusMessage *message
         reply = dbus_message_new_method_return(message);
         dbus_message_append_args(reply, DBUS_TYPE_STRING, &result, DBUS_TYPE_STRING, &reason, DBUS_TYPE_INVALID);
         endpoint_after = !refuse;
+    } else if (dbus_message_is_method_call(message, "org.unifiedpush.Distributor2", "Unregister") ||
+               dbus_message_is_method_call(message, "org.unifiedpush.Distributor1", "Unregister")) {
+        bool first = dbus_message_is_method_call(message, "org.unifiedpush.Distributor1", "Unregister");
+        if (first != v1) return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+        const char *t = NULL;
+        if (v1) dbus_message_get_args(message, NULL, DBUS_TYPE_STRING, &t, DBUS_TYPE_INVALID);
+        else t = entry_string(message, "token");
+        say("unregister %s %s%s", t ? t : "", v1 ? "Distributor1" : "Distributor2", "");
+        if (!dbus_message_get_no_reply(message)) {
+            reply = dbus_message_new_method_return(message);
+            dbus_connection_send(connection, reply, NULL);
+            dbus_message_unref(reply);
+        }
+        if (t) to_connector("Unregistered", t, NULL, NULL, false, false);
+        return DBUS_HANDLER_RESULT_HANDLED;
+    } else if (dbus_message_is_method_call(message, "org.freedesktop.Notifications", "GetCapabilities")) {
+        const char *with[] = {"actions", "body", "body-markup"};
+        const char **capabilities = with;
+        reply = dbus_message_new_method_return(message);
+        dbus_message_append_args(reply, DBUS_TYPE_ARRAY, DBUS_TYPE_STRING, &capabilities, markup ? 3 : 2,
+                                 DBUS_TYPE_INVALID);
     } else if (dbus_message_is_method_call(message, "org.freedesktop.Notifications", "Notify")) {
         const char *app, *icon, *summary, *body;
         dbus_uint32_t replaces;
@@ -155,6 +191,26 @@ static DBusHandlerResult handle(DBusConnection *connection, DBusMessage *message
         char text[1024];
         snprintf(text, sizeof text, "%s|%s|%s", summary, body, joined);
         say("notify %s %s%s", id, text, "");
+        DBusMessageIter iter, hints, entry, variant;
+        char entry_name[256] = "";
+        unsigned char urgency = 255;
+        dbus_message_iter_init(message, &iter);
+        for (int i = 0; i < 6; i++) dbus_message_iter_next(&iter);
+        dbus_message_iter_recurse(&iter, &hints);
+        while (dbus_message_iter_get_arg_type(&hints) == DBUS_TYPE_DICT_ENTRY) {
+            const char *key;
+            dbus_message_iter_recurse(&hints, &entry);
+            dbus_message_iter_get_basic(&entry, &key);
+            dbus_message_iter_next(&entry);
+            dbus_message_iter_recurse(&entry, &variant);
+            if (strcmp(key, "desktop-entry") == 0) snprintf(entry_name, sizeof entry_name, "%s", variant_string(&variant));
+            if (strcmp(key, "urgency") == 0 && dbus_message_iter_get_arg_type(&variant) == DBUS_TYPE_BYTE)
+                dbus_message_iter_get_basic(&variant, &urgency);
+            dbus_message_iter_next(&hints);
+        }
+        char level[8];
+        snprintf(level, sizeof level, "%u", urgency);
+        say("hints %s|%s|%s", app, entry_name, level);
         reply = dbus_message_new_method_return(message);
         dbus_uint32_t number = notifications;
         dbus_message_append_args(reply, DBUS_TYPE_UINT32, &number, DBUS_TYPE_INVALID);
@@ -167,20 +223,44 @@ static DBusHandlerResult handle(DBusConnection *connection, DBusMessage *message
     if (endpoint_after) {
         char url[400];
         snprintf(url, sizeof url, "https://push.example/up/%s", token);
-        to_connector("NewEndpoint", token, url, NULL, false);
+        to_connector("NewEndpoint", token, url, NULL, false, false);
     }
     return DBUS_HANDLER_RESULT_HANDLED;
 }
 
+static void action_invoked(DBusConnection *from, const char *id_text) {
+    DBusMessage *signal =
+        dbus_message_new_signal("/org/freedesktop/Notifications", "org.freedesktop.Notifications", "ActionInvoked");
+    dbus_uint32_t id = (dbus_uint32_t)strtoul(id_text, NULL, 10);
+    const char *action = "default";
+    dbus_message_append_args(signal, DBUS_TYPE_UINT32, &id, DBUS_TYPE_STRING, &action, DBUS_TYPE_INVALID);
+    dbus_connection_send(from, signal, NULL);
+    dbus_message_unref(signal);
+    dbus_connection_flush(from);
+}
+
 static void command(char *line) {
     if (strncmp(line, "message ", 8) == 0) {
-        to_connector("Message", token, NULL, line + 8, true);
+        to_connector("Message", token, NULL, line + 8, true, false);
     } else if (strcmp(line, "bare-message") == 0) {
-        to_connector("Message", token, NULL, NULL, false);
+        to_connector("Message", token, NULL, NULL, false, false);
+    } else if (strncmp(line, "string-message ", 15) == 0) {
+        to_connector("Message", token, NULL, line + 15, true, true);
+    } else if (strcmp(line, "empty-message") == 0) {
+        to_connector("Message", token, NULL, "", true, false);
     } else if (strncmp(line, "foreign-message ", 16) == 0) {
-        to_connector("Message", "someone-else", NULL, line + 16, true);
+        to_connector("Message", "someone-else", NULL, line + 16, true, false);
     } else if (strncmp(line, "endpoint ", 9) == 0) {
-        to_connector("NewEndpoint", token, line + 9, NULL, false);
+        to_connector("NewEndpoint", token, line + 9, NULL, false, false);
+    } else if (strcmp(line, "unregistered") == 0) {
+        to_connector("Unregistered", token, NULL, NULL, false, false);
+    } else if (strncmp(line, "forged-action ", 14) == 0) {
+        DBusConnection *other = dbus_bus_get_private(DBUS_BUS_SESSION, NULL);
+        if (other) {
+            action_invoked(other, line + 14);
+            dbus_connection_close(other);
+            dbus_connection_unref(other);
+        }
     } else if (strcmp(line, "ping") == 0) {
         DBusMessage *ping = dbus_message_new_method_call(
             "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.Peer", "Ping");
@@ -190,20 +270,16 @@ static void command(char *line) {
         printf(reply != NULL ? "pong\n" : "ping failed\n");
         fflush(stdout);
     } else if (strncmp(line, "action ", 7) == 0) {
-        DBusMessage *signal =
-            dbus_message_new_signal("/org/freedesktop/Notifications", "org.freedesktop.Notifications", "ActionInvoked");
-        dbus_uint32_t id = (dbus_uint32_t)strtoul(line + 7, NULL, 10);
-        const char *action = "default";
-        dbus_message_append_args(signal, DBUS_TYPE_UINT32, &id, DBUS_TYPE_STRING, &action, DBUS_TYPE_INVALID);
-        dbus_connection_send(bus, signal, NULL);
-        dbus_message_unref(signal);
-        dbus_connection_flush(bus);
+        action_invoked(bus, line + 7);
     }
 }
 
 int main(int argc, char **argv) {
     bool distributor = false, server = false;
+    const char *name = "parratest";
     for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--name") == 0 && i + 1 < argc) name = argv[++i];
+        if (strcmp(argv[i], "--markup") == 0) markup = true;
         if (strcmp(argv[i], "--distributor") == 0) distributor = true;
         if (strcmp(argv[i], "--notifications") == 0) server = true;
         if (strcmp(argv[i], "--v1") == 0) v1 = true;
@@ -220,7 +296,9 @@ int main(int argc, char **argv) {
     dbus_connection_set_exit_on_disconnect(bus, TRUE);
     static const DBusObjectPathVTable vtable = {.message_function = handle};
     if (distributor) {
-        dbus_bus_request_name(bus, "org.unifiedpush.Distributor.parratest", DBUS_NAME_FLAG_DO_NOT_QUEUE, NULL);
+        char full[300];
+        snprintf(full, sizeof full, "org.unifiedpush.Distributor.%s", name);
+        dbus_bus_request_name(bus, full, DBUS_NAME_FLAG_DO_NOT_QUEUE, NULL);
         dbus_connection_register_object_path(bus, "/org/unifiedpush/Distributor", &vtable, NULL);
     }
     if (server) {

@@ -14,14 +14,19 @@ parra_push_bus *parra_push_dbus_open(
     char *error, size_t error_size);
 
 /** As parra_push_bus_register. */
-void parra_push_dbus_register(parra_push_bus *bus, const char *token, const char *description, const char *distributor);
+void parra_push_dbus_register(
+    parra_push_bus *bus, const char *token, const char *description, const char *vapid, const char *choice);
+
+/** As parra_push_bus_unregister. */
+void parra_push_dbus_unregister(parra_push_bus *bus, const char *token, const char *choice);
 
 /** As parra_push_bus_has_notification_server. */
 bool parra_push_dbus_has_notification_server(parra_push_bus *bus);
 
 /** As parra_push_bus_notify. */
 void parra_push_dbus_notify(
-    parra_push_bus *bus, uint64_t key, const char *app_name, const char *summary, const char *body);
+    parra_push_bus *bus, uint64_t key, const char *app_name, const char *summary, const char *body,
+    const char *desktop_entry, uint8_t urgency);
 
 /** As parra_push_bus_close. */
 void parra_push_dbus_close(parra_push_bus *bus);

@@ -21,20 +21,34 @@
 typedef struct parra_push_bus_events {
     /** Handed back as each function's first argument. */
     void *context;
-    /** A distributor gave the endpoint of `token` (NewEndpoint). */
+    /** A distributor gave the endpoint of `token` (NewEndpoint), a URL of at most 1000 bytes.
+     *  Calls that break DBUS_0.3.0 (an unknown field type, a token over 100 bytes, an endpoint
+     *  that is not a URL, a message that is not bytes or is empty) never reach these events:
+     *  they are ignored, as the spec says, and reported through `problem`. */
     void (*endpoint)(void *context, const char *token, const char *endpoint);
     /** A distributor delivered a push message for `token` (Message). */
     void (*message)(void *context, const char *token, const uint8_t *bytes, size_t length);
-    /** A distributor says `token` is no longer registered (Unregistered). */
+    /** A distributor says `token` is no longer registered (Unregistered); `token` is empty
+     *  when it confirms an Unregister without naming the token. */
     void (*unregistered)(void *context, const char *token);
+    /** A registration is sent to the distributor `name`; `why` says how it was chosen and
+     *  which others are on the bus. */
+    void (*chose_distributor)(void *context, const char *name, const char *why);
     /** A registration request failed, or the bus closed the connection (pushes stop): why, in
      *  words. */
     void (*registration_failed)(void *context, const char *reason);
     /** The distributor in use, `name`, left the bus. */
     void (*distributor_gone)(void *context, const char *name);
+    /** A distributor, `name`, came onto the bus (started, or started again). */
+    void (*distributor_appeared)(void *context, const char *name);
+    /** The notification server that owned org.freedesktop.Notifications left or was replaced:
+     *  the ids it gave mean nothing now. */
+    void (*notification_server_changed)(void *context);
     /** The notification server answered Notify for `key` with its notification `id`. */
     void (*notified)(void *context, uint64_t key, uint32_t id);
-    /** The user acted on the notification `id` (ActionInvoked) with `action`. */
+    /** The user acted on the notification `id` (ActionInvoked) with `action`. This and
+     *  `closed` come only from the notification server that owns org.freedesktop.Notifications
+     *  now (its unique bus name): another sender's signals are ignored. */
     void (*action_invoked)(void *context, uint32_t id, const char *action);
     /** The notification `id` was closed (NotificationClosed): no action comes for it. */
     void (*closed)(void *context, uint32_t id);
@@ -59,18 +73,30 @@ parra_push_bus *parra_push_bus_open(
     const char *address, const char *service_name, const parra_push_bus_events *events, int call_timeout_ms,
     char *error, size_t error_size);
 
-/** Asks the bus thread to register `token` with the first distributor on the bus (by name)
- *  or the one named `distributor` (NULL for any); the outcome is `endpoint` or
- *  `registration_failed`. */
-void parra_push_bus_register(parra_push_bus *bus, const char *token, const char *description, const char *distributor);
+/** Asks the bus thread to register `token` with a distributor: `choice` (the user's, NULL for
+ *  none) when it is on the bus or can be started, else the first by name; `chose_distributor`
+ *  says which. `vapid` is the app server's VAPID public key (87 base64url characters), or NULL
+ *  for none. The outcome is `endpoint` or `registration_failed`. */
+void parra_push_bus_register(
+    parra_push_bus *bus, const char *token, const char *description, const char *vapid, const char *choice);
 
-/** Whether a notification server owns org.freedesktop.Notifications now. */
+/** Asks the bus thread to unregister `token` from the distributor in use (else as
+ *  parra_push_bus_register chooses one, with `choice`); the distributor confirms with
+ *  `unregistered`. */
+void parra_push_bus_unregister(parra_push_bus *bus, const char *token, const char *choice);
+
+/** Whether a notification server owns org.freedesktop.Notifications now, or the bus can start
+ *  one (the name is activatable). */
 bool parra_push_bus_has_notification_server(parra_push_bus *bus);
 
 /** Asks the bus thread to show a desktop notification with one action, "default" (opening
- *  it); `key` comes back in `notified` with the server's id. */
+ *  it); `key` comes back in `notified` with the server's id. `body` is plain text: it is
+ *  escaped for a server whose capabilities include body-markup. The hints carry
+ *  `desktop_entry` (the app's .desktop file name without its suffix) and `urgency` (0 low,
+ *  1 normal, 2 critical). */
 void parra_push_bus_notify(
-    parra_push_bus *bus, uint64_t key, const char *app_name, const char *summary, const char *body);
+    parra_push_bus *bus, uint64_t key, const char *app_name, const char *summary, const char *body,
+    const char *desktop_entry, uint8_t urgency);
 
 /** Stops the bus thread, waits for it and closes the connection. No event comes after it
  *  returns. Never call it from an event. */

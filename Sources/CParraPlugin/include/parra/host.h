@@ -230,7 +230,8 @@ struct parra_host {
     /** [thread-safe] Added in ABI 1.1. Facts about the running app as one JSON object,
      *  NUL-terminated, owned by the host, unchanged and valid until shutdown returns; "{}"
      *  outside an app run. Members, each absent when unknown:
-     *  "bundle": {"identifier", "shortVersion", "version" (strings), "infoPlist" (the file's
+     *  "bundle": {"identifier", "displayName" (CFBundleDisplayName, else CFBundleName; from
+     *  1.6), "shortVersion", "version" (strings), "infoPlist" (the file's
      *  path), "resources" (the folder of the app's resource files, `Resources` beside the
      *  Info.plist), "UILaunchScreen" (the plist dictionary as JSON, unchecked),
      *  "UILaunchStoryboardName" (string)};
