@@ -32,6 +32,9 @@ let package = Package(
         // ParraPush's session-bus code on libdbus, which the module opens with dlopen when it
         // first connects to a bus. Not `libParra*`: discovery passes it by.
         .library(name: "parra-push-dbus", type: .dynamic, targets: ["CParraPushDBus"]),
+        // ParraPush's Web Push message encryption (RFC 8291) on libcrypto, which the module
+        // opens with dlopen when it first makes keys or decrypts a message.
+        .library(name: "parra-webpush", type: .dynamic, targets: ["CParraWebPush"]),
         // The logger's console formatting that needs corelibs Foundation (custom timestamp
         // patterns, condensed and pretty extras), which the logger module opens with dlopen when
         // a console format first needs it. Not `libParra*`: discovery passes it by.
@@ -107,7 +110,7 @@ let package = Package(
             name: "ListingEnvironmentsStaging", dependencies: ["Parra", "SwiftUI"],
             path: "Tests/Listings/EnvironmentsStaging",
             swiftSettings: [.define("MY_CUSTOM_STAGING_ENVIRONMENT_COMPILATION_CONDITION")]),
-        .executableTarget(name: "parra", dependencies: ["Parra", "ParraRuntime"]),
+        .executableTarget(name: "parra", dependencies: ["Parra", "ParraRuntime", "CParraPushSupport"]),
         .executableTarget(
             name: "parra-bench",
             dependencies: [
@@ -166,6 +169,12 @@ let package = Package(
         // The D-Bus connection (the UnifiedPush connector, the distributor registration,
         // desktop notifications): libparra-push-dbus.so.
         .target(name: "CParraPushDBus", dependencies: ["CDBus"], path: "Plugins/ParraPush/Bus"),
+        // libcrypto from Debian's libssl-dev, for Web Push encryption.
+        .systemLibrary(
+            name: "CLibCrypto", path: "Plugins/ParraPush/CLibCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
+        // Web Push encryption (RFC 8291, RFC 8188 aes128gcm): libparra-webpush.so.
+        .target(name: "CParraWebPush", dependencies: ["CLibCrypto"], path: "Plugins/ParraPush/WebPush"),
         .target(
             name: "ParraPush",
             dependencies: ["CParraPlugin", "ParraPluginKit", "CParraPushSupport", "ParraFileSystem"],

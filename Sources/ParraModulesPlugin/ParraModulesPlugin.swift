@@ -18,7 +18,7 @@ struct ParraModulesPlugin: BuildToolPlugin {
         ("ParraLogger", ["parra-logger-foundation"]),
         ("ParraLaunchScreen", []),
         ("ParraWhatsNew", []),
-        ("ParraPush", ["parra-push-dbus"]),
+        ("ParraPush", ["parra-push-dbus", "parra-webpush"]),
     ]
     /// What the app's runtime itself opens: the API client's HTTP transport.
     static let runtimeLibraries = ["parra-http"]

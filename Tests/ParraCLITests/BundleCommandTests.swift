@@ -72,7 +72,7 @@ struct BundleCommandTests {
         #expect(
             plugins == [
                 "libParraLaunchScreen.so", "libParraLogger.so", "libParraPush.so", "libParraWhatsNew.so",
-                "libparra-logger-foundation.so", "libparra-push-dbus.so",
+                "libparra-logger-foundation.so", "libparra-push-dbus.so", "libparra-webpush.so",
             ])
         let service = try String(
             contentsOf: bundled.stage.appendingPathComponent("usr/share/dbus-1/services/\(Self.bundleID).service"),

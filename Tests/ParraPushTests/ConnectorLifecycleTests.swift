@@ -126,9 +126,9 @@ struct ConnectorLifecycleTests {
             let (desktop, services) = (fixture.desktop, fixture.services)
             #expect(fixture.register())
             services.onMain { fixture.controller.inForeground = false }
-            desktop.send(
-                #"message {"aps":{"alert":{"title":"Deal","body":"AT&T < $30"},"interruption-level":"time-sensitive"}}"#
-            )
+            try desktop.sendEncrypted(
+                #"{"aps":{"alert":{"title":"Deal","body":"AT&T < $30"},"interruption-level":"time-sensitive"}}"#,
+                for: services)
             #expect(desktop.lines.next(startingWith: "notify ") == "notify 1 Deal|AT&amp;T &lt; $30|default,Open")
             #expect(desktop.lines.next(startingWith: "hints ") == "hints Push Test|\(Self.service)|2")
         }
@@ -136,7 +136,7 @@ struct ConnectorLifecycleTests {
             let (desktop, services) = (fixture.desktop, fixture.services)
             #expect(fixture.register())
             services.onMain { fixture.controller.inForeground = false }
-            desktop.send(#"message {"aps":{"alert":"AT&T < $30","interruption-level":"passive"}}"#)
+            try desktop.sendEncrypted(#"{"aps":{"alert":"AT&T < $30","interruption-level":"passive"}}"#, for: services)
             #expect(desktop.lines.next(startingWith: "notify ") == "notify 1 Push Test|AT&T < $30|default,Open")
             #expect(desktop.lines.next(startingWith: "hints ") == "hints Push Test|\(Self.service)|0")
         }
@@ -175,10 +175,10 @@ struct ConnectorLifecycleTests {
             try DesktopPushFixture.run([.distributor, .notifications], authorization: status) { fixture in
                 let (desktop, services) = (fixture.desktop, fixture.services)
                 #expect(fixture.register())
-                desktop.send(#"message {"aps":{"alert":"in front"}}"#)
+                try desktop.sendEncrypted(#"{"aps":{"alert":"in front"}}"#, for: services)
                 #expect(services.wait { $0.events.contains("willPresent") })
                 services.onMain { fixture.controller.inForeground = false }
-                desktop.send(#"message {"aps":{"alert":"behind"}}"#)
+                try desktop.sendEncrypted(#"{"aps":{"alert":"behind"}}"#, for: services)
                 #expect(
                     services.wait {
                         $0.logs.filter {
@@ -197,7 +197,7 @@ struct ConnectorLifecycleTests {
             let (desktop, services) = (fixture.desktop, fixture.services)
             #expect(fixture.register())
             services.onMain { fixture.controller.inForeground = false }
-            desktop.send(#"message {"aps":{"content-available":1}}"#)
+            try desktop.sendEncrypted(#"{"aps":{"content-available":1}}"#, for: services)
             #expect(
                 services.wait { $0.logs.contains("info: a silent push (content-available) arrived; nothing is shown") })
             #expect(services.onMain { !services.events.contains("willPresent") })

@@ -30,9 +30,12 @@ struct DesktopPushTests {
             let endpoint = "https://push.example/up/\(push.token)"
             #expect(services.wait { $0.events.contains("didRegister \(endpoint)") })
             services.onMain { controller.didRegister(token: Array(endpoint.utf8)) }
+            let keys = try #require(
+                services.onMain { services.storage[WebPushKeys.storageKey] }.flatMap(WebPushKeys.init(stored:)))
             #expect(
-                services.onMain { services.requests.map(\.body) } == [#"{"token":"\#(endpoint)","type":"unifiedpush"}"#]
-            )
+                services.onMain { services.requests.map(\.body) } == [
+                    #"{"keys":{"auth":"\#(keys.auth)","p256dh":"\#(keys.p256dh)"},"token":"\#(endpoint)","type":"unifiedpush"}"#
+                ])
             desktop.send("endpoint https://push.example/up/renewed")
             #expect(services.wait { $0.events.contains("didRegister https://push.example/up/renewed") })
         }
@@ -44,7 +47,7 @@ struct DesktopPushTests {
             services.onMain { controller.authStateChanged(userID: nil) }
             #expect(desktop.lines.next(startingWith: "register ")?.hasSuffix("Distributor1") == true)
             #expect(services.wait { $0.events.contains("didRegister https://push.example/up/\(push.token)") })
-            desktop.send(#"message {"aps":{"alert":"v1 hello"}}"#)
+            try desktop.sendEncrypted(#"{"aps":{"alert":"v1 hello"}}"#, for: services)
             #expect(services.wait { $0.events.contains("willPresent") })
         }
     }
@@ -55,9 +58,9 @@ struct DesktopPushTests {
             services.onMain { controller.authStateChanged(userID: "u1") }
             #expect(services.wait { $0.events.contains { $0.hasPrefix("didRegister ") } })
             services.onMain { controller.inForeground = false }
-            desktop.send(
-                #"message {"aps":{"alert":{"title":"Hi","body":"Open item 7"}},"parra":{"type":"url","data":"demo://item/7"}}"#
-            )
+            try desktop.sendEncrypted(
+                #"{"aps":{"alert":{"title":"Hi","body":"Open item 7"}},"parra":{"type":"url","data":"demo://item/7"}}"#,
+                for: services)
             #expect(desktop.lines.next(startingWith: "notify ") == "notify 1 Hi|Open item 7|default,Open")
             desktop.send("action 1")
             #expect(services.wait { $0.events.contains { $0.hasPrefix("response ") && $0.contains("demo://item/7") } })
@@ -73,13 +76,15 @@ struct DesktopPushTests {
                 controller.authStateChanged(userID: "u1")
             }
             #expect(services.wait { $0.events.contains { $0.hasPrefix("didRegister ") } })
-            desktop.send(#"message {"aps":{"alert":"quiet"}}"#)
+            try desktop.sendEncrypted(#"{"aps":{"alert":"quiet"}}"#, for: services)
             #expect(desktop.lines.next(startingWith: "notify ") == "notify 1 Push Test|quiet|default,Open")
             #expect(services.onMain { services.presented.isEmpty })
         }
     }
 
-    @Test("bad input: a foreign token, a message without bytes, a payload that is not JSON: reasons, nothing delivered")
+    @Test(
+        "bad input: a foreign token, a message without bytes, one not encrypted, a payload Parra does not know: reasons, nothing delivered"
+    )
     func badMessages() throws {
         try withDesktop([.distributor]) { desktop, services, controller, _ in
             services.onMain { controller.authStateChanged(userID: "u1") }
@@ -94,14 +99,14 @@ struct DesktopPushTests {
                         "warn: D-Bus: org.unifiedpush.Connector2.Message ignored: it has no message bytes (ay) (DBUS_0.3.0: a call that breaks the spec is ignored)"
                     )
                 })
-            desktop.send("message \u{1}\u{2}encrypted")
+            desktop.send(#"message {"aps":{"alert":"not encrypted"}}"#)
             #expect(
                 services.wait {
                     $0.logs.contains {
-                        $0.hasPrefix("warn: UnifiedPush message refused: the payload is not a JSON object (a Web Push")
+                        $0.hasPrefix("warn: UnifiedPush message refused: a Web Push message (RFC 8291) refused: ")
                     }
                 })
-            desktop.send(#"message {"aps":{},"parra":{"type":"poll"}}"#)
+            try desktop.sendEncrypted(#"{"aps":{},"parra":{"type":"poll"}}"#, for: services)
             #expect(services.wait { $0.logs.contains { $0.contains(#"parra.type "poll" is unknown"#) } })
             #expect(services.onMain { !services.events.contains("willPresent") })
         }

@@ -80,7 +80,7 @@ struct PushLogicTests {
     }
 
     @Test("the endpoint a distributor gives is the token, type unifiedpush; no distributor is a clear reason")
-    func distributor() {
+    func distributor() throws {
         let services = FakePushServices()
         let controller = PushController(services: services, settings: Self.enabled, interactive: false)
         controller.authStateChanged(userID: "u")
@@ -89,7 +89,11 @@ struct PushLogicTests {
         controller.register()
         #expect(services.events.last == "didRegister https://push.example/up/abc")
         controller.didRegister(token: Array("https://push.example/up/abc".utf8))
-        #expect(services.requests.map(\.body) == [#"{"token":"https://push.example/up/abc","type":"unifiedpush"}"#])
+        let keys = try #require(services.storage[WebPushKeys.storageKey].flatMap(WebPushKeys.init(stored:)))
+        #expect(
+            services.requests.map(\.body) == [
+                #"{"keys":{"auth":"\#(keys.auth)","p256dh":"\#(keys.p256dh)"},"token":"https://push.example/up/abc","type":"unifiedpush"}"#
+            ])
     }
 
     @Test("push disabled: no registration, no upload, no presentation options, no routing")

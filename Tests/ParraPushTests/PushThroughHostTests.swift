@@ -18,9 +18,17 @@ final class PushSceneDelegate: ParraSceneDelegate {
     }
 }
 
-/// An app with push enabled whose delegate notes registration failures and going to the
-/// background; its scene delegate notes the URLs it is asked to open.
+/// An app with push enabled whose delegate notes registration failures, arriving
+/// notifications and going to the background; its scene delegate notes the URLs it is asked to
+/// open.
 final class PushAppDelegate: ParraAppDelegate<PushSceneDelegate> {
+
+    override func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification
+    ) async -> UNNotificationPresentationOptions {
+        pushAppNotes.note("willPresent \(notification.payloadJSON)")
+        return await super.userNotificationCenter(center, willPresent: notification)
+    }
 
     func applicationDidEnterBackground(_ application: UIApplication) {
         pushAppNotes.note("background")
@@ -201,7 +209,7 @@ struct PushThroughHostTests {
     }
 
     @Test(
-        "the built .so on a private session bus: the distributor's endpoint reaches the server as unifiedpush, a background push is a desktop notification whose action opens the URL; a malformed message is logged with its reason; a vanished distributor reaches didFailToRegister"
+        "the built .so on a private session bus: the endpoint and the Web Push keys reach the server; a message pywebpush encrypted for them reaches willPresent decrypted; in the background it is a desktop notification whose action opens the URL; a malformed or unencrypted message is logged with its reason; a vanished distributor reaches didFailToRegister"
     )
     func unifiedPushOverDBus() throws {
         pushAppNotes = RecordingLog()
@@ -240,20 +248,36 @@ struct PushThroughHostTests {
         let registered = try #require(desktop.lines.next(startingWith: "register \(bundleID) "))
         let token = registered.split(separator: " ")[2]
         #expect(tokenArrived.wait(timeout: .now() + 20) == .success)
-        let bodies = server.requests.filter { $0.path.hasSuffix("tenants/t/push-tokens") }.map {
-            String(decoding: $0.body, as: UTF8.self)
+        let uploads = server.requests.filter { $0.path.hasSuffix("tenants/t/push-tokens") }.map {
+            try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any]
         }
-        #expect(bodies == [#"{"token":"https://push.example/up/\#(token)","type":"unifiedpush"}"#])
+        let upload = try #require(uploads.first ?? nil, "\(uploads)")
+        #expect(uploads.count == 1)
+        #expect(upload["token"] as? String == "https://push.example/up/\(token)")
+        #expect(upload["type"] as? String == "unifiedpush")
+        let keys = try #require(upload["keys"] as? [String: String])
+        let (p256dh, auth) = (try #require(keys["p256dh"]), try #require(keys["auth"]))
+        // An app server library nobody here wrote encrypts for the keys the app published.
+        func send(_ json: String) throws {
+            desktop.send(
+                "message-hex " + AppServer.hex(try AppServer.pywebpushEncrypt(json, p256dh: p256dh, auth: auth)))
+        }
+        try send(#"{"aps":{"alert":{"title":"Sealed","body":"by pywebpush"}}}"#)
+        #expect(
+            pushAppNotes.waitForMessage(from: "app", within: 20) {
+                $0.hasPrefix("willPresent ") && $0.contains(#""body":"by pywebpush""#)
+            })
         desktop.send("bare-message")
         #expect(log.waitForMessage(from: "com.parra.push") { $0.contains("Message ignored: it has no message bytes") })
-        desktop.send("message not json")
-        #expect(log.waitForMessage(from: "com.parra.push") { $0.hasPrefix("UnifiedPush message refused") })
+        desktop.send(#"message {"aps":{"alert":"not encrypted"}}"#)
+        #expect(
+            log.waitForMessage(from: "com.parra.push") {
+                $0.hasPrefix("UnifiedPush message refused: a Web Push message (RFC 8291) refused")
+            })
         #expect(platformBox.platform?.post(.didEnterBackground) == true)
         // The modules heard of the background (inside super) before the delegate notes it.
         #expect(pushAppNotes.waitForMessage(from: "app", within: 20) { $0 == "background" })
-        desktop.send(
-            #"message {"aps":{"alert":{"title":"Hello","body":"World"}},"parra":{"type":"url","data":"demo://item/9"}}"#
-        )
+        try send(#"{"aps":{"alert":{"title":"Hello","body":"World"}},"parra":{"type":"url","data":"demo://item/9"}}"#)
         let notified = try #require(desktop.lines.next(startingWith: "notify "))
         #expect(notified.hasSuffix(" Hello|World|default,Open"))
         desktop.send("action \(notified.split(separator: " ")[1])")

@@ -14,10 +14,10 @@
 #define LIBRARY_NAME "libparra-webpush.so"
 
 static struct {
-    __typeof__(parra_webpush_generate) *generate;
-    __typeof__(parra_webpush_check) *check;
-    __typeof__(parra_webpush_decrypt) *decrypt;
-    __typeof__(parra_webpush_encrypt) *encrypt;
+    __typeof__(parra_push_webpush_generate) *generate;
+    __typeof__(parra_push_webpush_check) *check;
+    __typeof__(parra_push_webpush_decrypt) *decrypt;
+    __typeof__(parra_push_webpush_encrypt) *encrypt;
     bool ready;                   /* all of them found */
     char problem[PATH_MAX + 512]; /* why not; empty when they were */
 } library;

@@ -194,17 +194,9 @@ final class DesktopPush {
         for completion in completions { completion(result) }
     }
 
-    private func deliver(_ bytes: [UInt8]) {
-        switch PushPayload.read(bytes) {
-        case .failure(let refusal):
-            let hint =
-                bytes.first == UInt8(ascii: "{")
-                ? "" : " (a Web Push encrypted message, RFC 8291, cannot be read yet: send the payload as plain JSON)"
-            services.log(.warn, "UnifiedPush message refused: \(refusal)\(hint)")
-        case .success(let payload):
-            if let refusal = controller.deliver(payload) {
-                services.log(.warn, "UnifiedPush message not delivered: \(refusal)")
-            }
+    private func deliver(_ message: [UInt8]) {
+        if let refusal = controller.receive(message: message) {
+            services.log(.warn, "UnifiedPush message refused: \(refusal)")
         }
     }
 

@@ -17,6 +17,8 @@ final class PushController {
     private let interactive: Bool
     /// The current UnifiedPush endpoint, the token its registration gave.
     private(set) var endpoint: String?
+    /// The Web Push keys of the current endpoint, read from storage or made for it.
+    private var webPushKeys: WebPushKeys?
     /// Who uses the app: the user id of the latest sign-in, nil for none.
     private(set) var userID: String?
     /// The token record being sent now, so the same token is not sent twice at once.
@@ -146,13 +148,45 @@ final class PushController {
     }
 
     /// The distributor gave an endpoint (at registration, or a new one later): it is the push
-    /// token the app delegate gets.
+    /// token the app delegate gets, once the Web Push keys for it are ready (the kept ones when
+    /// they were made for this endpoint, else new ones).
     func receive(endpoint: String) {
+        switch keys(for: endpoint) {
+        case .failure(let refusal): return report(failure: refusal.description)
+        case .success(let keys): webPushKeys = keys
+        }
         self.endpoint = endpoint
         do {
             try services.didRegisterForRemoteNotifications(token: Array(endpoint.utf8))
         } catch {
             services.log(.warn, "cannot hand the push token to the app: \(error)")
+        }
+    }
+
+    /// The keys for `endpoint`: those kept when made for it, else new ones, kept.
+    private func keys(for endpoint: String) -> Result<WebPushKeys, PushPayload.Refusal> {
+        if let kept = (try? services.stored(WebPushKeys.storageKey)).flatMap({ $0 }).flatMap(WebPushKeys.init(stored:)),
+            kept.endpoint == endpoint
+        {
+            return .success(kept)
+        }
+        return WebPushKeys.make(for: endpoint).flatMap { keys in
+            do {
+                try services.store(keys.stored, forKey: WebPushKeys.storageKey)
+                return .success(keys)
+            } catch {
+                return .failure(PushPayload.Refusal(description: "cannot keep the Web Push keys: \(error)"))
+            }
+        }
+    }
+
+    /// A message from the push service, as the distributor passed it on: decrypted with the
+    /// endpoint's keys and read, then delivered. Nil when the app took it, else why not.
+    func receive(message: [UInt8]) -> String? {
+        guard let webPushKeys else { return "no Web Push keys to decrypt it: the app has no endpoint yet" }
+        switch webPushKeys.decrypt(message).flatMap(PushPayload.read) {
+        case .failure(let refusal): return refusal.description
+        case .success(let payload): return deliver(payload)
         }
     }
 
@@ -169,6 +203,7 @@ final class PushController {
     /// token sent to Parra go, so the next registration is sent again.
     func forgetRegistration() {
         endpoint = nil
+        webPushKeys = nil
         do {
             try services.store([], forKey: Self.sentTokenKey)
         } catch {
@@ -185,12 +220,17 @@ final class PushController {
     }
 
     /// `didRegisterForRemoteNotifications`: sends the token to
-    /// `POST tenants/{tenantId}/push-tokens` unless the server has it already for this user.
+    /// `POST tenants/{tenantId}/push-tokens` unless the server has it already for this user:
+    /// `{"token", "type"}`, and for a UnifiedPush endpoint `"keys": {"p256dh", "auth"}`, the
+    /// Web Push subscription keys an app server encrypts for.
     func didRegister(token bytes: [UInt8]) {
         guard settings.enabled else { return }
         let (token, type) = wireToken(for: bytes)
+        let keys: JSONValue =
+            type == "unifiedpush" && webPushKeys != nil
+            ? .object(["p256dh": .string(webPushKeys!.p256dh), "auth": .string(webPushKeys!.auth)]) : .null
         let record = JSONValue.object([
-            "token": .string(token), "type": .string(type), "user": userID.map(JSONValue.string) ?? .null,
+            "token": .string(token), "type": .string(type), "keys": keys, "user": userID.map(JSONValue.string) ?? .null,
         ]).json
         let sent = (try? services.stored(Self.sentTokenKey)).flatMap { $0.map { String(decoding: $0, as: UTF8.self) } }
         guard record != sent, record != sending else {
@@ -198,7 +238,9 @@ final class PushController {
             return
         }
         sending = record
-        let body = JSONValue.object(["token": .string(token), "type": .string(type)]).json
+        var fields: [String: JSONValue] = ["token": .string(token), "type": .string(type)]
+        if keys != .null { fields["keys"] = keys }
+        let body = JSONValue.object(fields).json
         do {
             try services.request("POST", "tenants/{tenantId}/push-tokens", body: Array(body.utf8), timeout: 0) {
                 [weak self] result in

@@ -283,7 +283,7 @@ long parra_webpush_encrypt(
     const uint8_t *p256dh, const uint8_t *auth, const uint8_t *plaintext, size_t length,
     const uint8_t *sender_private_key, const uint8_t *salt, uint8_t *out, size_t out_size, char *error,
     size_t error_size) {
-    size_t size = parra_webpush_encrypted_size(length);
+    size_t size = parra_push_webpush_encrypted_size(length);
     if (!size)
         return fail(error, error_size,
                     "the plaintext is %zu bytes, more than the %d that fit in one %d-byte record (RFC 8291 section "

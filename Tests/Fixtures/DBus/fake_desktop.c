@@ -10,7 +10,8 @@
  * stdout: "ready"; "register SERVICE TOKEN INTERFACE", then "vapid KEY" when one came;
  * "unregister TOKEN INTERFACE" (answered with Unregistered); "notify ID SUMMARY|BODY|ACTIONS"
  * then "hints APP_NAME|DESKTOP_ENTRY|URGENCY".
- * stdin: "message TEXT" (a Message with TEXT's bytes to the registered app), "bare-message" (a
+ * stdin: "message TEXT" (a Message with TEXT's bytes to the registered app), "message-hex HEX"
+ * (with the bytes HEX spells, an encrypted message), "bare-message" (a
  * Message without its message entry), "string-message TEXT" (its message a string, not bytes),
  * "empty-message", "foreign-message TEXT" (with another token), "endpoint URL" (a
  * NewEndpoint), "unregistered" (an Unregistered for the app's token), "action ID"
@@ -228,6 +229,33 @@ static DBusHandlerResult handle(DBusConnection *connection, DBusMessage *message
     return DBUS_HANDLER_RESULT_HANDLED;
 }
 
+/* A Message of `length` bytes (which may hold NULs), Connector2 or Connector1. */
+static void to_connector_bytes(const char *with_token, const char *bytes, int length) {
+    DBusMessage *call = dbus_message_new_method_call(
+        service, "/org/unifiedpush/Connector", v1 ? "org.unifiedpush.Connector1" : "org.unifiedpush.Connector2",
+        "Message");
+    dbus_message_set_no_reply(call, TRUE);
+    DBusMessageIter iter, array;
+    dbus_message_iter_init_append(call, &iter);
+    const char *id = "m1";
+    if (v1) {
+        dbus_message_iter_append_basic(&iter, DBUS_TYPE_STRING, &with_token);
+        dbus_message_iter_open_container(&iter, DBUS_TYPE_ARRAY, "y", &array);
+        dbus_message_iter_append_fixed_array(&array, DBUS_TYPE_BYTE, &bytes, length);
+        dbus_message_iter_close_container(&iter, &array);
+        dbus_message_iter_append_basic(&iter, DBUS_TYPE_STRING, &id);
+    } else {
+        dbus_message_iter_open_container(&iter, DBUS_TYPE_ARRAY, "{sv}", &array);
+        append_entry(&array, "token", DBUS_TYPE_STRING, &with_token, 0);
+        append_entry(&array, "message", DBUS_TYPE_ARRAY, &bytes, length);
+        append_entry(&array, "id", DBUS_TYPE_STRING, &id, 0);
+        dbus_message_iter_close_container(&iter, &array);
+    }
+    dbus_connection_send(bus, call, NULL);
+    dbus_message_unref(call);
+    dbus_connection_flush(bus);
+}
+
 static void action_invoked(DBusConnection *from, const char *id_text) {
     DBusMessage *signal =
         dbus_message_new_signal("/org/freedesktop/Notifications", "org.freedesktop.Notifications", "ActionInvoked");
@@ -240,7 +268,16 @@ static void action_invoked(DBusConnection *from, const char *id_text) {
 }
 
 static void command(char *line) {
-    if (strncmp(line, "message ", 8) == 0) {
+    if (strncmp(line, "message-hex ", 12) == 0) {
+        char *hex = line + 12;
+        size_t length = strlen(hex) / 2;
+        for (size_t i = 0; i < length; i++) {
+            unsigned value = 0;
+            sscanf(hex + 2 * i, "%2x", &value);
+            hex[i] = (char)value;
+        }
+        to_connector_bytes(token, hex, (int)length);
+    } else if (strncmp(line, "message ", 8) == 0) {
         to_connector("Message", token, NULL, line + 8, true, false);
     } else if (strcmp(line, "bare-message") == 0) {
         to_connector("Message", token, NULL, NULL, false, false);
