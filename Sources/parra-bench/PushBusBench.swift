@@ -1,3 +1,4 @@
+import CParraPushSupport
 import Foundation
 import Parra
 import ParraAppModel
@@ -9,7 +10,8 @@ import ParraTestSupport
 #endif
 
 /// `push.bus_to_delegate_us`: from a UnifiedPush distributor being told to send a message (a
-/// line to `Tests/Fixtures/DBus/fake_desktop.c`, which then sends the D-Bus `Message` call) to
+/// line to `Tests/Fixtures/DBus/fake_desktop.c`, which then sends the D-Bus `Message` call;
+/// encrypted beforehand, as an app server does, for the keys the app uploaded) to
 /// the app delegate's `willPresent` running with it, in an app run of this process with
 /// `libParraPush.so` registered with that distributor on a private `dbus-daemon`; baseline
 /// `push.bus_round_trip_us`, a `ping` line the distributor answers on its output once the bus
@@ -28,8 +30,8 @@ struct PushBusFigures {
 }
 
 enum PushBusBench {
-    /// The message the distributor sends each time.
-    static let message = #"message {"aps":{"alert":{"title":"Bench","body":"Over the bus"}}}"#
+    /// The payload the distributor sends each time, encrypted afresh.
+    static let payload = Array(#"{"aps":{"alert":{"title":"Bench","body":"Over the bus"}}}"#.utf8)
 
     /// Runs the app with the push module beside this executable, signed in so that it
     /// registers, against a private bus with the fake distributor and a loopback API that takes
@@ -56,8 +58,11 @@ enum PushBusBench {
         // The module reads the process's environment for the bus it joins.
         setenv("DBUS_SESSION_BUS_ADDRESS", bus.address, 1)
         defer { unsetenv("DBUS_SESSION_BUS_ADDRESS") }
+        let subscription = PushBusSubscription()
         let server = try LoopbackHTTPServer(handler: { request in
-            request.path.hasSuffix("/push-tokens") ? .json(status: 201, "{}") : .json(status: 404, "{}")
+            guard request.path.hasSuffix("/push-tokens") else { return .json(status: 404, "{}") }
+            subscription.take(upload: request.body)
+            return .json(status: 201, "{}")
         })
         defer { server.stop() }
         PushBenchAppDelegate.signal = PushBenchSignal()
@@ -78,7 +83,8 @@ enum PushBusBench {
                 nonisolated(unsafe) let platform = platform  // only `post`, which any thread may call
                 Thread.detachNewThread {
                     outcome.result = Result {
-                        try measure(desktop: desktop, repetitions: repetitions, warmups: warmups)
+                        try measure(
+                            desktop: desktop, subscription: subscription, repetitions: repetitions, warmups: warmups)
                     }
                     _ = platform.post(.terminate)
                 }
@@ -88,16 +94,20 @@ enum PushBusBench {
 
     /// Waits for the module to register, then times the deliveries and the distributor's own
     /// round trips.
-    private static func measure(desktop: FakeDesktop, repetitions: Int, warmups: Int) throws -> (
-        PushBusFigures?, String?
-    ) {
+    private static func measure(
+        desktop: FakeDesktop, subscription: PushBusSubscription, repetitions: Int, warmups: Int
+    ) throws -> (PushBusFigures?, String?) {
         guard desktop.lines.next(startingWith: "register ", within: 30) != nil else {
             return (nil, "the push module did not register with the distributor within 30 s")
         }
+        guard let keys = subscription.wait(within: 30) else {
+            return (nil, "the push module did not upload its Web Push keys within 30 s")
+        }
         var figures = PushBusFigures(delivery: [], roundTrip: [], repetitions: repetitions, warmups: warmups)
         for repetition in 0..<(warmups + repetitions) {
+            let line = "message-hex " + (try encrypted(payload, for: keys)).map { String(format: "%02x", $0) }.joined()
             let start = monotonicNanoseconds()
-            desktop.send(message)
+            desktop.send(line)
             guard PushBenchAppDelegate.signal.presented.wait(timeout: .now() + 10) == .success else {
                 throw BenchError("the distributor's message was not presented within 10 s")
             }
@@ -114,6 +124,52 @@ enum PushBusBench {
             }
         }
         return (figures, nil)
+    }
+
+    /// `plaintext` encrypted for the subscription `keys`, as an app server does.
+    private static func encrypted(_ plaintext: [UInt8], for keys: (p256dh: [UInt8], auth: [UInt8])) throws -> [UInt8] {
+        var body = [UInt8](repeating: 0, count: parra_push_webpush_encrypted_size(plaintext.count))
+        var error = [CChar](repeating: 0, count: 512)
+        let length = parra_push_webpush_encrypt(
+            keys.p256dh, keys.auth, plaintext, plaintext.count, nil, nil, &body, body.count, &error, error.count)
+        guard length > 0 else {
+            throw BenchError(String(decoding: error.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
+        }
+        return Array(body[..<length])
+    }
+}
+
+/// The Web Push keys the app uploads with its token, as the loopback API took them.
+/// Sendable by hand: `keys` is behind `condition`.
+private final class PushBusSubscription: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var keys: (p256dh: [UInt8], auth: [UInt8])?
+
+    /// Reads the upload's `keys {p256dh, auth}` (base64url).
+    func take(upload body: Data) {
+        let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
+        let fields = object?["keys"] as? [String: String]
+        guard let p256dh = fields?["p256dh"].flatMap(Self.decoded), let auth = fields?["auth"].flatMap(Self.decoded)
+        else { return }
+        condition.withLock {
+            keys = (p256dh, auth)
+            condition.broadcast()
+        }
+    }
+
+    /// The keys once uploaded, waiting at most `seconds`.
+    func wait(within seconds: Double) -> (p256dh: [UInt8], auth: [UInt8])? {
+        let deadline = Date().addingTimeInterval(seconds)
+        return condition.withLock {
+            while keys == nil, condition.wait(until: deadline) {}
+            return keys
+        }
+    }
+
+    private static func decoded(_ base64URL: String) -> [UInt8]? {
+        var text = base64URL.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        text += String(repeating: "=", count: (4 - text.count % 4) % 4)
+        return Data(base64Encoded: text).map(Array.init)
     }
 }
 

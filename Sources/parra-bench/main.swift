@@ -113,6 +113,11 @@ let usage = """
       push.bus_round_trip_us      baseline: a line the distributor answers after one D-Bus round
                                   trip to the bus daemon; push.bus_to_delegate_us_ratio is the
                                   delivery over it
+      push.webpush_decrypt_us     one decrypt of a Web Push message (RFC 8291, a 200-byte payload)
+                                  with the app's keys through libparra-webpush.so, as every
+                                  distributor message before its delivery above
+      push.ecdh_us                baseline: the P-256 ECDH no decrypt can do without, with the
+                                  same libcrypto; push.webpush_decrypt_us_ratio is decrypt over it
       events.input_to_handler_us  from a command line (`b`, `f`) typed on a pseudo-terminal to
                                   the release-built ParraDemoApp, whose input and output it is,
                                   printing that it handled the event (`event: didEnterBackground`)
@@ -283,6 +288,8 @@ let push: PushFigures?
 let pushSkipped: String?
 let pushBus: PushBusFigures?
 let pushBusSkipped: String?
+let webPush: WebPushFigures?
+let webPushSkipped: String?
 let events: EventFigures?
 let eventsSkipped: String?
 let api: APIFigures
@@ -331,6 +338,8 @@ do {
     progress("parra-bench: measuring a distributor's push over D-Bus")
     (pushBus, pushBusSkipped) = try PushBusBench.run(
         work: work, repetitions: launchRepetitions, warmups: launchWarmups)
+    progress("parra-bench: measuring Web Push decryption")
+    (webPush, webPushSkipped) = WebPushBench.run(repetitions: launchRepetitions)
     progress("parra-bench: measuring terminal input")
     (events, eventsSkipped) = try EventsBench.run(
         work: work, repetitions: launchRepetitions, warmups: launchWarmups)
@@ -365,6 +374,10 @@ do {
             FileHandle.standardError.write(
                 Data("parra-bench: skipping push.bus_to_delegate_us: \(pushBusSkipped)\n".utf8))
         }
+        if let webPushSkipped {
+            FileHandle.standardError.write(
+                Data("parra-bench: skipping push.webpush_decrypt_us: \(webPushSkipped)\n".utf8))
+        }
         if let eventsSkipped {
             FileHandle.standardError.write(
                 Data("parra-bench: skipping events.input_to_handler_us: \(eventsSkipped)\n".utf8))
@@ -397,6 +410,7 @@ if let launchTasksSkipped { skippedFigures.append(("launch.tasks_local_ms", laun
 if let whatsNewSkipped { skippedFigures.append(("whatsNew.check_local_ms", whatsNewSkipped)) }
 if let pushSkipped { skippedFigures.append(("push.local_delivery_us", pushSkipped)) }
 if let pushBusSkipped { skippedFigures.append(("push.bus_to_delegate_us", pushBusSkipped)) }
+if let webPushSkipped { skippedFigures.append(("push.webpush_decrypt_us", webPushSkipped)) }
 if let eventsSkipped { skippedFigures.append(("events.input_to_handler_us", eventsSkipped)) }
 let whatsNewRatio = whatsNew.flatMap { check in
     launch.hasFirstFrame ? check.milliseconds / launch.firstFrameMilliseconds : nil
@@ -510,6 +524,13 @@ if json {
             ("push.bus_to_delegate_us", pushBus.deliveryMicroseconds),
             ("push.bus_round_trip_us", pushBus.roundTripMicroseconds),
             ("push.bus_to_delegate_us_ratio", pushBus.pairedRatio),
+        ]
+    }
+    if let webPush {
+        launchEntries += [
+            ("push.webpush_decrypt_us", webPush.decryptMicroseconds),
+            ("push.ecdh_us", webPush.ecdhMicroseconds),
+            ("push.webpush_decrypt_us_ratio", webPush.pairedRatio),
         ]
     }
     if let events {
@@ -725,6 +746,12 @@ rows.append(
         within: pushBus.map { $0.deliveryMicroseconds <= busToDelegateBudgetMicroseconds ? "yes" : "NO" } ?? "-"))
 rows.append(
     Row(
+        name: "push.webpush_decrypt_us",
+        value: webPush.map { number($0.decryptMicroseconds, 1) + " us" } ?? skippedValue,
+        baseline: webPush.map { "ecdh " + number($0.ecdhMicroseconds, 1) + " us" } ?? "-",
+        ratio: webPush.map { number($0.pairedRatio, 3) } ?? "-", budget: "-", within: "-"))
+rows.append(
+    Row(
         name: "events.input_to_handler_us",
         value: events.map { number($0.handlerMicroseconds, 1) + " us" } ?? skippedValue,
         baseline: events.map { "terminal_echo " + number($0.echoMicroseconds, 1) + " us" } ?? "-",
@@ -835,6 +862,11 @@ if let pushBus {
     print(
         "push over D-Bus: \(pushBus.repetitions) repetitions (+\(pushBus.warmups) warm-up), in this process; us: "
             + spread(pushBus.delivery, 1) + "; bus round trip: " + spread(pushBus.roundTrip, 1))
+}
+if let webPush {
+    print(
+        "Web Push decrypt: \(webPush.repetitions) samples of \(WebPushBench.operationsPerSample), in this process; us: "
+            + spread(webPush.decrypt, 1) + "; ECDH: " + spread(webPush.ecdh, 1))
 }
 if let events {
     print(

@@ -44,7 +44,7 @@ struct LocalDeliveryTests {
         nonisolated(unsafe) var payloads: [String] = []
         let listener = try LocalDeliveryListener(path: path) { bytes in
             received.withLock { payloads.append(String(decoding: bytes, as: UTF8.self)) }
-            return nil
+            return .success("delivered")
         }
         defer { listener.stop() }
         // One byte every 0.3 s, never ending its side: the old listener waited for it as long

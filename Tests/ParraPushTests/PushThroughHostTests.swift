@@ -197,6 +197,13 @@ struct PushThroughHostTests {
         let refused = try ChildProcess.run(parra, ["push", "send", "--bundle", bundleID, huge.path])
         #expect(refused.status == 1)
         #expect(refused.output.contains("over APNs's limit of 4096"), "\(refused.output)")
+        let unsubscribed = try ChildProcess.run(
+            parra, ["push", "send", "--bundle", bundleID, "--encrypt", payload.path])
+        #expect(unsubscribed.status == 1)
+        #expect(
+            unsubscribed.output.contains(
+                "cannot encrypt for \(bundleID): error: the app has no Web Push subscription yet"),
+            "\(unsubscribed.output)")
         let nobody = try ChildProcess.run(parra, ["push", "send", "--bundle", "com.example.none", payload.path])
         #expect(nobody.status == 1 && nobody.output.contains("no app took the push"), "\(nobody.output)")
         #expect(platformBox.platform?.post(.key("n")) == true)
@@ -234,6 +241,7 @@ struct PushThroughHostTests {
         })
         defer { server.stop() }
         let bundleID = "com.example.push.dbus"
+        setenv("XDG_RUNTIME_DIR", try CFixtureBuilder.makeTemporaryDirectory().path, 1)
         let log = RecordingLog()
         let platformBox = PlatformBox()
         let finished = DispatchSemaphore(value: 0)
@@ -266,6 +274,16 @@ struct PushThroughHostTests {
         #expect(
             pushAppNotes.waitForMessage(from: "app", within: 20) {
                 $0.hasPrefix("willPresent ") && $0.contains(#""body":"by pywebpush""#)
+            })
+        // parra push send --encrypt: the same path from the command line, as an app server.
+        let payload = try CFixtureBuilder.makeTemporaryDirectory().appendingPathComponent("sealed.json")
+        try Data(#"{"aps":{"alert":{"title":"Sealed","body":"by parra push send"}}}"#.utf8).write(to: payload)
+        let parra = BuildProducts.folder.appendingPathComponent("parra").path
+        let sent = try ChildProcess.run(parra, ["push", "send", "--bundle", bundleID, "--encrypt", payload.path])
+        #expect(sent.status == 0 && sent.output.contains("ok: delivered"), "\(sent.output)")
+        #expect(
+            pushAppNotes.waitForMessage(from: "app", within: 20) {
+                $0.hasPrefix("willPresent ") && $0.contains(#""body":"by parra push send""#)
             })
         desktop.send("bare-message")
         #expect(log.waitForMessage(from: "com.parra.push") { $0.contains("Message ignored: it has no message bytes") })

@@ -17,8 +17,9 @@ import ParraSync
 /// Sendable by hand: `stopped` is behind `lock`; the rest are `let`s, only the listening thread
 /// touches the senders, and `receive` hops to the main thread itself.
 final class LocalDeliveryListener: @unchecked Sendable {
-    /// What the listener does with a payload it read: nil when the app took it, else why not.
-    typealias Receive = ([UInt8]) -> String?
+    /// What the listener does with what a sender sent: the answer's text after `ok: `, or why not
+    /// (after `error: `).
+    typealias Receive = ([UInt8]) -> Result<String, PushPayload.Refusal>
 
     /// The socket's path for `bundleID` under `runtimeDirectory`.
     static func socketPath(runtimeDirectory: String, bundleID: String) -> String {
@@ -120,7 +121,10 @@ final class LocalDeliveryListener: @unchecked Sendable {
                     continue
                 }
                 let sender = senders.remove(at: index)
-                reply(sender.descriptor, receive(sender.bytes).map { "error: \($0)" } ?? "ok: delivered")
+                switch receive(sender.bytes) {
+                case .success(let text): reply(sender.descriptor, "ok: \(text)")
+                case .failure(let refusal): reply(sender.descriptor, "error: \(refusal)")
+                }
                 close(sender.descriptor)
             }
             let now = Self.monotonicSeconds()

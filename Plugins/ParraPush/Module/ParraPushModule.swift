@@ -188,16 +188,11 @@ final class ParraPushModule: ParraModule {
         let host = self.host
         do {
             listener = try LocalDeliveryListener(path: path) { [weak controller] bytes in
-                let payload: PushPayload
-                switch PushPayload.read(bytes) {
-                case .failure(let refusal):
-                    host.log(.warn, "local push refused: \(refusal)")
-                    return refusal.description
-                case .success(let read): payload = read
-                }
-                return Self.onMainThread(host, within: 5) {
-                    guard let controller else { return "the app has stopped" }
-                    return controller.deliver(payload)
+                Self.onMainThread(host, within: 5) {
+                    guard let controller else {
+                        return .failure(PushPayload.Refusal(description: "the app has stopped"))
+                    }
+                    return controller.receive(local: bytes)
                 }
             }
             host.log(.info, "local delivery: parra push send --bundle \(bundleID) PAYLOAD.json (socket \(path))")
@@ -208,9 +203,10 @@ final class ParraPushModule: ParraModule {
 
     /// Runs `body` on the main thread and returns its answer, or a refusal when the main thread
     /// does not run it within `seconds`.
-    private static func onMainThread(_ host: ModuleHost, within seconds: Double, _ body: @escaping () -> String?)
-        -> String?
-    {
+    private static func onMainThread(
+        _ host: ModuleHost, within seconds: Double,
+        _ body: @escaping () -> Result<String, PushPayload.Refusal>
+    ) -> Result<String, PushPayload.Refusal> {
         let done = DispatchSemaphore(value: 0)
         let answer = AnswerBox()
         do {
@@ -219,10 +215,11 @@ final class ParraPushModule: ParraModule {
                 done.signal()
             }
         } catch {
-            return "the app cannot take the notification: \(error)"
+            return .failure(PushPayload.Refusal(description: "the app cannot take the notification: \(error)"))
         }
         guard done.wait(timeout: .now() + seconds) == .success else {
-            return "the app did not take the notification within \(Int(seconds)) s"
+            return .failure(
+                PushPayload.Refusal(description: "the app did not take the notification within \(Int(seconds)) s"))
         }
         return answer.value
     }
@@ -230,7 +227,7 @@ final class ParraPushModule: ParraModule {
 
 /// An answer handed from the main thread to the listener's thread (the semaphore orders them).
 private final class AnswerBox: @unchecked Sendable {
-    var value: String?
+    var value: Result<String, PushPayload.Refusal> = .failure(PushPayload.Refusal(description: "no answer"))
 }
 
 /// `com.parra.launchScreen.sessionDidStart`: a user exists at launch.

@@ -190,6 +190,42 @@ final class PushController {
         }
     }
 
+    /// What `parra push send` sends on the local socket: `subscription`, which answers the Web
+    /// Push subscription as an app server has it (`{"endpoint", "keys": {"p256dh", "auth"}}`), a
+    /// payload as JSON, or one encrypted for the subscription (`--encrypt`). The answer's text,
+    /// or why not.
+    func receive(local bytes: [UInt8]) -> Result<String, PushPayload.Refusal> {
+        if bytes == Array(Self.subscriptionRequest.utf8) {
+            guard let endpoint, let webPushKeys else {
+                return .failure(
+                    PushPayload.Refusal(
+                        description:
+                            "the app has no Web Push subscription yet: it gets one from a UnifiedPush distributor when it registers"
+                    ))
+            }
+            return .success(
+                JSONValue.object([
+                    "endpoint": .string(endpoint),
+                    "keys": .object(["p256dh": .string(webPushKeys.p256dh), "auth": .string(webPushKeys.auth)]),
+                ]).json)
+        }
+        let reason: String?
+        if bytes.first == UInt8(ascii: "{") {
+            switch PushPayload.read(bytes) {
+            case .failure(let refusal): reason = refusal.description
+            case .success(let payload): reason = deliver(payload)
+            }
+        } else {
+            reason = receive(message: bytes)
+        }
+        guard let reason else { return .success("delivered") }
+        services.log(.warn, "local push refused: \(reason)")
+        return .failure(PushPayload.Refusal(description: reason))
+    }
+
+    /// The local socket's request for the subscription.
+    static let subscriptionRequest = "subscription"
+
     /// `unregisterForRemoteNotifications()`: the distributor drops the registration, and the
     /// endpoint is forgotten once it confirms.
     func unregister() {
