@@ -101,6 +101,17 @@ public struct Hook<Module: AnyObject> {
         ) { module in .text { [unowned module] in body(module, $0) } }
     }
 
+    /// `application.didReceiveRemoteNotification` (ABI 1.7): gets the payload JSON of a push for
+    /// the app itself (a background push).
+    public static func didReceiveRemoteNotification(order: Int32 = 0, _ body: @escaping (Module, String) -> Void)
+        -> Hook
+    {
+        Hook(
+            .didReceiveRemoteNotification, PARRA_POINT_APPLICATION_DID_RECEIVE_REMOTE_NOTIFICATION,
+            PARRA_SIGNATURE_APPLICATION_DID_RECEIVE_REMOTE_NOTIFICATION, order
+        ) { module in .text { [unowned module] in body(module, $0) } }
+    }
+
     /// `application.willTerminate`.
     public static func willTerminate(order: Int32 = 0, _ body: @escaping (Module) -> Void) -> Hook {
         Hook(.willTerminate, PARRA_POINT_APPLICATION_WILL_TERMINATE, PARRA_SIGNATURE_APPLICATION_WILL_TERMINATE, order)

@@ -14,7 +14,8 @@ enum HookHandler {
 enum HookSlot: Int, CaseIterable {
     case didFinishLaunching, openURL, didRegisterForRemoteNotifications
     case didFailToRegisterForRemoteNotifications, willPresentNotification
-    case didReceiveNotificationResponse, willTerminate, didEnterBackground, willEnterForeground
+    case didReceiveNotificationResponse, didReceiveRemoteNotification, willTerminate, didEnterBackground
+    case willEnterForeground
     case configurationForConnecting, sceneWillConnect, sceneDidDisconnect, sceneDidBecomeActive
     case sceneWillResignActive, sceneWillEnterForeground, sceneDidEnterBackground
     case sceneOpenURLContexts

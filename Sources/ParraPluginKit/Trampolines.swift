@@ -18,6 +18,8 @@ enum Trampolines {
         case .willPresentNotification: cast(bits0)
         case .didReceiveNotificationResponse:
             cast({ Trampolines.callText($0, .didReceiveNotificationResponse, $1) } as TextFunction)
+        case .didReceiveRemoteNotification:
+            cast({ Trampolines.callText($0, .didReceiveRemoteNotification, $1) } as TextFunction)
         case .willTerminate: cast({ Trampolines.callPlain($0, .willTerminate) } as PlainFunction)
         case .didEnterBackground: cast({ Trampolines.callPlain($0, .didEnterBackground) } as PlainFunction)
         case .willEnterForeground: cast({ Trampolines.callPlain($0, .willEnterForeground) } as PlainFunction)

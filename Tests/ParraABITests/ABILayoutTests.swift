@@ -1,15 +1,15 @@
 import CParraPlugin
 import Testing
 
-/// Freezes the ABI 1.6 layout (1.6 added no type to 1.5): a change here breaks every module built before it, so it must
+/// Freezes the ABI 1.7 layout (1.6 added no type to 1.5): a change here breaks every module built before it, so it must
 /// come with a new major version (or, for fields appended at the end, a new minor). The 1.0
 /// to 1.2 prefixes are checked too: older modules must still read and be read correctly.
-@Suite("C ABI 1.6 layout")
+@Suite("C ABI 1.7 layout")
 struct ABILayoutTests {
     @Test("versions and the entry symbol")
     func constants() {
         #expect(PARRA_ABI_VERSION_MAJOR == 1)
-        #expect(PARRA_ABI_VERSION_MINOR == 6)
+        #expect(PARRA_ABI_VERSION_MINOR == 7)
         #expect(PARRA_MODULE_ENTRY_SYMBOL == "parra_module_entry")
     }
 
@@ -109,6 +109,9 @@ struct ABILayoutTests {
             #expect(MemoryLayout<parra_json_extension>.size == 96)
             #expect(MemoryLayout<parra_json_extension>.offset(of: \.member_key) == 88)
             #expect(PARRA_JSON_ABSENT.rawValue == 0 && PARRA_JSON_OBJECT.rawValue == 5)
+            // 1.7: struct_size and two functions.
+            #expect(MemoryLayout<parra_remote_notifications_extension>.size == 24)
+            #expect(MemoryLayout<parra_remote_notifications_extension>.offset(of: \.set_launch_notification) == 16)
         }
     #endif
 

@@ -18,7 +18,7 @@ struct DrivenApp: App {
 
 /// Modules compiled against the headers of released ABI versions, kept unchanged under
 /// Tests/Fixtures/ReleasedHeaders, keep loading and working in this host.
-@Suite("Modules built against released headers (1.0, 1.1, 1.2, 1.4, 1.5)")
+@Suite("Modules built against released headers (1.0, 1.1, 1.2, 1.4, 1.5, 1.6)")
 struct ReleasedHeaderTests {
     @Test("a 1.0 module loads, reads its options, is hooked and logs; it offers no commands")
     func version10() throws {
@@ -96,6 +96,19 @@ struct ReleasedHeaderTests {
         let report = host.runtime.start()
         #expect(report.refused.isEmpty, "\(report.lines)")
         #expect(report.loaded.map(\.abi) == ["1.5"])
+        #expect(try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}")).bool)
+        host.runtime.stop()
+        #expect(host.log.messages(from: "com.example.cfixture").contains("hook application.didFinishLaunching {}"))
+    }
+
+    @Test("a 1.6 module, built against the headers before remote notifications, loads and is hooked")
+    func version16() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let module = try CFixtureBuilder.build("old.so", in: folder, headers: CFixtureBuilder.releasedHeaders("1.6"))
+        let host = try TestHost(paths: [module.path], mainQueue: DispatchQueue(label: "test.released.main"))
+        let report = host.runtime.start()
+        #expect(report.refused.isEmpty, "\(report.lines)")
+        #expect(report.loaded.map(\.abi) == ["1.6"])
         #expect(try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}")).bool)
         host.runtime.stop()
         #expect(host.log.messages(from: "com.example.cfixture").contains("hook application.didFinishLaunching {}"))

@@ -44,7 +44,7 @@ struct SampleLaunchTests {
     }
 
     @Test(
-        "on the local backend the sample never loads corelibs Foundation, the HTTP transport or libcurl; for a server it does; without a session bus it never loads libdbus"
+        "on the local backend the sample never loads corelibs Foundation, the HTTP transport or libcurl; for a server it does; without a session bus it never loads libdbus, nor libcrypto until a push needs it"
     )
     func networkingOnlyForAServer() throws {
         let workspace = try CLIWorkspace()
@@ -59,6 +59,7 @@ struct SampleLaunchTests {
         #expect(!local.contains { $0.contains("libcurl") || $0.contains("libparra-http") }, "\(local)")
         #expect(local.contains { $0.hasSuffix("libParraPush.so") })
         #expect(!local.contains { $0.contains("libdbus-1") || $0.contains("libparra-push-dbus") }, "\(local)")
+        #expect(!local.contains { $0.contains("libcrypto") || $0.contains("libparra-webpush") }, "\(local)")
         let server = try LoopbackHTTPServer(script: [.json(status: 404, "{}")])
         defer { server.stop() }
         let remote = try loadedObjects(

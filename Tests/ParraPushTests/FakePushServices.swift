@@ -83,6 +83,8 @@ final class FakePushServices: PushServices, @unchecked Sendable {
         events.append("willPresent")
         done(presentationOptions)
     }
+    func didReceiveRemoteNotification(payloadJSON: String) throws { events.append("remote \(payloadJSON)") }
+    func setLaunchNotification(payloadJSON: String) throws { events.append("launch \(payloadJSON)") }
     func didReceiveNotificationResponse(payloadJSON: String, action: String?) throws {
         events.append("response \(payloadJSON)")
     }

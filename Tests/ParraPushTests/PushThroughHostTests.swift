@@ -5,6 +5,7 @@ import ParraTestSupport
 import Testing
 
 @testable import ParraAppModel
+@testable import ParraPush
 
 /// What the push apps' delegates saw; each test uses its own.
 nonisolated(unsafe) var pushAppNotes = RecordingLog()
@@ -22,6 +23,26 @@ final class PushSceneDelegate: ParraSceneDelegate {
 /// notifications and going to the background; its scene delegate notes the URLs it is asked to
 /// open.
 final class PushAppDelegate: ParraAppDelegate<PushSceneDelegate> {
+
+    override func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
+    ) -> Bool {
+        if let push = launchOptions?[.remoteNotification] as? [AnyHashable: Any] {
+            pushAppNotes.note("launched for \(push["aps"].map { "\($0)" } ?? "?")")
+        }
+        return super.application(application, didFinishLaunchingWithOptions: launchOptions)
+    }
+
+    override func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+        super.application(
+            application, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: completionHandler)
+        pushAppNotes.note("remote \(userInfo["aps"].map { "\($0)" } ?? "?")")
+        completionHandler(.noData)
+    }
 
     override func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification
@@ -285,6 +306,12 @@ struct PushThroughHostTests {
             pushAppNotes.waitForMessage(from: "app", within: 20) {
                 $0.hasPrefix("willPresent ") && $0.contains(#""body":"by parra push send""#)
             })
+        // A background push reaches didReceiveRemoteNotification, and nothing is shown.
+        try send(#"{"aps":{"content-available":1},"feed":"refresh"}"#)
+        #expect(
+            pushAppNotes.waitForMessage(from: "app", within: 20) {
+                $0.hasPrefix("remote ") && $0.contains("content-available")
+            })
         desktop.send("bare-message")
         #expect(log.waitForMessage(from: "com.parra.push") { $0.contains("Message ignored: it has no message bytes") })
         desktop.send(#"message {"aps":{"alert":"not encrypted"}}"#)
@@ -310,4 +337,67 @@ struct PushThroughHostTests {
 /// The platform of a run started on another thread.
 private final class PlatformBox: @unchecked Sendable {
     var platform: ScriptedPlatform?
+}
+
+/// D-Bus activation: a distributor's message for an app that does not run.
+@Suite("ParraPush started by D-Bus for a push: the built .so", .serialized)
+struct PushActivationTests {
+    private static let module = BuildProducts.folder.appendingPathComponent("libParraPush.so").path
+    private static let bundleID = "com.example.push.activated"
+    private static let token = "activation-token"
+
+    @Test(
+        "a message for an app that does not run makes the bus start it; the push is didFinishLaunching's .remoteNotification, then willPresent"
+    )
+    func startedForAPush() throws {
+        pushAppNotes = RecordingLog()
+        // The bus starts a stand-in for the app's executable (the bundle's service file runs the
+        // app itself); the app run below, in this process, takes the name it was started for,
+        // and the bus hands it the message it held.
+        let bus = try PrivateSessionBus(services: [(Self.bundleID, "/bin/sleep 60")])
+        defer { bus.stop() }
+        let desktop = try FakeDesktop(bus: bus.address, [.distributor])
+        defer { desktop.quit() }
+        // What an earlier run kept: the connection token, the Web Push keys, the user's permission.
+        let storage = try CFixtureBuilder.makeTemporaryDirectory()
+        let kept = storage.appendingPathComponent("modules/com.parra.push")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+        let keys = try WebPushKeys.make(for: "https://push.example/up/\(Self.token)").get()
+        try Data(keys.stored).write(to: kept.appendingPathComponent(WebPushKeys.storageKey))
+        try Data(Self.token.utf8).write(to: kept.appendingPathComponent(DesktopPush.tokenKey))
+        try Data("authorized".utf8).write(to: kept.appendingPathComponent(PushAuthorization.storageKey))
+        let message = try AppServer.pywebpushEncrypt(
+            #"{"aps":{"alert":{"title":"Wake","body":"for this"}}}"#, p256dh: keys.p256dh, auth: keys.auth)
+        desktop.send("deliver \(Self.bundleID) \(Self.token) \(AppServer.hex(message))")
+        setenv("DBUS_SESSION_BUS_ADDRESS", bus.address, 1)
+        setenv("DBUS_STARTER_BUS_TYPE", "session", 1)
+        defer {
+            unsetenv("DBUS_SESSION_BUS_ADDRESS")
+            unsetenv("DBUS_STARTER_BUS_TYPE")
+        }
+        let platformBox = PlatformBox()
+        let finished = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var status: Int32?
+        Thread.detachNewThread {
+            status =
+                try? TestAppRun(
+                    PushApp.self, paths: [Self.module],
+                    bundle: BundleInfo(
+                        identifier: Self.bundleID, displayName: "Activated", shortVersion: "1.0", version: "1",
+                        launchScreen: nil, launchStoryboardName: nil, file: nil, resourcesDirectory: nil),
+                    storage: storage, staysOpen: true, started: { platformBox.platform = $0 }
+                ).status
+            finished.signal()
+        }
+        #expect(
+            pushAppNotes.waitForMessage(from: "app", within: 20) {
+                $0.hasPrefix("willPresent ") && $0.contains(#""body":"for this""#)
+            })
+        #expect(platformBox.platform?.post(.terminate) == true)
+        #expect(finished.wait(timeout: .now() + 30) == .success)
+        #expect(status == 0)
+        let notes = pushAppNotes.messages(from: "app")
+        #expect(
+            notes.first?.hasPrefix("launched for ") == true && notes.first?.contains("for this") == true, "\(notes)")
+    }
 }

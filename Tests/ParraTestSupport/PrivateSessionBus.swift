@@ -1,20 +1,42 @@
 import Foundation
 
-/// A D-Bus session bus of the tests' own: `dbus-daemon --session` listening on a socket in a
-/// temporary folder, stopped by `stop()`.
+/// A D-Bus session bus of the tests' own: `dbus-daemon` with the session bus's configuration,
+/// listening on a socket in a temporary folder, stopped by `stop()`.
 package final class PrivateSessionBus {
     /// Its address, as DBUS_SESSION_BUS_ADDRESS takes it.
     package let address: String
     private let process: Process
 
-    /// Starts the daemon and waits (at most 20 s) for it to print its address.
-    package init() throws {
+    /// Starts the daemon and waits (at most 20 s) for it to print its address. `services` are
+    /// the names it can start (D-Bus activation), each with the command line that starts it;
+    /// with none, it uses the standard session service folders, as `dbus-daemon --session`.
+    package init(services: [(name: String, exec: String)] = []) throws {
         let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let serviceFolder = folder.appendingPathComponent("services")
+        try FileManager.default.createDirectory(at: serviceFolder, withIntermediateDirectories: true)
+        for service in services {
+            try "[D-BUS Service]\nName=\(service.name)\nExec=\(service.exec)\n".write(
+                to: serviceFolder.appendingPathComponent("\(service.name).service"), atomically: true, encoding: .utf8)
+        }
+        let configuration = folder.appendingPathComponent("session.conf")
+        try """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:path=\(folder.path)/bus</listen>
+          <auth>EXTERNAL</auth>
+          \(services.isEmpty ? "<standard_session_servicedirs/>" : "<servicedir>\(serviceFolder.path)</servicedir>")
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """.write(to: configuration, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "dbus-daemon", "--session", "--nofork", "--print-address", "--address=unix:path=\(folder.path)/bus",
-        ]
+        process.arguments = ["dbus-daemon", "--config-file=\(configuration.path)", "--nofork", "--print-address"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

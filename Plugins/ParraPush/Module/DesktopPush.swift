@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ParraPluginKit
+import ParraSync
 
 /// ParraPush on the desktop's session bus: registers with the user's UnifiedPush distributor
 /// (its endpoint is the push token) and keeps the registration as DBUS_0.3.0 says (registers
@@ -31,6 +32,8 @@ final class DesktopPush {
     private var distributorInUse: String?
     /// Registrations made again since the last endpoint.
     private var reRegistrations = 0
+    /// The first message for the app's token, kept for `firstMessage(within:)`.
+    private let firstMessage = FirstMessage()
     /// The connection token the distributor knows the app by.
     let token: String
     /// Registrations waiting for their endpoint or failure.
@@ -54,7 +57,9 @@ final class DesktopPush {
         environmentChoice = distributorChoice
         token = Self.storedToken(services)
         let target = WeakDesktopPush()
+        let (first, token) = (firstMessage, token)
         bus = try SessionBus(address: address, serviceName: serviceName) { event in
+            if case .message(token, let bytes) = event { first.offer(bytes) }
             _ = try? services.schedule(after: 0, repeatEvery: 0) { target.value?.handle(event) }
         }
         target.value = self
@@ -70,6 +75,10 @@ final class DesktopPush {
         controller.unregisterFromDistributor = { [weak self] in self?.unregister() }
         controller.showOnDesktop = { [weak self] payload, open in self?.show(payload, open: open) ?? false }
     }
+
+    /// The first message the distributor delivers for the app, waiting at most `seconds` for
+    /// it (it is also handled as any other): what a distributor that started the app sends.
+    func firstMessage(within seconds: Double) -> [UInt8]? { firstMessage.wait(within: seconds) }
 
     /// Disconnects from the bus; the controller has no distributor or desktop display after.
     func close() {
@@ -213,6 +222,29 @@ final class DesktopPush {
             services.log(.warn, "cannot keep the UnifiedPush connection token: \(error)")
         }
         return token
+    }
+}
+
+/// The first message for the app, handed from the bus thread to a wait on the main thread.
+/// Sendable by hand: `bytes` is behind `condition`.
+private final class FirstMessage: @unchecked Sendable {
+    private let condition = Condition()
+    private var bytes: [UInt8]?
+
+    func offer(_ message: [UInt8]) {
+        condition.withLock {
+            guard bytes == nil else { return }
+            bytes = message
+            condition.broadcast()
+        }
+    }
+
+    func wait(within seconds: Double) -> [UInt8]? {
+        let deadline = Date().addingTimeInterval(seconds)
+        return condition.withLock {
+            while bytes == nil, condition.wait(until: deadline) {}
+            return bytes
+        }
     }
 }
 

@@ -125,6 +125,31 @@ final class ParraPushModule: ParraModule {
         }
         startDesktop(controller)
         startLocalDelivery(controller)
+        takeLaunchNotification(controller)
+    }
+
+    /// How long activate waits for the message of a distributor that started the app.
+    static let launchMessageSeconds = 2.0
+
+    /// Started by D-Bus (`DBUS_STARTER_BUS_TYPE` set: a message came for the app's bus name
+    /// while it did not run), the app gets the message it was started for as the
+    /// `.remoteNotification` launch option; the message is then delivered as any other.
+    private func takeLaunchNotification(_ controller: PushController) {
+        guard Self.variable("DBUS_STARTER_BUS_TYPE") != nil, let desktop else { return }
+        guard let message = desktop.firstMessage(within: Self.launchMessageSeconds) else {
+            return host.log(
+                .info, "started by D-Bus, but no push came within \(Self.launchMessageSeconds) s; launching without one"
+            )
+        }
+        switch controller.read(message: message) {
+        case .failure(let refusal): host.log(.warn, "the push the app was started for is refused: \(refusal)")
+        case .success(let payload):
+            do {
+                try host.setLaunchNotification(payloadJSON: payload.json)
+            } catch {
+                host.log(.warn, "cannot hand over the push the app was started for: \(error)")
+            }
+        }
     }
 
     func deactivate() {

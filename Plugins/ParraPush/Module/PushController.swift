@@ -183,11 +183,24 @@ final class PushController {
     /// A message from the push service, as the distributor passed it on: decrypted with the
     /// endpoint's keys and read, then delivered. Nil when the app took it, else why not.
     func receive(message: [UInt8]) -> String? {
-        guard let webPushKeys else { return "no Web Push keys to decrypt it: the app has no endpoint yet" }
-        switch webPushKeys.decrypt(message).flatMap(PushPayload.read) {
+        switch read(message: message) {
         case .failure(let refusal): return refusal.description
         case .success(let payload): return deliver(payload)
         }
+    }
+
+    /// The payload of a message from the push service: decrypted with the endpoint's keys (the
+    /// kept ones, before this run has an endpoint: the app was started for the message, say)
+    /// and read, or why not.
+    func read(message: [UInt8]) -> Result<PushPayload, PushPayload.Refusal> {
+        guard
+            let keys = webPushKeys
+                ?? (try? services.stored(WebPushKeys.storageKey)).flatMap({ $0 }).flatMap(WebPushKeys.init(stored:))
+        else {
+            return .failure(
+                PushPayload.Refusal(description: "no Web Push keys to decrypt it: the app has no endpoint yet"))
+        }
+        return keys.decrypt(message).flatMap(PushPayload.read)
     }
 
     /// What `parra push send` sends on the local socket: `subscription`, which answers the Web
@@ -324,8 +337,12 @@ final class PushController {
             return "push notifications are not enabled in the app's Parra configuration"
         }
         if payload.isSilent {
-            services.log(.info, "a silent push (content-available) arrived; nothing is shown")
-            return nil
+            do {
+                try services.didReceiveRemoteNotification(payloadJSON: payload.json)
+                return nil
+            } catch {
+                return "the app cannot take the background push: \(error)"
+            }
         }
         let open: () -> Void = { [weak self] in self?.respond(to: payload) }
         if !inForeground {

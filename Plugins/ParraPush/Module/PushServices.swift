@@ -33,6 +33,10 @@ protocol PushServices: AnyObject {
     func didFailToRegisterForRemoteNotifications(reason: String) throws
     /// Asks the app delegate what an arriving notification may show.
     func willPresentNotification(payloadJSON: String, done: @escaping (UInt32) -> Void) throws
+    /// Hands a push for the app itself (a background push) to the app delegate.
+    func didReceiveRemoteNotification(payloadJSON: String) throws
+    /// Says the app was started for the push `payloadJSON` (from activate).
+    func setLaunchNotification(payloadJSON: String) throws
     /// Hands the user's action on a notification to the app delegate.
     func didReceiveNotificationResponse(payloadJSON: String, action: String?) throws
     /// Opens a URL through the app's open-URL path.

@@ -47,6 +47,8 @@
  *   parra/ext/presentation.h PARRA_EXT_PRESENTATION, presentations with actions
  *   parra/ext/app_events.h   PARRA_EXT_APP_EVENTS, the app delegate's events and auth changes
  *   parra/ext/json.h         PARRA_EXT_JSON, the host's JSON reader
+ *   parra/ext/remote_notifications.h
+ *                            PARRA_EXT_REMOTE_NOTIFICATIONS, background and launch pushes
  */
 #ifndef PARRA_PLUGIN_H
 #define PARRA_PLUGIN_H
@@ -70,5 +72,6 @@
 #include "parra/ext/presentation.h"
 #include "parra/ext/app_events.h"
 #include "parra/ext/json.h"
+#include "parra/ext/remote_notifications.h"
 
 #endif /* PARRA_PLUGIN_H */

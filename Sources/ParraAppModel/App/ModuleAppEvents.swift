@@ -14,6 +14,7 @@ final class ModuleAppEvents: AppEventServices, @unchecked Sendable {
     private var nextID: UInt64 = 1
     private var waiting: [UInt64: @Sendable (UInt32) -> Void] = [:]
     private var authObservers: [(String) -> Void] = []
+    private var launchPayload: String?
 
     /// Events for the session on `platform`.
     init(platform: ParraPlatform) { self.platform = platform }
@@ -36,6 +37,7 @@ final class ModuleAppEvents: AppEventServices, @unchecked Sendable {
         case .notificationResponse(let payload, let action):
             posted = .notificationResponse(payloadJSON: payload, actionIdentifier: action)
         case .openURL(let url): posted = .parraOpensURL(url)
+        case .remoteNotification(let payload): posted = .remoteNotification(payloadJSON: payload)
         }
         guard let platform, platform.post(posted) else {
             if let waitID { _ = lock.withLock { waiting.removeValue(forKey: waitID) } }
@@ -47,6 +49,13 @@ final class ModuleAppEvents: AppEventServices, @unchecked Sendable {
     func observeAuthState(from moduleID: String, _ callback: @escaping (String) -> Void) {
         lock.withLock { authObservers.append(callback) }
     }
+
+    func setLaunchNotification(_ payloadJSON: String, from moduleID: String) {
+        lock.withLock { launchPayload = payloadJSON }
+    }
+
+    /// The push the app was started for, which a module said in its activate; nil for none.
+    var launchNotification: String? { lock.withLock { launchPayload } }
 
     /// Answers the wait `id` with the presentation options the app allowed.
     func answer(_ id: UInt64, options: UInt32) {

@@ -15,6 +15,7 @@ protocol ParraRemoteNotificationDriving: AnyObject, Sendable {
     func didRegister(token: Data, _ application: UIApplication)
     func didFailToRegister(reason: String, _ application: UIApplication)
     func willPresent(_ notification: UNNotification) async -> UNNotificationPresentationOptions
+    func didReceiveRemoteNotification(_ userInfo: [AnyHashable: Any], _ application: UIApplication)
     func openSettings(_ center: UNUserNotificationCenter)
 }
 
@@ -33,5 +34,8 @@ extension ParraAppDelegate: ParraRemoteNotificationDriving {
     }
     func willPresent(_ notification: UNNotification) async -> UNNotificationPresentationOptions {
         await userNotificationCenter(.current(), willPresent: notification)
+    }
+    func didReceiveRemoteNotification(_ userInfo: [AnyHashable: Any], _ application: UIApplication) {
+        self.application(application, didReceiveRemoteNotification: userInfo) { _ in }
     }
 }

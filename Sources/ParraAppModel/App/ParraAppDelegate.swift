@@ -97,6 +97,22 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
         return UNNotificationPresentationOptions(rawValue: bits ?? 0)
     }
 
+    /// A push arrived for the app itself (a background push, which shows nothing): dispatches
+    /// `application.didReceiveRemoteNotification` with the payload once the launch has
+    /// completed. Override it to fetch what the push announces, call `super`, and call
+    /// `completionHandler` with what you fetched, as on iOS.
+    open func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+        calledSuper.insert("application(_:didReceiveRemoteNotification:fetchCompletionHandler:)")
+        let json = JSONValue(anyValue: userInfo).json
+        guard let context = ParraAppContext.current else { return }
+        context.whenLaunched("remote notification") {
+            context.dispatch(.applicationDidReceiveRemoteNotification, .string(json))
+        }
+    }
+
     /// Dispatches `application.didReceiveNotificationResponse` once the launch has completed
     /// (the app is told at once; Parra's handling waits). The host awaits it before the next
     /// event.

@@ -134,6 +134,10 @@ private final class AppSession {
             launchShortcutItem = shortcutItem(ofType: type)
             launchOptions = [.shortcutItem: launchShortcutItem as Any]
         }
+        if let payload = context.appEvents.launchNotification {
+            launchOptions = (launchOptions ?? [:]).merging(
+                [.remoteNotification: UNNotificationContent(payloadJSON: payload).userInfo]) { _, pushed in pushed }
+        }
         switch LaunchURL.requested(in: context.platform.launchArguments) {
         case .success(let url): launchURL = url
         case .failure(let problem): context.platform.report("\(problem)")
@@ -369,7 +373,8 @@ private final class AppSession {
         case .openNotificationSettings:
             let (center, driving) = (UNUserNotificationCenter.current(), delegate as? ParraRemoteNotificationDriving)
             MainActorHop.run { driving?.openSettings(center) }
-        case .didRegisterForRemoteNotifications, .didFailToRegisterForRemoteNotifications, .notificationArrived:
+        case .didRegisterForRemoteNotifications, .didFailToRegisterForRemoteNotifications, .notificationArrived,
+            .remoteNotification:
             handleRemoteNotificationEvent(event, delegate)
         case .authStateChanged(let state):
             context.authState = state
@@ -465,6 +470,16 @@ private final class AppSession {
                 MainActorHop.run { delegate.calledSuper }, "userNotificationCenter(_:willPresent:)", of: delegate,
                 point: .applicationWillPresentNotification)
             context.appEvents.answer(id, options: options.rawValue | context.modulePresentationOptions)
+        case .remoteNotification(let payload):
+            let userInfo = UNNotificationContent(payloadJSON: payload).userInfo
+            nonisolated(unsafe) let sendableInfo = userInfo  // values read from JSON, handed to the main actor
+            let calledSuper = MainActorHop.run { [application] in
+                driving.didReceiveRemoteNotification(sendableInfo, application)
+                return delegate.calledSuper
+            }
+            checkSuper(
+                calledSuper, "application(_:didReceiveRemoteNotification:fetchCompletionHandler:)", of: delegate,
+                point: .applicationDidReceiveRemoteNotification)
         default:
             return
         }

@@ -66,6 +66,16 @@ public final class UIApplication {
     static func setRunning(_ application: UIApplication?) { running = application }
 }
 
+/// What a background fetch brought, as the app tells the system after a background push.
+public enum UIBackgroundFetchResult: Sendable {
+    /// New content was fetched.
+    case newData
+    /// Nothing new was there.
+    case noData
+    /// The fetch failed.
+    case failed
+}
+
 /// Renders option dictionaries as the JSON objects the override points take.
 @MainActor
 enum OptionsJSON {

@@ -23,6 +23,8 @@ package enum PlatformEvent: Hashable, Sendable {
     /// A notification arrived while the app runs; `id` names the module's wait for the
     /// presentation options (`ModuleAppEvents`).
     case notificationArrived(payloadJSON: String, id: UInt64)
+    /// A push arrived for the app itself, which shows nothing (a background push).
+    case remoteNotification(payloadJSON: String)
     /// A user signed in or out; the auth windows redraw.
     case authStateChanged(ParraAuthState)
     /// The user asked to retry a launch that failed (a key on a terminal).

@@ -16,6 +16,7 @@ extension PlatformEvent: CustomStringConvertible {
             "didFailToRegisterForRemoteNotifications(reason: \(reason.debugDescription))"
         case .notificationArrived(let payloadJSON, let id):
             "notificationArrived(payloadJSON: \(payloadJSON.debugDescription), id: \(id))"
+        case .remoteNotification(let payloadJSON): "remoteNotification(payloadJSON: \(payloadJSON.debugDescription))"
         case .authStateChanged(let state): "authStateChanged(\(String(reflecting: state)))"
         case .retryLaunch: "retryLaunch"
         case .key(let key): "key(\(key.debugDescription))"

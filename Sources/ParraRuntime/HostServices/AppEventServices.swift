@@ -14,6 +14,8 @@ package enum ModuleAppEvent: Sendable {
     case notificationResponse(payloadJSON: String, actionIdentifier: String)
     /// A URL to open through the app's open-URL path.
     case openURL(String)
+    /// A push for the app itself, which shows nothing (`PARRA_EXT_REMOTE_NOTIFICATIONS`).
+    case remoteNotification(payloadJSON: String)
 }
 
 /// The app run's side of `PARRA_EXT_APP_EVENTS`: the app model provides it; a runtime without
@@ -26,4 +28,8 @@ package protocol AppEventServices: AnyObject, Sendable {
     /// Calls `callback` with the auth state JSON after each change of who uses the app, on the
     /// host's main thread, until the runtime stops.
     func observeAuthState(from moduleID: String, _ callback: @escaping (String) -> Void)
+
+    /// The app was started for the push `payloadJSON` (a JSON object), which module `moduleID`
+    /// says in its activate: it goes into didFinishLaunching's launch options.
+    func setLaunchNotification(_ payloadJSON: String, from moduleID: String)
 }

@@ -63,6 +63,8 @@ enum HostServiceTable {
             case PARRA_EXT_LAUNCH: return runtime.appRun == nil ? nil : UnsafeRawPointer(launchExtension)
             case PARRA_EXT_PRESENTATION: return UnsafeRawPointer(presentationExtension)
             case PARRA_EXT_APP_EVENTS: return runtime.appEvents == nil ? nil : UnsafeRawPointer(appEventsExtension)
+            case PARRA_EXT_REMOTE_NOTIFICATIONS:
+                return runtime.appEvents == nil ? nil : UnsafeRawPointer(remoteNotificationsExtension)
             case PARRA_EXT_JSON: return UnsafeRawPointer(JSONReaderExtension.table)
             default: return nil
             }

@@ -124,6 +124,8 @@ package final class ModuleRuntime: @unchecked Sendable {
     }
 
     private(set) var phase = Phase.idle
+    /// Whether the modules are being activated now (a module's activate is running).
+    var isActivating: Bool { phase == .activating }
     /// How deep emits are nested right now (a hook emitting a point whose hook emits...).
     var emitDepth = 0
     /// The points being dispatched by `emit` right now, so a hook cannot re-emit them.

@@ -65,6 +65,11 @@ extension OverridePoint {
         id: PARRA_POINT_APPLICATION_DID_RECEIVE_NOTIFICATION_RESPONSE,
         signature: PARRA_SIGNATURE_APPLICATION_DID_RECEIVE_NOTIFICATION_RESPONSE, combine: .none,
         doc: "The user acted on a notification.")
+    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`.
+    package static let applicationDidReceiveRemoteNotification = OverridePoint(
+        id: PARRA_POINT_APPLICATION_DID_RECEIVE_REMOTE_NOTIFICATION,
+        signature: PARRA_SIGNATURE_APPLICATION_DID_RECEIVE_REMOTE_NOTIFICATION, combine: .none,
+        doc: "A push arrived for the app itself (a background push).")
     /// `applicationWillTerminate(_:)`.
     package static let applicationWillTerminate = OverridePoint(
         id: PARRA_POINT_APPLICATION_WILL_TERMINATE,
@@ -121,7 +126,7 @@ extension OverridePoint {
         .applicationDidRegisterForRemoteNotifications,
         .applicationDidFailToRegisterForRemoteNotifications,
         .applicationWillPresentNotification, .applicationDidReceiveNotificationResponse,
-        .applicationWillTerminate, .applicationDidEnterBackground,
+        .applicationDidReceiveRemoteNotification, .applicationWillTerminate, .applicationDidEnterBackground,
         .applicationWillEnterForeground, .applicationConfigurationForConnecting,
         .sceneWillConnect, .sceneDidDisconnect, .sceneDidBecomeActive, .sceneWillResignActive,
         .sceneWillEnterForeground, .sceneDidEnterBackground, .sceneOpenURLContexts,

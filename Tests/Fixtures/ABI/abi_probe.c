@@ -5,7 +5,8 @@
  * using abidiff: a released layout may never change.
  *
  * One function per release that added types: parra_abi_probe holds the types of 1.0 to 1.4
- * (baseline parra_plugin.abi), parra_abi_probe_1_5 those 1.5 added (parra_plugin-1.5.abi). A new
+ * (baseline parra_plugin.abi), parra_abi_probe_1_5 those 1.5 added (parra_plugin-1.5.abi), and so
+ * on (1.6 added none; parra_plugin-1.6.abi is 1.5's again under its name). A new
  * minor adds its own function and baseline, so no released baseline is ever rewritten.
  */
 #include <parra_plugin.h>
@@ -36,3 +37,8 @@ void parra_abi_probe(
 __attribute__((visibility("default"))) void parra_abi_probe_1_5(parra_json_extension *json);
 
 void parra_abi_probe_1_5(parra_json_extension *json) { (void)json; }
+
+/* 1.7: the remote notifications extension. */
+__attribute__((visibility("default"))) void parra_abi_probe_1_7(parra_remote_notifications_extension *remote);
+
+void parra_abi_probe_1_7(parra_remote_notifications_extension *remote) { (void)remote; }

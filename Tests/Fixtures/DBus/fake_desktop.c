@@ -11,7 +11,8 @@
  * "unregister TOKEN INTERFACE" (answered with Unregistered); "notify ID SUMMARY|BODY|ACTIONS"
  * then "hints APP_NAME|DESKTOP_ENTRY|URGENCY".
  * stdin: "message TEXT" (a Message with TEXT's bytes to the registered app), "message-hex HEX"
- * (with the bytes HEX spells, an encrypted message), "bare-message" (a
+ * (with the bytes HEX spells, an encrypted message), "deliver SERVICE TOKEN HEX" (the same to an
+ * app that has not registered, which the bus may start for it), "bare-message" (a
  * Message without its message entry), "string-message TEXT" (its message a string, not bytes),
  * "empty-message", "foreign-message TEXT" (with another token), "endpoint URL" (a
  * NewEndpoint), "unregistered" (an Unregistered for the app's token), "action ID"
@@ -267,16 +268,26 @@ static void action_invoked(DBusConnection *from, const char *id_text) {
     dbus_connection_flush(from);
 }
 
+/* Turns the hex digits of `text` into the bytes they spell, in place; their count. */
+static int unhex(char *text) {
+    size_t length = strlen(text) / 2;
+    for (size_t i = 0; i < length; i++) {
+        unsigned value = 0;
+        sscanf(text + 2 * i, "%2x", &value);
+        text[i] = (char)value;
+    }
+    return (int)length;
+}
+
 static void command(char *line) {
-    if (strncmp(line, "message-hex ", 12) == 0) {
-        char *hex = line + 12;
-        size_t length = strlen(hex) / 2;
-        for (size_t i = 0; i < length; i++) {
-            unsigned value = 0;
-            sscanf(hex + 2 * i, "%2x", &value);
-            hex[i] = (char)value;
-        }
-        to_connector_bytes(token, hex, (int)length);
+    if (strncmp(line, "deliver ", 8) == 0) {
+        /* deliver SERVICE TOKEN HEX: to an app that has not registered (yet), which the bus may
+         * start for it (D-Bus activation). */
+        char *hex = strchr(strchr(line + 8, ' ') + 1, ' ') + 1;
+        sscanf(line + 8, "%255s %255s", service, token);
+        to_connector_bytes(token, hex, unhex(hex));
+    } else if (strncmp(line, "message-hex ", 12) == 0) {
+        to_connector_bytes(token, line + 12, unhex(line + 12));
     } else if (strncmp(line, "message ", 8) == 0) {
         to_connector("Message", token, NULL, line + 8, true, false);
     } else if (strcmp(line, "bare-message") == 0) {
@@ -346,13 +357,15 @@ int main(int argc, char **argv) {
     char buffer[8192];
     size_t used = 0;
     for (;;) {
+        /* Messages read while a blocking call waited (the name request at start, say) are
+         * queued, not on the socket: dispatch them before sleeping on it. */
+        while (dbus_connection_dispatch(bus) == DBUS_DISPATCH_DATA_REMAINS) {
+        }
         int fd = -1;
         dbus_connection_get_unix_fd(bus, &fd);
         struct pollfd fds[2] = {{.fd = 0, .events = POLLIN}, {.fd = fd, .events = POLLIN}};
         poll(fds, 2, -1);
         dbus_connection_read_write(bus, 0);
-        while (dbus_connection_dispatch(bus) == DBUS_DISPATCH_DATA_REMAINS) {
-        }
         if (fds[0].revents & (POLLIN | POLLHUP)) {
             ssize_t count = read(0, buffer + used, sizeof buffer - used - 1);
             if (count <= 0) return 0;

@@ -231,7 +231,7 @@ struct parra_host {
      *  NUL-terminated, owned by the host, unchanged and valid until shutdown returns; "{}"
      *  outside an app run. Members, each absent when unknown:
      *  "bundle": {"identifier", "displayName" (CFBundleDisplayName, else CFBundleName; from
-     *  1.6), "shortVersion", "version" (strings), "infoPlist" (the file's
+     *  1.7), "shortVersion", "version" (strings), "infoPlist" (the file's
      *  path), "resources" (the folder of the app's resource files, `Resources` beside the
      *  Info.plist), "UILaunchScreen" (the plist dictionary as JSON, unchecked),
      *  "UILaunchStoryboardName" (string)};

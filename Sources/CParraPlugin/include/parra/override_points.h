@@ -71,6 +71,13 @@ typedef uint32_t (*parra_application_will_present_notification_fn)(
 typedef void (*parra_application_did_receive_notification_response_fn)(
     void *module_data, const char *response_json);
 
+/** (1.7) A push arrived for the app itself (a background push: it shows nothing);
+ *  `notification_json` is its payload. Combine: NONE. */
+#define PARRA_POINT_APPLICATION_DID_RECEIVE_REMOTE_NOTIFICATION "application.didReceiveRemoteNotification"
+#define PARRA_SIGNATURE_APPLICATION_DID_RECEIVE_REMOTE_NOTIFICATION "void(ptr,str)"
+typedef void (*parra_application_did_receive_remote_notification_fn)(
+    void *module_data, const char *notification_json);
+
 /** The app is about to exit (normal end, SIGTERM or SIGINT). Combine: NONE. */
 #define PARRA_POINT_APPLICATION_WILL_TERMINATE "application.willTerminate"
 #define PARRA_SIGNATURE_APPLICATION_WILL_TERMINATE "void(ptr)"
