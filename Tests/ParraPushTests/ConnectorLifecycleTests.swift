@@ -144,6 +144,26 @@ struct ConnectorLifecycleTests {
         }
     }
 
+    @Test("a notification server the bus can start but that does not run is started by the notification")
+    func activatableServer() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let fifo = folder.appendingPathComponent("server.out").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Read and write, so that opening it never waits for the server to open its end.
+        let descriptor = open(fifo, O_RDWR | O_CLOEXEC)
+        #expect(descriptor >= 0)
+        let lines = LineReader(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
+        let server = try FakeDesktop.commandLine([.notifications, .markup], output: fifo)
+        try DesktopPushFixture.run(
+            [.distributor], services: [("org.freedesktop.Notifications", server)]
+        ) { fixture in
+            #expect(fixture.register())
+            fixture.services.onMain { fixture.controller.inForeground = false }
+            try fixture.desktop.sendEncrypted(#"{"aps":{"alert":"wake the server"}}"#, for: fixture.services)
+            #expect(lines.next(startingWith: "notify ") == "notify 1 Push Test|wake the server|default,Open")
+        }
+    }
+
     @Test("an action from a sender that is not the notification server, or for a replaced server's id, opens nothing")
     func actionsMatchedToTheServer() throws {
         try DesktopPushFixture.run([.distributor]) { fixture in

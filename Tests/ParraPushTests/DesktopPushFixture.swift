@@ -15,13 +15,13 @@ struct DesktopPushFixture {
     let controller: PushController
     let push: DesktopPush
 
-    /// Starts them all, hands them to `body`, then stops them.
+    /// Starts them all, hands them to `body`, then stops them; the bus can start `services`.
     static func run(
         _ role: FakeDesktop.Role, settings: PushSettings = PushSettings(enabled: true),
         authorization: PushAuthorization = .authorized, distributorChoice: String? = nil,
-        _ body: (DesktopPushFixture) throws -> Void
+        services busServices: [(name: String, exec: String)] = [], _ body: (DesktopPushFixture) throws -> Void
     ) throws {
-        let bus = try PrivateSessionBus()
+        let bus = try PrivateSessionBus(services: busServices)
         defer { bus.stop() }
         let desktop = try FakeDesktop(bus: bus.address, role)
         defer { desktop.quit() }

@@ -33,6 +33,20 @@ package final class FakeDesktop: @unchecked Sendable {
         return output
     }
 
+    /// The command line that starts it with `role` printing to `output` (a FIFO the test
+    /// reads): for a service file, when the bus itself starts it (D-Bus activation).
+    package static func commandLine(_ role: Role, output: String) throws -> String {
+        ([try program.get().path] + arguments(role, name: "parratest") + ["--output", output]).joined(separator: " ")
+    }
+
+    private static func arguments(_ role: Role, name: String) -> [String] {
+        let flags: [(Role, String)] = [
+            (.distributor, "--distributor"), (.notifications, "--notifications"), (.version1, "--v1"),
+            (.refuses, "--refuse"), (.silent, "--silent"), (.markup, "--markup"),
+        ]
+        return flags.filter { role.contains($0.0) }.map(\.1) + ["--name", name]
+    }
+
     private let process: Process
     private let input: FileHandle
     /// What it printed.
@@ -43,11 +57,7 @@ package final class FakeDesktop: @unchecked Sendable {
     package init(bus address: String, _ role: Role, name: String = "parratest") throws {
         let process = Process()
         process.executableURL = try Self.program.get()
-        let flags: [(Role, String)] = [
-            (.distributor, "--distributor"), (.notifications, "--notifications"), (.version1, "--v1"),
-            (.refuses, "--refuse"), (.silent, "--silent"), (.markup, "--markup"),
-        ]
-        process.arguments = flags.filter { role.contains($0.0) }.map(\.1) + ["--name", name]
+        process.arguments = Self.arguments(role, name: name)
         process.environment = ["DBUS_SESSION_BUS_ADDRESS": address]
         let output = Pipe()
         let input = Pipe()

@@ -6,7 +6,8 @@
  * Arguments: --distributor, --notifications (which names to own), --name NAME (the
  * distributor's name after org.unifiedpush.Distributor., parratest by default), --v1, --refuse
  * (answer Register with REGISTRATION_FAILED / ACTION_REQUIRED), --silent (never answer a method
- * call, only say it came), --markup (the notification server reads body markup).
+ * call, only say it came), --markup (the notification server reads body markup), --output PATH
+ * (print there, not to stdout: the bus starts it, for a test that reads a FIFO).
  * stdout: "ready"; "register SERVICE TOKEN INTERFACE", then "vapid KEY" when one came;
  * "unregister TOKEN INTERFACE" (answered with Unregistered); "notify ID SUMMARY|BODY|ACTIONS"
  * then "hints APP_NAME|DESKTOP_ENTRY|URGENCY".
@@ -328,6 +329,7 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--name") == 0 && i + 1 < argc) name = argv[++i];
         if (strcmp(argv[i], "--markup") == 0) markup = true;
+        if (strcmp(argv[i], "--output") == 0 && i + 1 < argc && !freopen(argv[++i], "w", stdout)) return 1;
         if (strcmp(argv[i], "--distributor") == 0) distributor = true;
         if (strcmp(argv[i], "--notifications") == 0) server = true;
         if (strcmp(argv[i], "--v1") == 0) v1 = true;
