@@ -174,6 +174,17 @@ static bool is_url(const char *text) {
     return true;
 }
 
+/* Whether `endpoint` is what the spec allows, a URL; when not, why in `why`. */
+static bool endpoint_allowed(const char *endpoint, char *why, size_t size) {
+    if (endpoint && is_url(endpoint)) return true;
+    if (endpoint) {
+        snprintf(why, size, "its endpoint \"%.80s\" is not a URL", endpoint);
+    } else {
+        snprintf(why, size, "it has no endpoint string");
+    }
+    return false;
+}
+
 /* Says that a call breaking the spec was ignored, and why. */
 static void ignored(parra_push_bus *bus, const char *interface, const char *member, const char *why) {
     char text[512];
@@ -228,10 +239,8 @@ static bool connector2(parra_push_bus *bus, DBusMessage *message, const char *me
     }
     if (strcmp(member, "NewEndpoint") == 0) {
         const char *endpoint = entry_string(&args, "endpoint");
-        if (!endpoint || !is_url(endpoint)) {
-            char why[160];
-            snprintf(why, sizeof why, endpoint ? "its endpoint \"%.80s\" is not a URL" : "it has no endpoint string",
-                     endpoint);
+        char why[160];
+        if (!endpoint_allowed(endpoint, why, sizeof why)) {
             ignored(bus, interface, member, why);
             reply_error(bus->connection, message, "an \"endpoint\" URL expected");
             return true;
@@ -288,10 +297,8 @@ static bool connector1(parra_push_bus *bus, DBusMessage *message, const char *me
     if (strcmp(member, "NewEndpoint") == 0) {
         const char *endpoint = NULL;
         if (dbus_message_iter_get_arg_type(&args) == DBUS_TYPE_STRING) dbus_message_iter_get_basic(&args, &endpoint);
-        if (!endpoint || !is_url(endpoint)) {
-            char why[160];
-            snprintf(why, sizeof why, endpoint ? "its endpoint \"%.80s\" is not a URL" : "it has no endpoint string",
-                     endpoint);
+        char why[160];
+        if (!endpoint_allowed(endpoint, why, sizeof why)) {
             ignored(bus, interface, member, why);
             reply_error(bus->connection, message, "an endpoint URL expected");
             return true;

@@ -3,13 +3,13 @@
  * object (or executable) is in. Until then neither it nor libcrypto is loaded. */
 #define _GNU_SOURCE
 #include "parra_push_webpush.h"
+#include "sibling_library.h"
 
 #include <dlfcn.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <string.h>
 
 #define LIBRARY_NAME "libparra-webpush.so"
 
@@ -26,13 +26,7 @@ static pthread_once_t loaded = PTHREAD_ONCE_INIT;
 static pthread_once_t located = PTHREAD_ONCE_INIT;
 static char library_path[PATH_MAX]; /* empty when the folder cannot be found */
 
-static void locate(void) {
-    Dl_info self;
-    if (!dladdr((void *)&locate, &self) || !self.dli_fname) return;
-    const char *slash = strrchr(self.dli_fname, '/');
-    int folder = slash ? (int)(slash - self.dli_fname) : 1;
-    snprintf(library_path, sizeof library_path, "%.*s/%s", folder, slash ? self.dli_fname : ".", LIBRARY_NAME);
-}
+static void locate(void) { parra_push_sibling_path(LIBRARY_NAME, library_path, sizeof library_path); }
 
 const char *parra_push_webpush_library_path(void) {
     pthread_once(&located, locate);
@@ -41,16 +35,8 @@ const char *parra_push_webpush_library_path(void) {
 
 static void load(void) {
     const char *path = parra_push_webpush_library_path();
-    if (!path) {
-        snprintf(library.problem, sizeof library.problem, "cannot find the folder of ParraPush's code to load %s",
-                 LIBRARY_NAME);
-        return;
-    }
-    void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        snprintf(library.problem, sizeof library.problem, "cannot load %s: %s", path, dlerror());
-        return;
-    }
+    void *handle = parra_push_sibling_open(path, LIBRARY_NAME, library.problem, sizeof library.problem);
+    if (!handle) return;
     library.generate = (__typeof__(library.generate))dlsym(handle, "parra_webpush_generate");
     library.check = (__typeof__(library.check))dlsym(handle, "parra_webpush_check");
     library.decrypt = (__typeof__(library.decrypt))dlsym(handle, "parra_webpush_decrypt");
