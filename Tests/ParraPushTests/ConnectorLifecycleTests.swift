@@ -93,6 +93,22 @@ struct ConnectorLifecycleTests {
         }
     }
 
+    @Test("the choice the app kept (saveDistributor) is used when the environment names none")
+    func storedChoice() throws {
+        try DesktopPushFixture.run([.notifications]) { fixture in
+            let (bus, services) = (fixture.bus, fixture.services)
+            services.onMain {
+                services.storage[DesktopPush.distributorChoiceKey] = Array("org.unifiedpush.Distributor.zeta".utf8)
+            }
+            let alpha = try FakeDesktop(bus: bus.address, [.distributor], name: "alpha")
+            defer { alpha.quit() }
+            let zeta = try FakeDesktop(bus: bus.address, [.distributor], name: "zeta")
+            defer { zeta.quit() }
+            #expect(fixture.register())
+            #expect(zeta.lines.next(startingWith: "register ") != nil)
+        }
+    }
+
     @Test("with two distributors the user's choice is used, and the log says which and why")
     func usersChoice() throws {
         try DesktopPushFixture.run([.notifications], distributorChoice: "org.unifiedpush.Distributor.zeta") { fixture in

@@ -339,10 +339,57 @@ private final class PlatformBox: @unchecked Sendable {
     var platform: ScriptedPlatform?
 }
 
+/// An app whose push is off.
+struct PushOffApp: App {
+    @UIApplicationDelegateAdaptor(PushAppDelegate.self) var appDelegate
+    var body: some Scene {
+        ParraApp(tenantId: "t", applicationId: "a", appDelegate: appDelegate, configuration: ParraConfiguration()) {
+            WindowGroup { Text("app") }
+        }
+    }
+}
+
+@Suite("ParraPush with push turned off: the built .so", .serialized)
+struct PushTurnedOffTests {
+    @Test("an app that registered in an earlier run and now has push off unregisters from the distributor")
+    func unregistersWhenTurnedOff() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let desktop = try FakeDesktop(bus: bus.address, [.distributor])
+        defer { desktop.quit() }
+        let storage = try CFixtureBuilder.makeTemporaryDirectory()
+        let kept = storage.appendingPathComponent("modules/com.parra.push")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+        try Data("earlier-token".utf8).write(to: kept.appendingPathComponent(DesktopPush.tokenKey))
+        try Data(#"{"token":"https://push.example/up/earlier-token","type":"unifiedpush"}"#.utf8).write(
+            to: kept.appendingPathComponent(PushController.sentTokenKey))
+        setenv("DBUS_SESSION_BUS_ADDRESS", bus.address, 1)
+        defer { unsetenv("DBUS_SESSION_BUS_ADDRESS") }
+        let log = RecordingLog()
+        let platformBox = PlatformBox()
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = try? TestAppRun(
+                PushOffApp.self, paths: [PushActivationTests.module],
+                bundle: BundleInfo(
+                    identifier: "com.example.push.off", displayName: nil, shortVersion: "1.0", version: "1",
+                    launchScreen: nil, launchStoryboardName: nil, file: nil, resourcesDirectory: nil),
+                log: log, storage: storage, staysOpen: true, started: { platformBox.platform = $0 })
+            finished.signal()
+        }
+        #expect(desktop.lines.next(startingWith: "unregister ") == "unregister earlier-token Distributor2")
+        #expect(
+            log.waitForMessage(from: "com.parra.push") { $0 == "unregistered from the UnifiedPush distributor" })
+        #expect(platformBox.platform?.post(.terminate) == true)
+        #expect(finished.wait(timeout: .now() + 30) == .success)
+        #expect(try Data(contentsOf: kept.appendingPathComponent(PushController.sentTokenKey)).isEmpty)
+    }
+}
+
 /// D-Bus activation: a distributor's message for an app that does not run.
 @Suite("ParraPush started by D-Bus for a push: the built .so", .serialized)
 struct PushActivationTests {
-    private static let module = BuildProducts.folder.appendingPathComponent("libParraPush.so").path
+    static let module = BuildProducts.folder.appendingPathComponent("libParraPush.so").path
     private static let bundleID = "com.example.push.activated"
     private static let token = "activation-token"
 

@@ -168,6 +168,8 @@ static DBusHandlerResult handle(DBusConnection *connection, DBusMessage *message
             dbus_connection_send(connection, reply, NULL);
             dbus_message_unref(reply);
         }
+        /* To the connection that asked, which may never have registered in this run. */
+        snprintf(service, sizeof service, "%s", dbus_message_get_sender(message));
         if (t) to_connector("Unregistered", t, NULL, NULL, false, false);
         return DBUS_HANDLER_RESULT_HANDLED;
     } else if (dbus_message_is_method_call(message, "org.freedesktop.Notifications", "GetCapabilities")) {
