@@ -11,7 +11,7 @@ struct RejectedValueTests {
     static func modulePath(_ value: RejectedOptionValue) -> String {
         let files = [
             "com.parra.logger": "libParraLogger.so", "com.parra.launchScreen": "libParraLaunchScreen.so",
-            "com.parra.whatsNew": "libParraWhatsNew.so",
+            "com.parra.whatsNew": "libParraWhatsNew.so", "com.parra.push": "libParraPush.so",
         ]
         return BuildProducts.folder.appendingPathComponent(files[value.moduleID]!).path
     }

@@ -129,6 +129,20 @@ struct PushLogicTests {
         #expect(PushPayload.read(Array(text.utf8)) == .failure(PushPayload.Refusal(description: reason)))
     }
 
+    @Test("the VAPID key: empty is none; 87 base64url characters are kept; another character is refused with the key")
+    func vapidKey() {
+        #expect(PushSettings.vapidKey(from: "") == .success(nil))
+        let key = String(repeating: "Ab-_", count: 21) + "xyz"
+        #expect(PushSettings.vapidKey(from: key) == .success(key))
+        #expect(
+            PushSettings.vapidKey(from: String(repeating: "A", count: 86) + "=")
+                == .failure(
+                    PushPayload.Refusal(
+                        description:
+                            "pushNotifications.vapidPublicKey is not base64url (letters, digits, - and _ only): registering without a VAPID key"
+                    )))
+    }
+
     @Test("a payload over 4 KiB is refused with its size")
     func oversized() {
         let text = #"{"aps":{"alert":""# + String(repeating: "x", count: 4100) + #""}}"#

@@ -37,6 +37,8 @@ package final class PrivateSessionBus {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["dbus-daemon", "--config-file=\(configuration.path)", "--nofork", "--print-address"]
+        // Not another bus's address, which the services it starts would inherit.
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("DBUS_") }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

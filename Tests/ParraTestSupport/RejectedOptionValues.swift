@@ -17,7 +17,7 @@ package struct RejectedOptionValue: Sendable, CustomStringConvertible {
     package var description: String { "\(key) = \(json)" }
 }
 
-/// Every value the logger, launch screen and What's New modules reject, from reading their
+/// Every value the logger, launch screen, What's New and push modules reject, from reading their
 /// configure and parsing code, each with the host's words for it.
 package enum RejectedOptionValues {
     private static func logger(_ key: String, _ json: String, _ problem: String, reported: Bool = true)
@@ -140,5 +140,11 @@ package enum RejectedOptionValues {
         whatsNew(
             "presentationMode", #"{"kind":"manual","delay":3}"#, ".delay: is not a member here (known: behavior, kind)",
             reported: false),
+        // Push (PushSettings): the VAPID key's length; its characters the module checks.
+        RejectedOptionValue(
+            moduleID: "com.parra.push", key: "pushNotifications.vapidPublicKey", json: #""short""#,
+            problem:
+                #"pushNotifications.vapidPublicKey: "short" is longer than 0 characters and is shorter than 87 characters"#,
+            moduleReports: false),
     ]
 }

@@ -58,8 +58,34 @@ struct PushSettings: Equatable {
             vapidKey, default: "",
             doc:
                 "The app server's VAPID public key (RFC 8292): a P-256 point, uncompressed, in base64url (87 characters); empty for none",
-            environmentVariable: "PARRA_PUSH_VAPID_PUBLIC_KEY", schema: .string(pattern: "^(|[A-Za-z0-9_-]{87})$")),
+            environmentVariable: "PARRA_PUSH_VAPID_PUBLIC_KEY", schema: vapidKeyLength),
     ]
+
+    /// The VAPID key's length rule, empty or 87 characters, which the host checks at every layer.
+    /// Lengths, not a `pattern`: every launch checks the declared default, and a pattern is a
+    /// regular expression compiled then (a megabyte and a million instructions). Its characters
+    /// are checked where it is read (`vapidKey(from:)`).
+    static let vapidKeyLength = ValueSchema(
+        .object([
+            "type": .string("string"),
+            "anyOf": .array([
+                .object(["maxLength": .integer(0)]), .object(["minLength": .integer(87), "maxLength": .integer(87)]),
+            ]),
+        ]))
+
+    /// `text` as the VAPID key, nil for none; why not, when it has a character base64url has not.
+    static func vapidKey(from text: String) -> Result<String?, PushPayload.Refusal> {
+        guard !text.isEmpty else { return .success(nil) }
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        guard text.allSatisfy(allowed.contains) else {
+            return .failure(
+                PushPayload.Refusal(
+                    description:
+                        "\(vapidKey) is not base64url (letters, digits, - and _ only): registering without a VAPID key")
+            )
+        }
+        return .success(text)
+    }
 
     /// The presentation options the flags allow: PARRA_NOTIFICATION_PRESENTATION_* bits
     /// (badge 1, sound 2, alert 4, list 8), as the SDK's willPresent answers.
@@ -80,6 +106,9 @@ extension PushSettings {
         promptTrigger = (try? host.string(Self.promptTriggerKey)).flatMap(PromptTrigger.init) ?? promptTrigger
         providesInAppNotificationSettings =
             (try? host.bool(Self.inAppSettingsKey)) ?? providesInAppNotificationSettings
-        vapidPublicKey = (try? host.string(Self.vapidKey)).flatMap { $0.isEmpty ? nil : $0 }
+        switch Self.vapidKey(from: (try? host.string(Self.vapidKey)) ?? "") {
+        case .success(let key): vapidPublicKey = key
+        case .failure(let refusal): host.log(.warn, refusal.description)
+        }
     }
 }

@@ -340,7 +340,9 @@ int main(int argc, char **argv) {
     }
     DBusError error;
     dbus_error_init(&error);
-    bus = dbus_bus_get_private(DBUS_BUS_SESSION, &error);
+    /* Started by a bus (D-Bus activation): that bus, whatever DBUS_SESSION_BUS_ADDRESS the
+     * bus daemon inherited says. */
+    bus = dbus_bus_get_private(getenv("DBUS_STARTER_ADDRESS") ? DBUS_BUS_STARTER : DBUS_BUS_SESSION, &error);
     if (!bus) {
         fprintf(stderr, "fake_desktop: %s\n", error.message);
         return 1;
