@@ -176,7 +176,9 @@ struct ConnectorLifecycleTests {
             #expect(fixture.register())
             fixture.services.onMain { fixture.controller.inForeground = false }
             try fixture.desktop.sendEncrypted(#"{"aps":{"alert":"wake the server"}}"#, for: fixture.services)
-            #expect(lines.next(startingWith: "notify ") == "notify 1 Push Test|wake the server|default,Open")
+            #expect(
+                lines.next(startingWith: "notify ") == "notify 1 Push Test|wake the server|default,Open",
+                "\(fixture.services.onMain { fixture.services.logs })")
         }
     }
 

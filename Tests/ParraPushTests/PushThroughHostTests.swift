@@ -349,8 +349,9 @@ struct PushOffApp: App {
     }
 }
 
-@Suite("ParraPush with push turned off: the built .so", .serialized)
-struct PushTurnedOffTests {
+/// Push turned off, and D-Bus activation: in the same serialized suite as the other tests that
+/// set the process's DBUS_SESSION_BUS_ADDRESS, which the module reads.
+extension PushThroughHostTests {
     @Test("an app that registered in an earlier run and now has push off unregisters from the distributor")
     func unregistersWhenTurnedOff() throws {
         let bus = try PrivateSessionBus()
@@ -370,7 +371,7 @@ struct PushTurnedOffTests {
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             _ = try? TestAppRun(
-                PushOffApp.self, paths: [PushActivationTests.module],
+                PushOffApp.self, paths: [Self.module],
                 bundle: BundleInfo(
                     identifier: "com.example.push.off", displayName: nil, shortVersion: "1.0", version: "1",
                     launchScreen: nil, launchStoryboardName: nil, file: nil, resourcesDirectory: nil),
@@ -387,11 +388,9 @@ struct PushTurnedOffTests {
 }
 
 /// D-Bus activation: a distributor's message for an app that does not run.
-@Suite("ParraPush started by D-Bus for a push: the built .so", .serialized)
-struct PushActivationTests {
-    static let module = BuildProducts.folder.appendingPathComponent("libParraPush.so").path
-    private static let bundleID = "com.example.push.activated"
-    private static let token = "activation-token"
+extension PushThroughHostTests {
+    private static let activatedBundleID = "com.example.push.activated"
+    private static let activationToken = "activation-token"
 
     @Test(
         "a message for an app that does not run makes the bus start it; the push is didFinishLaunching's .remoteNotification, then willPresent"
@@ -401,7 +400,7 @@ struct PushActivationTests {
         // The bus starts a stand-in for the app's executable (the bundle's service file runs the
         // app itself); the app run below, in this process, takes the name it was started for,
         // and the bus hands it the message it held.
-        let bus = try PrivateSessionBus(services: [(Self.bundleID, "/bin/sleep 60")])
+        let bus = try PrivateSessionBus(services: [(Self.activatedBundleID, "/bin/sleep 60")])
         defer { bus.stop() }
         let desktop = try FakeDesktop(bus: bus.address, [.distributor])
         defer { desktop.quit() }
@@ -409,13 +408,13 @@ struct PushActivationTests {
         let storage = try CFixtureBuilder.makeTemporaryDirectory()
         let kept = storage.appendingPathComponent("modules/com.parra.push")
         try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
-        let keys = try WebPushKeys.make(for: "https://push.example/up/\(Self.token)").get()
+        let keys = try WebPushKeys.make(for: "https://push.example/up/\(Self.activationToken)").get()
         try Data(keys.stored).write(to: kept.appendingPathComponent(WebPushKeys.storageKey))
-        try Data(Self.token.utf8).write(to: kept.appendingPathComponent(DesktopPush.tokenKey))
+        try Data(Self.activationToken.utf8).write(to: kept.appendingPathComponent(DesktopPush.tokenKey))
         try Data("authorized".utf8).write(to: kept.appendingPathComponent(PushAuthorization.storageKey))
         let message = try AppServer.pywebpushEncrypt(
             #"{"aps":{"alert":{"title":"Wake","body":"for this"}}}"#, p256dh: keys.p256dh, auth: keys.auth)
-        desktop.send("deliver \(Self.bundleID) \(Self.token) \(AppServer.hex(message))")
+        desktop.send("deliver \(Self.activatedBundleID) \(Self.activationToken) \(AppServer.hex(message))")
         setenv("DBUS_SESSION_BUS_ADDRESS", bus.address, 1)
         setenv("DBUS_STARTER_BUS_TYPE", "session", 1)
         defer {
@@ -430,7 +429,7 @@ struct PushActivationTests {
                 try? TestAppRun(
                     PushApp.self, paths: [Self.module],
                     bundle: BundleInfo(
-                        identifier: Self.bundleID, displayName: "Activated", shortVersion: "1.0", version: "1",
+                        identifier: Self.activatedBundleID, displayName: "Activated", shortVersion: "1.0", version: "1",
                         launchScreen: nil, launchStoryboardName: nil, file: nil, resourcesDirectory: nil),
                     storage: storage, staysOpen: true, started: { platformBox.platform = $0 }
                 ).status

@@ -326,12 +326,15 @@ static void command(char *line) {
 }
 
 int main(int argc, char **argv) {
-    bool distributor = false, server = false;
+    bool distributor = false, server = false, started_by_bus = false;
     const char *name = "parratest";
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--name") == 0 && i + 1 < argc) name = argv[++i];
         if (strcmp(argv[i], "--markup") == 0) markup = true;
-        if (strcmp(argv[i], "--output") == 0 && i + 1 < argc && !freopen(argv[++i], "w", stdout)) return 1;
+        if (strcmp(argv[i], "--output") == 0 && i + 1 < argc) {
+            if (!freopen(argv[++i], "w", stdout)) return 1;
+            started_by_bus = true;
+        }
         if (strcmp(argv[i], "--distributor") == 0) distributor = true;
         if (strcmp(argv[i], "--notifications") == 0) server = true;
         if (strcmp(argv[i], "--v1") == 0) v1 = true;
@@ -369,7 +372,8 @@ int main(int argc, char **argv) {
         }
         int fd = -1;
         dbus_connection_get_unix_fd(bus, &fd);
-        struct pollfd fds[2] = {{.fd = 0, .events = POLLIN}, {.fd = fd, .events = POLLIN}};
+        /* Started by the bus, stdin is /dev/null: the bus alone drives it, until it goes. */
+        struct pollfd fds[2] = {{.fd = started_by_bus ? -1 : 0, .events = POLLIN}, {.fd = fd, .events = POLLIN}};
         poll(fds, 2, -1);
         dbus_connection_read_write(bus, 0);
         if (fds[0].revents & (POLLIN | POLLHUP)) {
