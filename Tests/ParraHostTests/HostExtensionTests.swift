@@ -1,3 +1,4 @@
+import CParraPlugin
 import Foundation
 import Parra
 import ParraTestSupport
@@ -26,5 +27,24 @@ struct HostExtensionTests {
         let run = try TestAppRun(PlainApp.self, paths: [module.path])
         #expect(run.status == 0)
         #expect(run.log.messages(from: "com.example.cfixture").contains("extension launch=found unknown=none"))
+    }
+
+    @Test(
+        "the remote notifications extension: a launch push from activate reaches didFinishLaunching; a payload that is not an object, or a launch push after activate, is refused"
+    )
+    func remoteNotifications() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let module = try CFixtureBuilder.build("remote.so", defines: ["FIXTURE_LAUNCH_NOTIFICATION"], in: folder)
+        let run = try TestAppRun(PlainApp.self, paths: [module.path])
+        #expect(run.status == 0)
+        let lines = run.log.messages(from: "com.example.cfixture")
+        let (ok, invalid, wrongState) = (
+            PARRA_STATUS_OK, PARRA_STATUS_INVALID_ARGUMENT, PARRA_STATUS_WRONG_STATE
+        )
+        #expect(lines.contains("remote launch \(invalid)") && lines.contains("remote launch \(ok)"), "\(lines)")
+        #expect(
+            lines.contains { $0.hasPrefix("hook application.didFinishLaunching") && $0.contains("remoteNotification") })
+        #expect(lines.contains("remote launch \(wrongState)"), "\(lines)")
+        #expect(lines.contains("remote background \(invalid)"), "\(lines)")
     }
 }

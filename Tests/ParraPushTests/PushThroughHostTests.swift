@@ -243,7 +243,10 @@ struct PushThroughHostTests {
         pushAppNotes = RecordingLog()
         let bus = try PrivateSessionBus()
         defer { bus.stop() }
-        let desktop = try FakeDesktop(bus: bus.address, [.distributor, .notifications])
+        let bundleID = "com.example.push.dbus"
+        // Only this test's app: a sample another test starts while the bus address below is in
+        // the process's environment would join this bus too.
+        let desktop = try FakeDesktop(bus: bus.address, [.distributor, .notifications], only: bundleID)
         defer { desktop.quit() }
         let previousAddress = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
         setenv("DBUS_SESSION_BUS_ADDRESS", bus.address, 1)
@@ -261,7 +264,6 @@ struct PushThroughHostTests {
             return .json(status: 201, "{}")
         })
         defer { server.stop() }
-        let bundleID = "com.example.push.dbus"
         setenv("XDG_RUNTIME_DIR", try CFixtureBuilder.makeTemporaryDirectory().path, 1)
         let log = RecordingLog()
         let platformBox = PlatformBox()

@@ -53,11 +53,12 @@ package final class FakeDesktop: @unchecked Sendable {
     package let lines: LineReader
 
     /// Starts it on the bus at `address` and waits for "ready"; a distributor is
-    /// `org.unifiedpush.Distributor.<name>`.
-    package init(bus address: String, _ role: Role, name: String = "parratest") throws {
+    /// `org.unifiedpush.Distributor.<name>`, and with `only` registers that app alone (other apps
+    /// a bus address in the environment led there are refused).
+    package init(bus address: String, _ role: Role, name: String = "parratest", only: String? = nil) throws {
         let process = Process()
         process.executableURL = try Self.program.get()
-        process.arguments = Self.arguments(role, name: name)
+        process.arguments = Self.arguments(role, name: name) + (only.map { ["--only", $0] } ?? [])
         process.environment = ["DBUS_SESSION_BUS_ADDRESS": address]
         let output = Pipe()
         let input = Pipe()

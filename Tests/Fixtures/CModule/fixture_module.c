@@ -57,6 +57,10 @@
  *                            host's call_command, and logs "call add status=<n> result=<sum>"
  *                            and "called echo status=<n> <json or message>"
  *   FIXTURE_CALL_PREFIX      whose commands those are                  "com.example.cfixture"
+ *   FIXTURE_LAUNCH_NOTIFICATION activate hands PARRA_EXT_REMOTE_NOTIFICATIONS a launch push, after a
+ *                            payload that is not a JSON object, and the didFinishLaunching hook
+ *                            tries again and sends one not an object as a background push; each
+ *                            logs "remote <call> <status>"
  *   FIXTURE_ASK_EXTENSIONS   activate also logs "extension launch=<found|none> unknown=<found|none>":
  *                            whether get_extension hands out PARRA_EXT_LAUNCH and an unknown id
  *   FIXTURE_LOG_SINK         takes app log records from trace up and counts them
@@ -366,9 +370,30 @@ static void fixture_call_commands(fixture_state *state) {
  * ------------------------------------------------------------------------------------- */
 
 /* parra_application_did_finish_launching_fn */
+#ifdef FIXTURE_LAUNCH_NOTIFICATION
+/* Calls the remote notifications extension's `call` with `json` and logs its status. */
+static void fixture_remote(void *module_data, const char *call, const char *json) {
+    const parra_host *host = ((fixture_state *)module_data)->host;
+    const parra_remote_notifications_extension *remote = host->get_extension(host, PARRA_EXT_REMOTE_NOTIFICATIONS);
+    if (remote == NULL) {
+        fixture_log(module_data, "remote %s unavailable", call);
+        return;
+    }
+    parra_error error = {.struct_size = sizeof error};
+    parra_string payload = {json, strlen(json)};
+    parra_status status = strcmp(call, "launch") == 0 ? remote->set_launch_notification(host, payload, &error)
+                                                       : remote->did_receive_remote_notification(host, payload, &error);
+    fixture_log(module_data, "remote %s %d", call, (int)status);
+}
+#endif
+
 static bool fixture_did_finish_launching(void *module_data, const char *launch_options_json) {
     fixture_log(module_data, "hook " PARRA_POINT_APPLICATION_DID_FINISH_LAUNCHING " %s",
                 fixture_text(launch_options_json));
+#ifdef FIXTURE_LAUNCH_NOTIFICATION
+    fixture_remote(module_data, "launch", "{\"aps\":{}}");
+    fixture_remote(module_data, "background", "[1]");
+#endif
 #ifdef FIXTURE_CALL_COMMANDS
     fixture_call_commands(module_data);
 #endif
@@ -498,6 +523,10 @@ static parra_status fixture_configure(void *module_data, parra_error *error) {
 static parra_status fixture_activate(void *module_data, parra_error *error) {
     fixture_state *state = module_data;
     fixture_log(state, "activate");
+#ifdef FIXTURE_LAUNCH_NOTIFICATION
+    fixture_remote(module_data, "launch", "not json");
+    fixture_remote(module_data, "launch", "{\"aps\":{\"alert\":\"launch\"}}");
+#endif
 #ifdef FIXTURE_ASK_EXTENSIONS
     {
         const parra_host *host = ((fixture_state *)module_data)->host;

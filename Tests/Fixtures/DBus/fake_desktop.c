@@ -6,7 +6,8 @@
  * Arguments: --distributor, --notifications (which names to own), --name NAME (the
  * distributor's name after org.unifiedpush.Distributor., parratest by default), --v1, --refuse
  * (answer Register with REGISTRATION_FAILED / ACTION_REQUIRED), --silent (never answer a method
- * call, only say it came), --markup (the notification server reads body markup), --output PATH
+ * call, only say it came), --markup (the notification server reads body markup), --only SERVICE
+ * (register no other app: say "refused SERVICE" and answer AccessDenied), --output PATH
  * (print there, not to stdout: the bus starts it, for a test that reads a FIFO).
  * stdout: "ready"; "register SERVICE TOKEN INTERFACE", then "vapid KEY" when one came;
  * "unregister TOKEN INTERFACE" (answered with Unregistered); "notify ID SUMMARY|BODY|ACTIONS"
@@ -31,6 +32,9 @@
 
 static DBusConnection *bus;
 static bool v1, refuse, silent, markup;
+/* With --only SERVICE, the one app it registers: another app on the bus (a sample another test
+ * started while this test's bus address was in the environment) is refused and forgotten. */
+static const char *only_service;
 static char service[256], token[256];
 static unsigned notifications;
 
@@ -127,6 +131,23 @@ static DBusHandlerResult handle(DBusConnection *connection, DBusMessage *message
     if (silent) {
         say("unanswered %s%s%s", dbus_message_get_member(message), "", "");
         return DBUS_HANDLER_RESULT_HANDLED;
+    }
+    bool registering = dbus_message_is_method_call(message, "org.unifiedpush.Distributor2", "Register") ||
+                       dbus_message_is_method_call(message, "org.unifiedpush.Distributor1", "Register");
+    if (registering && only_service) {
+        const char *s = NULL;
+        if (dbus_message_has_interface(message, "org.unifiedpush.Distributor1")) {
+            dbus_message_get_args(message, NULL, DBUS_TYPE_STRING, &s, DBUS_TYPE_INVALID);
+        } else {
+            s = entry_string(message, "service");
+        }
+        if (!s || strcmp(s, only_service) != 0) {
+            say("refused %s%s%s", s ? s : "", "", "");
+            reply = dbus_message_new_error(message, DBUS_ERROR_ACCESS_DENIED, "this distributor serves another app");
+            dbus_connection_send(connection, reply, NULL);
+            dbus_message_unref(reply);
+            return DBUS_HANDLER_RESULT_HANDLED;
+        }
     }
     if (dbus_message_is_method_call(message, "org.unifiedpush.Distributor2", "Register") && !v1) {
         const char *s = entry_string(message, "service"), *t = entry_string(message, "token");
@@ -331,6 +352,7 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--name") == 0 && i + 1 < argc) name = argv[++i];
         if (strcmp(argv[i], "--markup") == 0) markup = true;
+        if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) only_service = argv[++i];
         if (strcmp(argv[i], "--output") == 0 && i + 1 < argc) {
             if (!freopen(argv[++i], "w", stdout)) return 1;
             started_by_bus = true;
