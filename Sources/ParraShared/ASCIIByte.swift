@@ -12,6 +12,26 @@ package enum ASCIIByte {
         }
     }
 
+    /// Whether `text` is two or more non-empty segments joined by dots, each of bytes that
+    /// `isWord` takes (and `-` when `hyphens`): a module id or an option key. Byte by byte:
+    /// a Unicode property look-up for each character cost every module a few microseconds at
+    /// start-up.
+    package static func isDottedName(_ text: String, hyphens: Bool) -> Bool {
+        var segments = 1
+        var segmentLength = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "."):
+                guard segmentLength > 0 else { return false }
+                segments += 1
+                segmentLength = 0
+            case _ where isWord(byte) || (hyphens && byte == UInt8(ascii: "-")): segmentLength += 1
+            default: return false
+            }
+        }
+        return segments >= 2 && segmentLength > 0
+    }
+
     /// The value of the hex digit `byte`, either case; nil for any other byte.
     package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

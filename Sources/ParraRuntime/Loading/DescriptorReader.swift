@@ -93,16 +93,7 @@ package enum DescriptorReader {
     static let optionDeclSize10 = MemoryLayout<parra_option_decl>.offset(of: \.schema_json)!
 
     /// Reverse-DNS: at least two non-empty dot-separated parts of `[A-Za-z0-9_-]`.
-    package static func isValidModuleID(_ id: String) -> Bool {
-        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2
-            && parts.allSatisfy { part in
-                !part.isEmpty
-                    && part.unicodeScalars.allSatisfy {
-                        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
-                    }
-            }
-    }
+    package static func isValidModuleID(_ id: String) -> Bool { ASCIIByte.isDottedName(id, hyphens: true) }
 
     private static func readOption(_ decl: parra_option_decl, index: Int, ownerID: String) throws(ModuleRefusal)
         -> OptionSchema
@@ -303,20 +294,23 @@ package enum DescriptorReader {
         }
     }
 
-    private static func requiredString(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(ModuleRefusal) -> String
+    /// The string at `pointer`, required; `what` names it in a refusal, and is made only for one.
+    private static func requiredString(_ pointer: UnsafePointer<CChar>?, _ what: @autoclosure () -> String)
+        throws(ModuleRefusal) -> String
     {
-        guard let text = try optionalString(pointer, what), !text.isEmpty else {
-            throw refuse("missing \(what)")
+        guard let text = try optionalString(pointer, what()), !text.isEmpty else {
+            throw refuse("missing \(what())")
         }
         return text
     }
 
-    private static func optionalString(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(ModuleRefusal)
-        -> String?
+    /// The string at `pointer`, nil for none; `what` names it in a refusal, and is made only for one.
+    private static func optionalString(_ pointer: UnsafePointer<CChar>?, _ what: @autoclosure () -> String)
+        throws(ModuleRefusal) -> String?
     {
         guard let pointer else { return nil }
         guard let text = boundedString(pointer) else {
-            throw refuse("\(what) is not valid UTF-8 of at most \(maximumStringLength) bytes")
+            throw refuse("\(what()) is not valid UTF-8 of at most \(maximumStringLength) bytes")
         }
         return text
     }

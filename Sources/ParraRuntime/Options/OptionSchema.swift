@@ -57,23 +57,7 @@ package struct OptionSchema: Sendable, Hashable {
     }
 
     /// Whether `key` is a well-formed dotted key: `[A-Za-z0-9_]` segments joined by dots.
-    /// Checked byte by byte: a `CharacterSet` made for each key cost every option a module
-    /// declares a few dozen microseconds at start-up.
-    static func isValidKey(_ key: String) -> Bool {
-        var segments = 1
-        var segmentLength = 0
-        for byte in key.utf8 {
-            switch byte {
-            case UInt8(ascii: "."):
-                guard segmentLength > 0 else { return false }
-                segments += 1
-                segmentLength = 0
-            case _ where ASCIIByte.isWord(byte): segmentLength += 1
-            default: return false
-            }
-        }
-        return segments >= 2 && segmentLength > 0
-    }
+    static func isValidKey(_ key: String) -> Bool { ASCIIByte.isDottedName(key, hyphens: false) }
 }
 
 /// Why a value breaks an option's schema.
