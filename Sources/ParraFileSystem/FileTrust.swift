@@ -13,8 +13,9 @@
 /// could be pointed at another file between the check and `dlopen`.
 package enum FileTrust {
     /// Why the file at `path` (resolving to `resolved`, described by `info`) is not to be
-    /// trusted, or nil when it is. Folders in `trustedFolders` passed earlier in the same load
-    /// and are not checked again; those that pass now are added.
+    /// trusted, or nil when it is. Folders in `trustedFolders` passed earlier in the same load,
+    /// with every folder above them, and are not checked again; those of a file that passes now
+    /// are added (only then: a folder in the set vouches for the whole way up to `/`).
     package static func problem(
         path: String, resolved: String, info: stat, trustedFolders: inout Set<String>
     ) -> String? {
@@ -22,30 +23,33 @@ package enum FileTrust {
             return problem
         }
         let given = absolute(path)
-        // A path that is its own resolution holds no link: nothing to walk.
+        // A path that is its own resolution holds no link: nothing to walk, and a folder that
+        // passed before (the one of the modules before it, say) vouches for all above it.
         let links = given == resolved ? [] : links(resolving: given)
+        let resolvedFolders = folders(above: resolved)
+        if links.isEmpty, let parent = resolvedFolders.first, trustedFolders.contains(parent) { return nil }
         let user = geteuid()
         for (link, linkInfo) in links where linkInfo.st_uid != user && linkInfo.st_uid != 0 {
             return
                 "the symbolic link \(link) on its path is owned by uid \(linkInfo.st_uid), neither this user (uid \(user)) nor root; its owner could point it at another file"
         }
-        let resolvedParent = folders(above: resolved).first
-        var checked = Set<String>()
+        var passed: [String] = []
         let linkFolders = links.flatMap { folders(above: $0.path) }
-        for (index, folder) in (folders(above: given) + folders(above: resolved) + linkFolders).enumerated()
-        where checked.insert(folder).inserted && !trustedFolders.contains(folder) {
+        let walk = links.isEmpty ? resolvedFolders : folders(above: given) + resolvedFolders + linkFolders
+        for (index, folder) in walk.enumerated() where !passed.contains(folder) && !trustedFolders.contains(folder) {
             var folderInfo = stat()
             guard stat(folder, &folderInfo) == 0 else {
                 return "its folder \(folder) cannot be checked (\(String(cString: strerror(errno))))"
             }
             if let problem = problem(with: folderInfo, isFolder: true) {
                 let name =
-                    index == 0 || folder == resolvedParent
+                    index == 0 || folder == resolvedFolders.first
                     ? "its folder \(folder)" : "the folder \(folder) above it"
                 return "\(name) is \(problem)"
             }
-            trustedFolders.insert(folder)
+            passed.append(folder)
         }
+        trustedFolders.formUnion(passed)
         return nil
     }
 
