@@ -104,14 +104,19 @@ struct PushThroughHostTests {
             resourcesDirectory: nil)
     }
 
-    /// A storage folder where the module keeps "authorized": the user allowed notifications.
-    private func allowedStorage() throws -> URL {
+    /// A storage folder where the push module keeps `values` (by storage key), as an earlier
+    /// run left them.
+    private func storage(keeping values: [String: [UInt8]]) throws -> URL {
         let storage = try CFixtureBuilder.makeTemporaryDirectory()
         let kept = storage.appendingPathComponent("modules/com.parra.push")
         try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
-        try "authorized".write(
-            to: kept.appendingPathComponent("parra_push_authorization"), atomically: true, encoding: .utf8)
+        for (key, bytes) in values { try Data(bytes).write(to: kept.appendingPathComponent(key)) }
         return storage
+    }
+
+    /// A storage folder where the module keeps "authorized": the user allowed notifications.
+    private func allowedStorage() throws -> URL {
+        try storage(keeping: [PushAuthorization.storageKey: Array("authorized".utf8)])
     }
 
     @Test("getCurrentSettings and getCurrentAuthorizationStatus read the module's kept status and the options")
@@ -360,12 +365,12 @@ extension PushThroughHostTests {
         defer { bus.stop() }
         let desktop = try FakeDesktop(bus: bus.address, [.distributor])
         defer { desktop.quit() }
-        let storage = try CFixtureBuilder.makeTemporaryDirectory()
+        let storage = try storage(keeping: [
+            DesktopPush.tokenKey: Array("earlier-token".utf8),
+            PushController.sentTokenKey: Array(
+                #"{"token":"https://push.example/up/earlier-token","type":"unifiedpush"}"#.utf8),
+        ])
         let kept = storage.appendingPathComponent("modules/com.parra.push")
-        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
-        try Data("earlier-token".utf8).write(to: kept.appendingPathComponent(DesktopPush.tokenKey))
-        try Data(#"{"token":"https://push.example/up/earlier-token","type":"unifiedpush"}"#.utf8).write(
-            to: kept.appendingPathComponent(PushController.sentTokenKey))
         setenv("DBUS_SESSION_BUS_ADDRESS", bus.address, 1)
         defer { unsetenv("DBUS_SESSION_BUS_ADDRESS") }
         let log = RecordingLog()
@@ -407,13 +412,11 @@ extension PushThroughHostTests {
         let desktop = try FakeDesktop(bus: bus.address, [.distributor])
         defer { desktop.quit() }
         // What an earlier run kept: the connection token, the Web Push keys, the user's permission.
-        let storage = try CFixtureBuilder.makeTemporaryDirectory()
-        let kept = storage.appendingPathComponent("modules/com.parra.push")
-        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
         let keys = try WebPushKeys.make(for: "https://push.example/up/\(Self.activationToken)").get()
-        try Data(keys.stored).write(to: kept.appendingPathComponent(WebPushKeys.storageKey))
-        try Data(Self.activationToken.utf8).write(to: kept.appendingPathComponent(DesktopPush.tokenKey))
-        try Data("authorized".utf8).write(to: kept.appendingPathComponent(PushAuthorization.storageKey))
+        let storage = try storage(keeping: [
+            WebPushKeys.storageKey: keys.stored, DesktopPush.tokenKey: Array(Self.activationToken.utf8),
+            PushAuthorization.storageKey: Array("authorized".utf8),
+        ])
         let message = try AppServer.pywebpushEncrypt(
             #"{"aps":{"alert":{"title":"Wake","body":"for this"}}}"#, p256dh: keys.p256dh, auth: keys.auth)
         desktop.send("deliver \(Self.activatedBundleID) \(Self.activationToken) \(AppServer.hex(message))")

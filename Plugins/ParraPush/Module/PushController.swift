@@ -163,13 +163,14 @@ final class PushController {
         }
     }
 
+    /// The keys kept in storage, for whichever endpoint they were made; nil for none or broken.
+    private var keptKeys: WebPushKeys? {
+        (try? services.stored(WebPushKeys.storageKey)).flatMap { $0 }.flatMap(WebPushKeys.init(stored:))
+    }
+
     /// The keys for `endpoint`: those kept when made for it, else new ones, kept.
     private func keys(for endpoint: String) -> Result<WebPushKeys, PushPayload.Refusal> {
-        if let kept = (try? services.stored(WebPushKeys.storageKey)).flatMap({ $0 }).flatMap(WebPushKeys.init(stored:)),
-            kept.endpoint == endpoint
-        {
-            return .success(kept)
-        }
+        if let kept = keptKeys, kept.endpoint == endpoint { return .success(kept) }
         return WebPushKeys.make(for: endpoint).flatMap { keys in
             do {
                 try services.store(keys.stored, forKey: WebPushKeys.storageKey)
@@ -193,10 +194,7 @@ final class PushController {
     /// kept ones, before this run has an endpoint: the app was started for the message, say)
     /// and read, or why not.
     func read(message: [UInt8]) -> Result<PushPayload, PushPayload.Refusal> {
-        guard
-            let keys = webPushKeys
-                ?? (try? services.stored(WebPushKeys.storageKey)).flatMap({ $0 }).flatMap(WebPushKeys.init(stored:))
-        else {
+        guard let keys = webPushKeys ?? keptKeys else {
             return .failure(
                 PushPayload.Refusal(description: "no Web Push keys to decrypt it: the app has no endpoint yet"))
         }
@@ -276,8 +274,8 @@ final class PushController {
         guard settings.enabled else { return }
         let (token, type) = wireToken(for: bytes)
         let keys: JSONValue =
-            type == "unifiedpush" && webPushKeys != nil
-            ? .object(["p256dh": .string(webPushKeys!.p256dh), "auth": .string(webPushKeys!.auth)]) : .null
+            type == "unifiedpush"
+            ? webPushKeys.map { .object(["p256dh": .string($0.p256dh), "auth": .string($0.auth)]) } ?? .null : .null
         let record = JSONValue.object([
             "token": .string(token), "type": .string(type), "keys": keys, "user": userID.map(JSONValue.string) ?? .null,
         ]).json
