@@ -26,8 +26,10 @@ package enum FileTrust {
         // A path that is its own resolution holds no link: nothing to walk, and a folder that
         // passed before (the one of the modules before it, say) vouches for all above it.
         let links = given == resolved ? [] : links(resolving: given)
+        if links.isEmpty, let parent = folders(above: resolved, limit: 1).first, trustedFolders.contains(parent) {
+            return nil
+        }
         let resolvedFolders = folders(above: resolved)
-        if links.isEmpty, let parent = resolvedFolders.first, trustedFolders.contains(parent) { return nil }
         let user = geteuid()
         for (link, linkInfo) in links where linkInfo.st_uid != user && linkInfo.st_uid != 0 {
             return
@@ -100,16 +102,17 @@ package enum FileTrust {
         return nil
     }
 
-    /// Every folder above `path`, nearest first, ending with `/`.
+    /// Every folder above `path`, nearest first, ending with `/`; the nearest `limit` of them
+    /// when a limit is given.
     /// Cut at its slash bytes, as the kernel reads a path: bridging to NSString for each step,
     /// or walking it by `Character`, cost every module file checked at start-up tens of
     /// microseconds.
-    package static func folders(above path: String) -> [String] {
+    package static func folders(above path: String, limit: Int = .max) -> [String] {
         let slash = UInt8(ascii: "/")
         let bytes = Array(path.utf8)
         var folders: [String] = []
         var end = bytes.count
-        while true {
+        while folders.count < limit {
             while end > 1, bytes[end - 1] == slash { end -= 1 }
             guard let cut = bytes[..<end].lastIndex(of: slash) else { break }
             var parentEnd = cut

@@ -26,16 +26,20 @@ public struct ModuleDefinition<Module: AnyObject> {
     let extensionPoints: [ExtensionPointDeclaration]
     let commands: [Command<Module>]
     let logSink: LogSink<Module>?
+    let canWait: Bool
     /// Makes the instance and binds the hooks, commands and sink to it.
     let instantiate: (ModuleHost) throws -> ModuleInstance
 
     /// A definition; `id` is reverse-DNS (`com.example.feature`). A module with a `logSink`
     /// receives the app's log records; its `commands` are what the app and other modules call.
+    /// A module that `canWait` is started only when first needed (a point it hooks is
+    /// dispatched, a command of it called, a module hooking its points activated); export its
+    /// traits with `exportTraits()`.
     public init(
         id: String, name: String, version: String, description: String = "", license: String = "",
         options: [OptionDeclaration] = [], hooks: [Hook<Module>] = [],
         extensionPoints: [ExtensionPointDeclaration] = [], commands: [Command<Module>] = [],
-        logSink: LogSink<Module>? = nil
+        logSink: LogSink<Module>? = nil, canWait: Bool = false
     ) where Module: ParraModule {
         self.id = id
         self.name = name
@@ -47,6 +51,7 @@ public struct ModuleDefinition<Module: AnyObject> {
         self.extensionPoints = extensionPoints
         self.commands = commands
         self.logSink = logSink
+        self.canWait = canWait
         instantiate = { host in
             let module = try Module(host: host)
             return ModuleInstance(module, host: host, hooks: hooks, commands: commands, logSink: logSink)
@@ -64,6 +69,18 @@ public struct ModuleDefinition<Module: AnyObject> {
             Export.descriptor = UnsafePointer(descriptor)
             return UnsafePointer(descriptor)
         }
+    }
+
+    /// The module's traits (ABI 1.8), the same every time. Export them beside the entry:
+    ///
+    /// ```swift
+    /// @_cdecl("parra_module_get_traits")
+    /// public func parraModuleTraits() -> UnsafePointer<parra_module_traits>? {
+    ///     MyModule.definition.exportTraits()
+    /// }
+    /// ```
+    public func exportTraits() -> UnsafePointer<parra_module_traits> {
+        canWait ? ExportedTraits.canWait : ExportedTraits.none
     }
 
     /// The instance behind a hook's module data, for `Hook.raw` functions.
@@ -174,6 +191,19 @@ private func permanentArray<T>(_ items: [T]) -> UnsafePointer<T>? {
     let pointer = UnsafeMutablePointer<T>.allocate(capacity: items.count)
     pointer.initialize(from: items, count: items.count)
     return UnsafePointer(pointer)
+}
+
+/// The two traits a Swift module can have, made once.
+private enum ExportedTraits {
+    nonisolated(unsafe) static let none = make(flags: 0)
+    nonisolated(unsafe) static let canWait = make(flags: UInt32(PARRA_MODULE_CAN_WAIT))
+
+    private static func make(flags: UInt32) -> UnsafePointer<parra_module_traits> {
+        let traits = UnsafeMutablePointer<parra_module_traits>.allocate(capacity: 1)
+        traits.initialize(
+            to: parra_module_traits(struct_size: UInt32(MemoryLayout<parra_module_traits>.size), flags: flags))
+        return UnsafePointer(traits)
+    }
 }
 
 /// This shared object's one exported module.

@@ -11,15 +11,22 @@ import ParraTestSupport
 /// start with 100 tiny modules (one bool option, an init, no hook) over starting with none,
 /// beside the loader's own floor for the same files: `dlopen`, `dlsym` of the entry and the
 /// entry's call, one file after another, in this process.
+///
+/// Beside them, `load.on_demand_modules100_over_none_ms`: the same start with 100 tiny modules
+/// that can wait (`PARRA_MODULE_CAN_WAIT`), none of them needed, over one with none. These are
+/// the same 100 files at every start, so after the first (a warm-up) the registry describes them
+/// and no file is opened.
 struct Load100Figures {
     var samples100: [Double]
     var samples0: [Double]
     var bare: [Double]
+    var onDemand: [Double]
     var repetitions: Int
     var warmups: Int
 
     /// Medians over the repetitions, in milliseconds.
     var modules100OverNoneMilliseconds: Double { median(samples100) - median(samples0) }
+    var onDemandOverNoneMilliseconds: Double { median(onDemand) - median(samples0) }
     var bareMilliseconds: Double { median(bare) }
     /// The median of the per-repetition ratios of the host's share over the loader's floor.
     var pairedRatio: Double { median(zip(zip(samples100, samples0), bare).map { ($0.0 - $0.1) / $1 }) }
@@ -31,7 +38,8 @@ enum Load100Bench {
     /// The tiny module: one build, copied under 100 names a repetition. Its id and option key
     /// come from its file name (found with `dladdr`), so the copies are distinct modules.
     static let source = #"""
-        /* tiny_module.c: parra-bench's tiny module (generated): one bool option, an init. */
+        /* tiny_module.c: parra-bench's tiny module (generated): one bool option, an init; with
+           TINY_CAN_WAIT, traits that say it can wait. */
         #define _GNU_SOURCE
         #include <parra_plugin.h>
 
@@ -43,6 +51,12 @@ enum Load100Bench {
         static char tiny_key[128];
         static parra_option_decl tiny_options[1];
         static parra_module_descriptor tiny_descriptor;
+
+        #ifdef TINY_CAN_WAIT
+        static const parra_module_traits tiny_traits = {sizeof tiny_traits, PARRA_MODULE_CAN_WAIT};
+
+        PARRA_EXPORT const parra_module_traits *parra_module_get_traits(void) { return &tiny_traits; }
+        #endif
 
         static parra_status tiny_init(const parra_host *host, void **out_module_data, parra_error *error) {
             (void)host;
@@ -90,15 +104,21 @@ enum Load100Bench {
 
     /// Builds the tiny module in `directory`, copies it into fresh folders (three sets a
     /// repetition: the host's start, the bare loads, a spare), and times alternately a runtime
-    /// started with none, one started with 100 fresh copies, and the bare loads of 100 others.
+    /// started with none, one started with 100 fresh copies, and the bare loads of 100 others;
+    /// then, in each repetition too, a runtime started with the 100 copies of the module that
+    /// can wait, with a registry of its own.
     static func run(work: URL, repetitions: Int, warmups: Int) throws -> Load100Figures {
         let sourceFile = work.appendingPathComponent("tiny_module.c")
         try source.write(to: sourceFile, atomically: true, encoding: .utf8)
         let built = try CFixtureBuilder.build("tiny_module.so", in: work, source: sourceFile)
         let image = try Data(contentsOf: built)
+        let waiting = try Data(
+            contentsOf: try CFixtureBuilder.build(
+                "tiny_waiting_module.so", defines: ["TINY_CAN_WAIT"], in: work, source: sourceFile))
         let storage = work.appendingPathComponent("load100-storage", isDirectory: true)
+        let onDemandStorage = work.appendingPathComponent("load100-on-demand-storage", isDirectory: true)
         var nextSet = 0
-        func freshSet() throws -> [String] {
+        func freshSet(of image: Data = image) throws -> [String] {
             defer { nextSet += 1 }
             let folder = work.appendingPathComponent("load100-\(nextSet)", isDirectory: true)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -110,7 +130,9 @@ enum Load100Bench {
                 return copy.path
             }
         }
-        var figures = Load100Figures(samples100: [], samples0: [], bare: [], repetitions: repetitions, warmups: warmups)
+        var figures = Load100Figures(
+            samples100: [], samples0: [], bare: [], onDemand: [], repetitions: repetitions, warmups: warmups)
+        let onDemandSet = try freshSet(of: waiting)
         for repetition in 0..<(warmups + repetitions) {
             let hosted = try freshSet()
             let loaded = try freshSet()
@@ -126,10 +148,12 @@ enum Load100Bench {
                 bare = try timeBareLoads(paths: loaded)
                 hundred = try timeStart(paths: hosted, storage: storage)
             }
+            let onDemand = try timeStart(paths: onDemandSet, storage: onDemandStorage)
             if repetition >= warmups {
                 figures.samples0.append(none)
                 figures.samples100.append(hundred)
                 figures.bare.append(bare)
+                figures.onDemand.append(onDemand)
             }
         }
         return figures

@@ -29,6 +29,7 @@ let consoleLinesPerSecondBudget = 2_000_000.0
 let enqueueBudgetNanoseconds = 200.0
 let loadOverNoneBudgetMilliseconds = 3.0
 let load100RatioBudget = 1.5
+let onDemandOverNoneBudgetMilliseconds = 1.0
 let inputToHandlerBudgetMicroseconds = 1000.0
 let busToDelegateBudgetMicroseconds = 2000.0
 
@@ -60,6 +61,9 @@ let usage = """
       load.bare_dlopen100_ms      baseline: dlopen, dlsym of the entry and its call for 100
                                   other fresh copies, in this process: the loader's floor;
                                   load.modules100_over_none_ms_ratio is the start over it
+      load.on_demand_modules100_over_none_ms  the same start with 100 tiny modules that can
+                                  wait (the same files each time, so the registry describes
+                                  them), none needed, over one with none
       launch.to_first_frame_ms    spawn of the release-built ParraDemoApp (beside this
                                   executable) to the first `== window ` line on its stdout
       launch.empty_process_ms     baseline: spawn to exit of parra-empty, a Swift program that
@@ -165,6 +169,7 @@ let usage = """
       logger.two_threads_scaling_vs_fwrite  >= \(twoThreadsScalingBudget)
       load.modules4_over_none_ms  <= \(Int(loadOverNoneBudgetMilliseconds)) ms
       load.modules100_over_none_ms_ratio  <= \(load100RatioBudget) (over bare_dlopen100_ms)
+      load.on_demand_modules100_over_none_ms  <= \(number(onDemandOverNoneBudgetMilliseconds, 1)) ms
       events.input_to_handler_us  <= \(Int(inputToHandlerBudgetMicroseconds)) us
       push.bus_to_delegate_us     <= \(Int(busToDelegateBudgetMicroseconds)) us
       launch.to_first_frame_over_empty_ms  <= \(Int(firstFrameOverEmptyBudgetMilliseconds)) ms
@@ -467,6 +472,7 @@ if json {
             ("load.modules100_over_none_ms", load100.modules100OverNoneMilliseconds),
             ("load.bare_dlopen100_ms", load100.bareMilliseconds),
             ("load.modules100_over_none_ms_ratio", load100.pairedRatio),
+            ("load.on_demand_modules100_over_none_ms", load100.onDemandOverNoneMilliseconds),
             ("api.request_overhead_us", api.overheadMicroseconds),
             ("api.client_request_us", api.clientMicroseconds),
             ("api.raw_urlsession_us", api.rawMicroseconds),
@@ -545,6 +551,7 @@ if json {
         ("command.call_ns_ratio", commandRatioBudget),
         ("load.modules4_over_none_ms", loadOverNoneBudgetMilliseconds),
         ("load.modules100_over_none_ms_ratio", load100RatioBudget),
+        ("load.on_demand_modules100_over_none_ms", onDemandOverNoneBudgetMilliseconds),
         ("events.input_to_handler_us", inputToHandlerBudgetMicroseconds),
         ("push.bus_to_delegate_us", busToDelegateBudgetMicroseconds),
         ("logger.filtered_ns", filteredBudgetNanoseconds),
@@ -606,6 +613,11 @@ var rows = [
         name: "load.modules100_over_none_ms", value: number(load100.modules100OverNoneMilliseconds) + " ms",
         baseline: "bare_dlopen100 " + number(load100.bareMilliseconds) + " ms", ratio: number(load100.pairedRatio, 3),
         budget: "ratio <= \(load100RatioBudget)", within: load100.pairedRatio <= load100RatioBudget ? "yes" : "NO"),
+    Row(
+        name: "load.on_demand_modules100_over_none_ms", value: number(load100.onDemandOverNoneMilliseconds) + " ms",
+        baseline: "modules0 " + number(median(load100.samples0)) + " ms", ratio: "-",
+        budget: "<= \(number(onDemandOverNoneBudgetMilliseconds, 1)) ms",
+        within: load100.onDemandOverNoneMilliseconds <= onDemandOverNoneBudgetMilliseconds ? "yes" : "NO"),
 ]
 rows.append(
     Row(
@@ -804,7 +816,8 @@ print("  4 modules    \(spread(load.samples4, 3))")
 print("  0 modules    \(spread(load.samples0, 3))")
 print(
     "load of 100 tiny modules: \(load100.repetitions) repetitions (+\(load100.warmups) warm-up), fresh copies each; ms: "
-        + "100 modules \(spread(load100.samples100, 3)); none \(spread(load100.samples0, 3)); bare loads \(spread(load100.bare, 3))"
+        + "100 modules \(spread(load100.samples100, 3)); none \(spread(load100.samples0, 3)); bare loads \(spread(load100.bare, 3)); "
+        + "100 that wait \(spread(load100.onDemand, 3))"
 )
 if launch.hasFirstFrame || launch.hasEmpty {
     print(

@@ -1,16 +1,17 @@
 import CParraPlugin
 import Testing
 
-/// Freezes the ABI 1.7 layout (1.6 added no type to 1.5): a change here breaks every module built before it, so it must
+/// Freezes the ABI 1.8 layout (1.6 added no type to 1.5): a change here breaks every module built before it, so it must
 /// come with a new major version (or, for fields appended at the end, a new minor). The 1.0
 /// to 1.2 prefixes are checked too: older modules must still read and be read correctly.
-@Suite("C ABI 1.7 layout")
+@Suite("C ABI 1.8 layout")
 struct ABILayoutTests {
     @Test("versions and the entry symbol")
     func constants() {
         #expect(PARRA_ABI_VERSION_MAJOR == 1)
-        #expect(PARRA_ABI_VERSION_MINOR == 7)
+        #expect(PARRA_ABI_VERSION_MINOR == 8)
         #expect(PARRA_MODULE_ENTRY_SYMBOL == "parra_module_entry")
+        #expect(PARRA_MODULE_TRAITS_SYMBOL == "parra_module_get_traits")
     }
 
     @Test("every crossing struct starts with its size")
@@ -27,6 +28,7 @@ struct ABILayoutTests {
         #expect(MemoryLayout<parra_log_record>.offset(of: \.struct_size) == 0)
         #expect(MemoryLayout<parra_command_decl>.offset(of: \.struct_size) == 0)
         #expect(MemoryLayout<parra_command_completion>.offset(of: \.struct_size) == 0)
+        #expect(MemoryLayout<parra_module_traits>.offset(of: \.struct_size) == 0)
         #expect(MemoryLayout<parra_launch_extension>.offset(of: \.struct_size) == 0)
         #expect(MemoryLayout<parra_app_events_extension>.offset(of: \.struct_size) == 0)
         #expect(MemoryLayout<parra_json_extension>.offset(of: \.struct_size) == 0)

@@ -18,7 +18,7 @@ struct DrivenApp: App {
 
 /// Modules compiled against the headers of released ABI versions, kept unchanged under
 /// Tests/Fixtures/ReleasedHeaders, keep loading and working in this host.
-@Suite("Modules built against released headers (1.0, 1.1, 1.2, 1.4, 1.5, 1.6)")
+@Suite("Modules built against released headers (1.0, 1.1, 1.2, 1.4, 1.5, 1.6, 1.7)")
 struct ReleasedHeaderTests {
     @Test("a 1.0 module loads, reads its options, is hooked and logs; it offers no commands")
     func version10() throws {
@@ -109,6 +109,21 @@ struct ReleasedHeaderTests {
         let report = host.runtime.start()
         #expect(report.refused.isEmpty, "\(report.lines)")
         #expect(report.loaded.map(\.abi) == ["1.6"])
+        #expect(try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}")).bool)
+        host.runtime.stop()
+        #expect(host.log.messages(from: "com.example.cfixture").contains("hook application.didFinishLaunching {}"))
+    }
+
+    @Test("a 1.7 module, built against the headers before module traits, loads at launch and is hooked")
+    func version17() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let module = try CFixtureBuilder.build("old.so", in: folder, headers: CFixtureBuilder.releasedHeaders("1.7"))
+        let host = try TestHost(paths: [module.path], mainQueue: DispatchQueue(label: "test.released.main"))
+        let report = host.runtime.start()
+        #expect(report.refused.isEmpty, "\(report.lines)")
+        #expect(report.loaded.map(\.abi) == ["1.7"])
+        #expect(report.loaded.map(\.waits) == [false])
+        #expect(host.log.messages(from: "com.example.cfixture").prefix(1) == ["init"])
         #expect(try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}")).bool)
         host.runtime.stop()
         #expect(host.log.messages(from: "com.example.cfixture").contains("hook application.didFinishLaunching {}"))

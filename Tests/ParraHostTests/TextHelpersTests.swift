@@ -1,4 +1,5 @@
 import Foundation
+import ParraShared
 import Testing
 
 @testable import ParraRuntime
@@ -6,6 +7,18 @@ import Testing
 /// The host's stand-ins for corelibs Foundation's text functions give Foundation's results.
 @Suite("Text helpers without Foundation")
 struct TextHelpersTests {
+    @Test("BytewiseOrder sorts by UTF-8 bytes, ASCII or not, as the generic comparison of the bytes does")
+    func bytewiseOrder() {
+        let ascii = ["b.so", "B.so", "a10.so", "a9.so", "a.so", "", "a"]
+        #expect(BytewiseOrder.sorted(ascii) == ["", "B.so", "a", "a.so", "a10.so", "a9.so", "b.so"])
+        // Decomposed é (e + U+0301) sorts by its bytes, before precomposed é (C3 A9): `<` on
+        // String puts them together as one character.
+        let mixed = ["\u{E9}.so", "e\u{301}.so", "f.so", "e.so", "\u{1F600}.so", "Z.so"]
+        let expected = mixed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        #expect(BytewiseOrder.sorted(mixed) == expected)
+        #expect(expected == ["Z.so", "e.so", "e\u{301}.so", "f.so", "\u{E9}.so", "\u{1F600}.so"])
+    }
+
     @Test("trimmingSpaces trims what trimmingCharacters(in: .whitespaces) trims, for every scalar up to U+2FFFF")
     func trimmingSpacesAsFoundation() {
         var differing: [UInt32] = []

@@ -37,7 +37,7 @@ struct ModuleDefinitionTests {
     func exportedDescriptor() throws {
         let descriptor = InProcessModule.definition.export()
         #expect(InProcessModule.definition.export() == descriptor, "exported once")
-        let declaration = try DescriptorReader.read(descriptor)
+        let declaration = try DescriptorReader.read(descriptor).declaration
         #expect(declaration.id == "com.example.inprocess")
         #expect(declaration.abiVersion == "\(PARRA_ABI_VERSION_MAJOR).\(PARRA_ABI_VERSION_MINOR)")
         #expect(declaration.license == "Apache-2.0")
@@ -66,7 +66,7 @@ struct ModuleDefinitionTests {
         defer { free(name) }
         descriptor.name = UnsafePointer(name)
         do {
-            let declaration = try DescriptorReader.read(&descriptor)
+            let declaration = try DescriptorReader.read(&descriptor).declaration
             #expect(declaration.name == read)
         } catch {
             #expect(read == nil)

@@ -100,6 +100,11 @@ struct WhatsNewThroughHostTests {
             storage: storage)
         #expect(first.status == 0)
         #expect(first.surface.presented.filter { $0.kind == .modal }.isEmpty)
+        // It can wait: the launch screen's session point, once the launch's auth check has a
+        // user, starts it (no call before); the second launch describes it from the registry.
+        #expect(
+            first.log.messages(from: "com.parra.whatsNew").first
+                == "started when first needed: com.parra.launchScreen.sessionDidStart is dispatched")
         #expect(
             first.log.messages(from: "com.parra.whatsNew").contains(
                 "What's New: no automatic check (the first launch of this install)"))
@@ -109,6 +114,9 @@ struct WhatsNewThroughHostTests {
             bundle: bundle("1.2.0", "7"),
             environment: environment, storage: storage)
         #expect(second.status == 0)
+        #expect(
+            second.log.messages(from: "com.parra.whatsNew").first
+                == "started when first needed: com.parra.launchScreen.sessionDidStart is dispatched")
         let shown = second.surface.presented.filter { $0.moduleID == "com.parra.whatsNew" }
         #expect(
             shown.map(\.title) == ["What's new", "Changelog"], "\(second.log.messages(from: "com.parra.whatsNew"))")
@@ -164,6 +172,9 @@ struct WhatsNewThroughHostTests {
             FacadeApp.self, paths: [Self.modules[1]], bundle: bundle("1.2.0", "7"),
             environment: ["PARRA_API_BASE_URL": server.baseURL.absoluteString, "PARRA_ENVIRONMENT": "production"])
         #expect(run.status == 0)
+        #expect(
+            run.log.messages(from: "com.parra.whatsNew").first
+                == "started when first needed: com.parra.whatsNew.fetchLatestRelease is called")
         #expect(
             facadeCalls.messages(from: "app") == [
                 #"latest 1.2.0 ["Offline mode"]"#, "header https://example.com/h.png", "update available true",

@@ -7,3 +7,10 @@ import ParraWhatsNew
 public func parraModuleEntry() -> UnsafePointer<parra_module_descriptor>? {
     ParraWhatsNewExport.descriptor()
 }
+
+/// Its traits: What's New can wait until it is first needed (its work starts once a launch
+/// completes and a window is active).
+@_cdecl("parra_module_get_traits")
+public func parraModuleTraits() -> UnsafePointer<parra_module_traits>? {
+    ParraWhatsNewExport.traits()
+}

@@ -73,7 +73,8 @@ final class ParraWhatsNewModule: ParraModule {
                     }
                 }
             },
-        ])
+        ],
+        canWait: true)
 
     let host: ModuleHost
     private(set) var settings = WhatsNewSettings(style: nil, modeJSON: nil, appEnvironment: "production")
@@ -116,5 +117,10 @@ public enum ParraWhatsNewExport {
     /// The module's descriptor (the same one every time).
     public static func descriptor() -> UnsafePointer<parra_module_descriptor> {
         ParraWhatsNewModule.definition.export()
+    }
+
+    /// The module's traits: it can wait.
+    public static func traits() -> UnsafePointer<parra_module_traits> {
+        ParraWhatsNewModule.definition.exportTraits()
     }
 }

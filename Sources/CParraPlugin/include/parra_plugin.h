@@ -36,7 +36,8 @@
  *   parra/version.h          the ABI version
  *   parra/status.h           parra_status, parra_error
  *   parra/values.h           parra_string, option types and values
- *   parra/module.h           the entry symbol, the module descriptor, the lifecycle
+ *   parra/module.h           the entry symbol, the module descriptor, the lifecycle, the
+ *                            traits of a module that can wait (1.8)
  *   parra/options.h          option declarations and their schemas
  *   parra/hooks.h            hook and extension point declarations, the signature grammar
  *   parra/log.h              log levels, app log records, the log sink

@@ -218,7 +218,7 @@ package final class ParraAppContext: @unchecked Sendable {
         if let logHold { LogRouter.shared.release(logHold) }
         platform.report("Parra \(tenantId)/\(applicationId), bundle \(bundleID)")
         for line in report.lines { platform.report("  \(line)") }
-        for option in runtime.options.all where option.source != .moduleDefault(moduleID: option.schema.ownerID) {
+        for option in runtime.options.set {
             platform.report("  option \(option.schema.key) = \(option.value.summary) (from \(option.source))")
         }
         if let apiProblem { platform.report("  \(apiProblem)") }

@@ -1,8 +1,8 @@
 import CParraPlugin
 
-/// One command a module offers (ABI 1.2), read from its descriptor and checked on its own.
-/// Sendable by hand: every field is a `let`, and `function` is a C function pointer, which points at code.
-package struct CommandDeclaration: @unchecked Sendable {
+/// One command a module offers (ABI 1.2), read from its descriptor and checked on its own; its
+/// function is in the module's `ModuleCode`.
+package struct CommandDeclaration: Sendable {
     /// Which thread the command runs on.
     package enum Thread: Sendable, Hashable, CustomStringConvertible {
         /// The main thread only (`PARRA_COMMAND_THREAD_MAIN`).
@@ -32,8 +32,6 @@ package struct CommandDeclaration: @unchecked Sendable {
     package let thread: Thread
     /// Whether the result comes later, through the completion.
     package let completesLater: Bool
-    /// The function, called through libffi with `signature`.
-    let function: parra_function
 
     /// The argument types a caller passes: those after the module data, and before the
     /// completion of a command that completes later.

@@ -57,6 +57,7 @@ extension ModuleRuntime {
         guard commandGate.admits else {
             throw CommandCallError(.notRunning, "\(id) cannot be called now: modules are not running")
         }
+        if let waiting = commandLock.withLock({ waitingCommands[id] }) { try startForCommand(id, of: waiting) }
         guard let command = command(id) else { throw .notFound(id) }
         if let callerModuleID, callerModuleID == command.moduleID {
             throw CommandCallError(
@@ -141,6 +142,7 @@ extension ModuleRuntime {
     func rebuildCommands() {
         var prepared: [String: PreparedCommand] = [:]
         for module in usableModules where [.configured, .active].contains(module.state) {
+            let functions = module.code?.commands ?? []
             let sites =
                 module.commandSites
                 ?? Dictionary(
@@ -148,17 +150,23 @@ extension ModuleRuntime {
                         ($0.id, quarantine.site(path: module.file, what: "command \($0.id)"))
                     }, uniquingKeysWith: { first, _ in first })
             module.commandSites = sites
-            for declaration in module.declaration.commands {
+            for (index, declaration) in module.declaration.commands.enumerated() where index < functions.count {
                 do {
                     prepared[declaration.id] = try PreparedCommand(
-                        moduleID: module.id, declaration: declaration, moduleData: module.moduleData,
-                        site: sites[declaration.id])
+                        moduleID: module.id, declaration: declaration, function: functions[index],
+                        moduleData: module.moduleData, site: sites[declaration.id])
                 } catch {
                     log.log(.error, error.reason, moduleID: module.id)
                 }
             }
         }
-        commandLock.withLock { preparedCommands = prepared }
+        let waiting = usableModules.filter(\.waits).flatMap { module in
+            module.declaration.commands.map { ($0.id, module.id) }
+        }
+        commandLock.withLock {
+            preparedCommands = prepared
+            waitingCommands = Dictionary(waiting, uniquingKeysWith: { first, _ in first })
+        }
     }
 
     /// Answers the calls of module `moduleID`'s commands it left unanswered, once it has

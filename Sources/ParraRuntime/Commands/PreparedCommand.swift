@@ -10,6 +10,7 @@ package final class PreparedCommand: @unchecked Sendable {
     package let moduleID: String
     /// What the module declared.
     package let declaration: CommandDeclaration
+    private let function: parra_function
     private let call: CallDescriptor
     private let resultMask: UInt64
     /// What a crash or exit inside the command names, and journals (the quarantine's); nil
@@ -17,12 +18,13 @@ package final class PreparedCommand: @unchecked Sendable {
     private let site: UnsafePointer<parra_call_site>?
 
     init(
-        moduleID: String, declaration: CommandDeclaration, moduleData: UnsafeMutableRawPointer?,
-        site: UnsafePointer<parra_call_site>? = nil
+        moduleID: String, declaration: CommandDeclaration, function: parra_function,
+        moduleData: UnsafeMutableRawPointer?, site: UnsafePointer<parra_call_site>? = nil
     ) throws(ModuleRefusal) {
         self.moduleID = moduleID
         self.site = site
         self.declaration = declaration
+        self.function = function
         resultMask = declaration.signature.returnType.resultMask
         guard let call = CallDescriptor(declaration.signature, moduleData: moduleData) else {
             throw ModuleRefusal(
@@ -44,7 +46,7 @@ package final class PreparedCommand: @unchecked Sendable {
         arguments[0] = UnsafeMutableRawPointer(call.moduleDataSlot)
         var raw: UInt64 = 0
         let previous = parra_call_site_enter(site)
-        ffi_call(call.cif, declaration.function, &raw, arguments)
+        ffi_call(call.cif, function, &raw, arguments)
         parra_call_site_leave(previous)
         return raw & resultMask
     }

@@ -13,6 +13,11 @@ import FoundationEssentials
 package final class HookDispatcher {
     private var tables: [String: PointTable] = [:]
     private var points: [String: OverridePoint] = [:]
+    /// The points hooked by modules that wait to be started (ABI 1.8): dispatching one calls
+    /// `wake` with its id first, which starts them and rebuilds the tables.
+    var sleepingPoints: Set<String> = []
+    /// Starts the modules that wait and hook a point about to be dispatched.
+    var wake: ((String) -> Void)?
 
     init() {}
 
@@ -21,6 +26,13 @@ package final class HookDispatcher {
 
     /// The table for `pointID`, or nil when no active module hooks it.
     package func table(for pointID: String) -> PointTable? { tables[pointID] }
+
+    /// The table for `pointID` about to be dispatched: the modules that wait and hook it are
+    /// started first. Nil when no active module hooks it.
+    func tableStartingWaiters(for pointID: String) -> PointTable? {
+        if !sleepingPoints.isEmpty, sleepingPoints.contains(pointID) { wake?(pointID) }
+        return tables[pointID]
+    }
 
     /// The modules hooked at `pointID`, in call order.
     package func moduleIDs(at pointID: String) -> [String] { tables[pointID]?.moduleIDs ?? [] }
@@ -42,7 +54,7 @@ package final class HookDispatcher {
         for (argument, type) in zip(arguments, types) where !argument.fits(type) {
             throw HookCallError("'\(pointID)': \(argument) does not fit \(type.rawValue)")
         }
-        guard let table = tables[pointID] else {
+        guard let table = tableStartingWaiters(for: pointID) else {
             return HookResult(raw: point.combine.identity)
         }
         return HookResult(raw: Self.withMarshalled(arguments, types: Array(types)) { table.invoke($0) })

@@ -15,14 +15,14 @@ final class PreparedHook {
     let site: UnsafePointer<parra_call_site>?
 
     init(
-        moduleID: String, declaration: HookDeclaration, moduleData: UnsafeMutableRawPointer?,
-        site: UnsafePointer<parra_call_site>? = nil
+        moduleID: String, declaration: HookDeclaration, function: parra_function,
+        moduleData: UnsafeMutableRawPointer?, site: UnsafePointer<parra_call_site>? = nil
     ) throws(ModuleRefusal) {
         self.moduleID = moduleID
         self.site = site
         self.order = declaration.order
         self.index = declaration.index
-        self.function = declaration.function
+        self.function = function
         guard let call = CallDescriptor(declaration.signature, moduleData: moduleData) else {
             throw ModuleRefusal(
                 phase: .configure,

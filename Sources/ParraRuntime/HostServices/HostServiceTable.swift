@@ -682,7 +682,8 @@ enum HostServiceTable {
                     runtime.emitDepth -= 1
                     runtime.emitting.remove(id)
                 }
-                return runtime.dispatcher.table(for: id)?.invoke(slots.baseAddress!) ?? point.combine.identity
+                let table = runtime.dispatcher.tableStartingWaiters(for: id)
+                return table?.invoke(slots.baseAddress!) ?? point.combine.identity
             }
             if let result {
                 switch point.signature.returnType {

@@ -1,4 +1,5 @@
 import CParraPlugin
+import ParraShared
 
 /// A parsed JSON document laid out for C (`PARRA_EXT_JSON`): one block of nodes, each
 /// array's items and object's members side by side, and one block of NUL-terminated text. A
@@ -69,7 +70,7 @@ final class JSONDocument {
                 node.children = nodes.baseAddress! + nextNode
                 node.count = members.count
                 nextNode += members.count
-                queue.append(contentsOf: members.keys.sorted(by: Self.byBytes).map { (members[$0]!, $0) })
+                queue.append(contentsOf: BytewiseOrder.sorted(Array(members.keys)).map { (members[$0]!, $0) })
             }
             (nodes.baseAddress! + head).initialize(to: node)
             head += 1
@@ -93,9 +94,6 @@ final class JSONDocument {
         case .null, .bool, .integer, .double: break
         }
     }
-
-    /// Whether `a` comes before `b` in the byte order of their UTF-8.
-    private static func byBytes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 
     /// The node at `path` below `node` ("aps.alert.title", "items.0"; "" is `node`), or nil.
     static func node(at path: UnsafePointer<CChar>, below node: UnsafePointer<Node>) -> UnsafePointer<Node>? {

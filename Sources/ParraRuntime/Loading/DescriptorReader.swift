@@ -1,11 +1,14 @@
 import CParraPlugin
 import FoundationEssentials
 
-/// Reads a module's C descriptor into a `ModuleDeclaration`, enforcing every rule that needs
-/// no other module: versions, struct sizes, required strings, the id's characters, option
-/// declarations and their defaults, signature syntax, and canonical-point signatures.
+/// Reads a module's C descriptor (and its traits, ABI 1.8) into a `ModuleDeclaration` and its
+/// `ModuleCode`, enforcing every rule that needs no other module: versions, struct sizes,
+/// required strings, the id's characters, option declarations and their defaults, signature
+/// syntax, and canonical-point signatures.
 package enum DescriptorReader {
-    static func read(_ descriptor: UnsafePointer<parra_module_descriptor>) throws(ModuleRefusal) -> ModuleDeclaration {
+    static func read(
+        _ descriptor: UnsafePointer<parra_module_descriptor>, traits: UnsafePointer<parra_module_traits>? = nil
+    ) throws(ModuleRefusal) -> (declaration: ModuleDeclaration, code: ModuleCode) {
         let raw = UnsafeRawPointer(descriptor)
         let size = raw.load(as: UInt32.self)
         // The version fields sit right after struct_size in every version of the ABI.
@@ -75,16 +78,31 @@ package enum DescriptorReader {
         }
         try requireUnique(options.map(\.key), "option key")
         try requireUnique(points.map(\.id), "extension point")
-        try requireUnique(commands.map(\.id), "command")
-        return ModuleDeclaration(
+        try requireUnique(commands.map(\.declaration.id), "command")
+        let declaration = ModuleDeclaration(
             id: id, name: try requiredString(d.name, "name"), version: try requiredString(d.version, "version"),
             description: try optionalString(d.description, "description") ?? "",
             license: try optionalString(d.license, "license") ?? "", abiVersion: "\(major).\(minor)",
-            options: options, hooks: hooks, extensionPoints: points, commands: commands,
-            lifecycle: .init(
-                initialize: d.`init`, configure: d.configure, activate: d.activate, deactivate: d.deactivate,
-                shutdown: d.shutdown),
-            logSink: d.log_sink, logFlush: d.log_sink == nil ? nil : d.log_flush)
+            options: options, hooks: hooks.map(\.declaration), extensionPoints: points,
+            commands: commands.map(\.declaration), takesAppLogs: d.log_sink != nil,
+            canWait: try readTraits(traits) & UInt32(PARRA_MODULE_CAN_WAIT) != 0)
+        let code = ModuleCode(
+            initialize: d.`init`, configure: d.configure, activate: d.activate, deactivate: d.deactivate,
+            shutdown: d.shutdown, logSink: d.log_sink, logFlush: d.log_sink == nil ? nil : d.log_flush,
+            hooks: hooks.map(\.function), commands: commands.map(\.function))
+        return (declaration, code)
+    }
+
+    /// The flags of a module's traits (ABI 1.8); 0 for a module without them.
+    private static func readTraits(_ traits: UnsafePointer<parra_module_traits>?) throws(ModuleRefusal) -> UInt32 {
+        guard let traits else { return 0 }
+        let size = UnsafeRawPointer(traits).load(as: UInt32.self)
+        guard size >= MemoryLayout<parra_module_traits>.size, size <= maximumStructSize else {
+            throw refuse(
+                "traits struct_size \(size) is not between \(MemoryLayout<parra_module_traits>.size) and \(maximumStructSize); set it to sizeof(parra_module_traits)"
+            )
+        }
+        return traits.pointee.flags
     }
 
     /// The descriptor's ABI 1.0 size: the least struct_size accepted.
@@ -160,7 +178,9 @@ package enum DescriptorReader {
             constraint: constraint)
     }
 
-    private static func readHook(_ decl: parra_hook_decl, index: Int) throws(ModuleRefusal) -> HookDeclaration {
+    private static func readHook(_ decl: parra_hook_decl, index: Int) throws(ModuleRefusal) -> (
+        declaration: HookDeclaration, function: parra_function
+    ) {
         let pointID = try requiredString(decl.point_id, "hook \(index) point_id")
         let signatureText = try requiredString(decl.signature, "hook '\(pointID)' signature")
         let signature: HookSignature
@@ -180,8 +200,7 @@ package enum DescriptorReader {
                 throw refuse("hook '\(pointID)' declares signature \(signature), the point's is \(point.signature)")
             }
         }
-        return HookDeclaration(
-            pointID: pointID, signature: signature, order: decl.order, index: index, function: function)
+        return (HookDeclaration(pointID: pointID, signature: signature, order: decl.order, index: index), function)
     }
 
     private static func readExtensionPoint(_ decl: parra_extension_point_decl, index: Int, moduleID: String)
@@ -209,7 +228,7 @@ package enum DescriptorReader {
     }
 
     private static func readCommand(_ decl: parra_command_decl, index: Int, moduleID: String)
-        throws(ModuleRefusal) -> CommandDeclaration
+        throws(ModuleRefusal) -> (declaration: CommandDeclaration, function: parra_function)
     {
         let id = try requiredString(decl.command_id, "command \(index) command_id")
         let name = id.hasPrefix(moduleID + ".") ? id.dropFirst(moduleID.count + 1) : ""
@@ -243,9 +262,10 @@ package enum DescriptorReader {
             throw refuse("command '\(id)' has unknown thread \(decl.thread)")
         }
         guard let function = decl.function else { throw refuse("command '\(id)' has no function") }
-        return CommandDeclaration(
+        let declaration = CommandDeclaration(
             id: id, signature: signature, doc: try requiredString(decl.doc, "command '\(id)' doc"), thread: thread,
-            completesLater: decl.completes_later, function: function)
+            completesLater: decl.completes_later)
+        return (declaration, function)
     }
 
     /// Steps through a C array by each element's own struct_size, which must be at least

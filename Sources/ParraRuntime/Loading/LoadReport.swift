@@ -39,13 +39,25 @@ package struct LoadReport: Sendable, Codable {
         package internal(set) var extensionPoints: [String] = []
         /// Things that did not stop it loading, e.g. a hook on a point no loaded module offers.
         package internal(set) var warnings: [String] = []
+        /// Whether it waits to be started until it is first needed (ABI 1.8), as at the end of
+        /// the launch.
+        package internal(set) var waits = false
+        /// Whether its declarations came from the registry, its file unopened at launch.
+        package internal(set) var fromRegistry = false
 
         /// One line: outcome, file, and id or reason.
         package var summary: String {
             switch outcome {
             case .loaded:
-                let warningText = warnings.isEmpty ? "" : " (\(warnings.joined(separator: "; ")))"
-                return "loaded   \(file): \(moduleID ?? "?") \(version ?? "") [ABI \(abi ?? "?")]\(warningText)"
+                let waiting =
+                    waits
+                    ? [
+                        fromRegistry
+                            ? "waits until first needed; described by the registry" : "waits until first needed"
+                    ] : []
+                let notes = waiting + warnings
+                let noteText = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
+                return "loaded   \(file): \(moduleID ?? "?") \(version ?? "") [ABI \(abi ?? "?")]\(noteText)"
             case .refused:
                 return "refused  \(file): [\(phase?.rawValue ?? "?")] \(reason ?? "")"
             case .skipped:

@@ -2,12 +2,19 @@ import CParraCallNote
 import CParraPlugin
 import FoundationEssentials
 
-/// A module the host opened: its declaration, state, and the data its init returned.
+/// A module the host found and accepted: its declaration, state, code once its file is open,
+/// and the data its init returned.
 package final class LoadedModule {
     /// Where it was loaded from.
     package let file: String
-    /// What it declared.
+    /// What it declared (read from its descriptor, or from the registry).
     package let declaration: ModuleDeclaration
+    /// Its functions; nil while its file is not open (the registry described it).
+    var code: ModuleCode?
+    /// The identity of its file when it was checked at start.
+    let stamp: ModuleRegistry.Stamp
+    /// Whether it waits to be started until it is first needed (PARRA_MODULE_CAN_WAIT).
+    package internal(set) var waits = false
     /// Its lifecycle state.
     package private(set) var state: ModuleLifecycleState = .descriptorRead
     /// Set when the host refused it after its descriptor was read.
@@ -29,9 +36,12 @@ package final class LoadedModule {
     /// Its record's position in the load report.
     let recordIndex: Int
 
-    init(file: String, declaration: ModuleDeclaration, recordIndex: Int) {
+    init(file: String, declaration: ModuleDeclaration, code: ModuleCode?, stamp: ModuleRegistry.Stamp, recordIndex: Int)
+    {
         self.file = file
         self.declaration = declaration
+        self.code = code
+        self.stamp = stamp
         self.recordIndex = recordIndex
     }
 

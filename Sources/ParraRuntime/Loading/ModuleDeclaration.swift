@@ -1,8 +1,8 @@
 import CParraPlugin
 
-/// What a module declared in its descriptor, read into Swift and checked on its own.
-/// Sendable by hand: every field is a `let` of a Sendable type or a C function pointer, which points at code.
-package struct ModuleDeclaration: @unchecked Sendable {
+/// What a module declared in its descriptor and traits, read into Swift and checked on its own:
+/// everything but its code (`ModuleCode`), so that the registry can keep it between launches.
+package struct ModuleDeclaration: Sendable {
     /// Reverse-DNS id.
     package let id: String
     /// Human-readable name.
@@ -23,35 +23,14 @@ package struct ModuleDeclaration: @unchecked Sendable {
     package let extensionPoints: [OverridePoint]
     /// The commands it offers (ABI 1.2).
     package let commands: [CommandDeclaration]
-    /// Its lifecycle functions, as the descriptor gives them.
-    let lifecycle: Lifecycle
-    /// Where it takes app log records (ABI 1.1), if it does.
-    let logSink: parra_log_sink_fn?
-    /// How it flushes the records it has had (ABI 1.1).
-    let logFlush: parra_log_flush_fn?
-
-    /// Whether the module takes app log records.
-    package var takesAppLogs: Bool { logSink != nil }
-
-    /// The lifecycle functions; any may be absent.
-    struct Lifecycle {
-        let initialize:
-            (
-                @convention(c) (
-                    UnsafePointer<parra_host>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
-                    UnsafeMutablePointer<parra_error>?
-                ) -> parra_status
-            )?
-        let configure: (@convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<parra_error>?) -> parra_status)?
-        let activate: (@convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<parra_error>?) -> parra_status)?
-        let deactivate: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
-        let shutdown: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
-    }
+    /// Whether it takes app log records (ABI 1.1).
+    package let takesAppLogs: Bool
+    /// Whether its traits say it can wait until it is first needed (ABI 1.8).
+    package let canWait: Bool
 }
 
-/// One hook a module implements.
-/// Sendable by hand: every field is a `let`, and `function` is a C function pointer, which points at code.
-package struct HookDeclaration: @unchecked Sendable {
+/// One hook a module implements; its function is in the module's `ModuleCode`.
+package struct HookDeclaration: Sendable {
     /// The point it hooks.
     package let pointID: String
     /// The signature it declared.
@@ -60,6 +39,4 @@ package struct HookDeclaration: @unchecked Sendable {
     package let order: Int32
     /// Its position in the module's hook array (the last tie-breaker).
     package let index: Int
-    /// The function, to be called through libffi with `signature`.
-    let function: parra_function
 }

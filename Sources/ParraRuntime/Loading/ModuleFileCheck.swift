@@ -15,17 +15,34 @@ enum ModuleFileCheck {
     struct Passed {
         let path: String
         let identity: CheckedLoad.Identity
+        /// What the registry knows the file by.
+        let stamp: ModuleRegistry.Stamp
     }
 
-    /// Returns the file fit to open, or the reason it is not. `trustedFolders` carries the
-    /// folders ``FileTrust`` passed from one file to the next.
-    static func check(_ path: String, trustedFolders: inout Set<String>) -> Result<Passed, ModuleRefusal> {
+    /// What one scan of the search path learns once and uses for every file in it.
+    struct Scan {
+        /// The folders ``FileTrust`` passed, from one file to the next.
+        var trustedFolders = Set<String>()
+        /// Each folder's canonical path, as realpath(3) gave it the first time.
+        var canonicalFolders: [String: String] = [:]
+    }
+
+    /// Returns the file fit to open, or the reason it is not. `scan` carries what the files
+    /// checked before it found. `isKnown` is asked, once the ownership rule has passed, whether
+    /// the file is one already read as it is now (the registry's); its ELF headers, which passed
+    /// then, are not read again.
+    static func check(
+        _ path: String, scan: inout Scan,
+        isKnown: (_ resolved: String, ModuleRegistry.Stamp) -> Bool = { _, _ in false }
+    ) -> Result<Passed, ModuleRefusal> {
         var linkInfo = stat()
         guard lstat(path, &linkInfo) == 0 else {
             return refuse("not found")
         }
-        var info = stat()
-        guard stat(path, &info) == 0 else {
+        // Only a symbolic link needs a second look, at what it points to.
+        let isLink = linkInfo.st_mode & S_IFMT == S_IFLNK
+        var info = linkInfo
+        guard !isLink || stat(path, &info) == 0 else {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
             return refuse("broken symbolic link to '\(target)'")
         }
@@ -35,26 +52,42 @@ enum ModuleFileCheck {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             return refuse("not a regular file")
         }
-        // realpath(3), not URL.resolvingSymlinksInPath: the same canonical path for a file that
-        // exists (stat just found it), without building URLs for each candidate at start-up.
-        guard let resolved = canonicalPath(path) else {
+        guard let resolved = isLink ? canonicalPath(path) : canonicalPath(ofFileAt: path, scan: &scan) else {
             return refuse("cannot resolve its path (\(String(cString: strerror(errno))))")
         }
-        if let problem = FileTrust.problem(path: path, resolved: resolved, info: info, trustedFolders: &trustedFolders)
+        if let problem = FileTrust.problem(
+            path: path, resolved: resolved, info: info, trustedFolders: &scan.trustedFolders)
         {
             return refuse(problem)
         }
         if info.st_size == 0 {
             return refuse("empty file")
         }
-        if let problem = elfProblem(path: resolved, size: UInt64(info.st_size)) {
+        let stamp = ModuleRegistry.Stamp(info)
+        if !isKnown(resolved, stamp), let problem = elfProblem(path: resolved, size: UInt64(info.st_size)) {
             return refuse(problem)
         }
-        return .success(Passed(path: resolved, identity: CheckedLoad.Identity(info)))
+        return .success(Passed(path: resolved, identity: CheckedLoad.Identity(info), stamp: stamp))
+    }
+
+    /// The canonical path of `path`, which is not a symbolic link itself: its folder's, from
+    /// `scan` or realpath(3) once a folder, and its name. A hundred files in one folder cost
+    /// one realpath (a system call per component of the path), not a hundred.
+    private static func canonicalPath(ofFileAt path: String, scan: inout Scan) -> String? {
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return canonicalPath(path) }
+        let name = String(path[bytes.index(after: slash)...])
+        guard !name.isEmpty, name != ".", name != ".." else { return canonicalPath(path) }
+        let folder = slash == bytes.startIndex ? "/" : String(path[..<slash])
+        if let known = scan.canonicalFolders[folder] { return joinedPath(known, name) }
+        guard let canonical = canonicalPath(folder) else { return nil }
+        scan.canonicalFolders[folder] = canonical
+        return joinedPath(canonical, name)
     }
 
     /// The absolute path of `path` with every symbolic link, `.` and `..` resolved; nil (errno
-    /// set) when it cannot be resolved.
+    /// set) when it cannot be resolved. realpath(3), not URL.resolvingSymlinksInPath: the same
+    /// canonical path for a file that exists, without building URLs for each candidate.
     private static func canonicalPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

@@ -167,9 +167,11 @@ package final class ModuleQuarantine: @unchecked Sendable {
         lock.withLock {
             settingsByPath[path] = settings
             tails[path] = nil
+            // A module not opened yet (one that waits) has no sites: its tail is made with them.
+            guard let sites = sitesByPath[path], !sites.isEmpty else { return }
             // A handler may read a tail at any time: the old one is left in place, not freed.
             let tail = "\t\(journalTailLocked(of: path))"
-            for site in sitesByPath[path] ?? [] { site.pointee.journal_tail = UnsafePointer(strdup(tail)) }
+            for site in sites { site.pointee.journal_tail = UnsafePointer(strdup(tail)) }
         }
     }
 
@@ -271,6 +273,11 @@ package final class ModuleQuarantine: @unchecked Sendable {
     func refusal(for path: String) -> ModuleRefusal? {
         guard let folder, let entry = matchingEntry(for: path), entry.settings == nil else { return nil }
         return refusal(entry, folder: folder)
+    }
+
+    /// Whether the quarantine list names the file at `path` (changed since or not).
+    func lists(_ path: String) -> Bool {
+        lock.withLock { entries.contains { $0.path == path } }
     }
 
     /// The quarantine entry of the file at `path`, if the file has not changed since.

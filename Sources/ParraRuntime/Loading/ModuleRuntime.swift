@@ -91,7 +91,7 @@ package final class ModuleRuntime: @unchecked Sendable {
     }
 
     /// What happened to every file found.
-    package private(set) var report = LoadReport()
+    package internal(set) var report = LoadReport()
     /// Which module call the process is in, and the modules that took an earlier run down;
     /// kept for runs that initialize modules (an app's), not for validation alone (the CLI).
     private(set) var quarantine = ModuleQuarantine(folder: nil)
@@ -102,6 +102,11 @@ package final class ModuleRuntime: @unchecked Sendable {
     /// The modules whose descriptors were read and accepted, in load order (refused ones
     /// included, with their refusal set).
     package private(set) var modules: [LoadedModule] = []
+    /// The modules whose init succeeded, in that order: at launch, then as modules that wait
+    /// are started. `stop()` deactivates and shuts them down in reverse.
+    var started: [LoadedModule] = []
+    /// What the modules that can wait declared, kept between app runs; unused by validation.
+    var registry = ModuleRegistry(path: nil)
 
     package let mainQueue: DispatchQueue
     let log: HostLog
@@ -134,6 +139,8 @@ package final class ModuleRuntime: @unchecked Sendable {
     let commandLock = Lock()
     /// The commands of the active modules, by id.
     var preparedCommands: [String: PreparedCommand] = [:]
+    /// The commands of the modules that wait, by id: the module each starts.
+    var waitingCommands: [String: String] = [:]
     /// The completions of a module's commands not yet answered by the module, by module id;
     /// those the host answered for a stopped module stay until it shuts down.
     var completions: [String: [ObjectIdentifier: CommandCompletion]] = [:]
@@ -208,11 +215,15 @@ package final class ModuleRuntime: @unchecked Sendable {
         }
         if lastPhase >= .initialize {
             quarantine = ModuleQuarantine(folder: settings.storageDirectory) { [log] in log.log(.warn, $0) }
+            let loaded = ModuleRegistry.load(from: joinedPath(settings.storageDirectory, Self.registryFileName))
+            registry = loaded.registry
+            if let problem = loaded.problem { note(problem) }
         }
         openAll()
         crossValidate()
         buildOptions()
         if lastPhase >= .initialize {
+            markWaiting()
             settleQuarantine()
             initializeAll()
         }
@@ -225,8 +236,19 @@ package final class ModuleRuntime: @unchecked Sendable {
         rebuildDispatch()
         if lastPhase >= .activate { commandGate.open() }
         if let logHold { attachLogSinks(releasing: logHold) }
+        if lastPhase >= .activate { startModulesAskedFor() }
         finishReport()
+        if let problem = registry.save() { note(problem) }
         return report
+    }
+
+    /// The registry's file name in the storage folder.
+    static let registryFileName = "module-registry"
+
+    /// Adds `text` to the report's notes and logs it as a warning.
+    func note(_ text: String) {
+        report.notes.append(text)
+        log.log(.warn, text)
     }
 
     /// Deactivates every active module, then shuts every module down, each in reverse load
@@ -250,13 +272,16 @@ package final class ModuleRuntime: @unchecked Sendable {
                 "command calls into \(busy.sorted().joined(separator: ", ")) were still running after \(Int(Self.commandWaitSeconds)) s; those modules are deactivated but not shut down, so the calls cannot touch freed memory"
             )
         }
-        commandLock.withLock { preparedCommands = [:] }
-        for module in modules.reversed() where module.state == .active {
+        commandLock.withLock {
+            preparedCommands = [:]
+            waitingCommands = [:]
+        }
+        for module in started.reversed() where module.state == .active {
             advance(module, to: .deactivated)
-            quarantine.during(module.file, "deactivate") { module.declaration.lifecycle.deactivate?(module.moduleData) }
+            quarantine.during(module.file, "deactivate") { module.code?.deactivate?(module.moduleData) }
             answerPendingCommands(of: module.id)
         }
-        for module in modules.reversed()
+        for module in started.reversed()
         where (sinksIdle || !module.declaration.takesAppLogs) && !busy.contains(module.id) {
             shutDown(module)
         }
@@ -271,7 +296,7 @@ package final class ModuleRuntime: @unchecked Sendable {
     }
 
     /// Moves `module` on, logging (rather than performing) a step the lifecycle forbids.
-    private func advance(_ module: LoadedModule, to state: ModuleLifecycleState) {
+    func advance(_ module: LoadedModule, to state: ModuleLifecycleState) {
         do {
             try module.advance(to: state)
         } catch {
@@ -283,12 +308,12 @@ package final class ModuleRuntime: @unchecked Sendable {
     /// app logs at itself when there are none.
     private func attachLogSinks(releasing hold: LogRouter.Hold) {
         let sinks = usableModules.compactMap { module -> LogRouter.Sink? in
-            guard module.state == .active, let sink = module.declaration.logSink, let context = module.context
+            guard module.state == .active, let sink = module.code?.logSink, let context = module.context
             else { return nil }
             let site = module.sinkSite ?? quarantine.site(path: module.file, what: "log sink")
             module.sinkSite = site
             return LogRouter.Sink(
-                moduleID: module.id, function: sink, flush: module.declaration.logFlush,
+                moduleID: module.id, function: sink, flush: module.code?.logFlush,
                 moduleData: module.moduleData, threshold: { context.logThreshold }, site: site)
         }
         let fallback = settings.appLogFallbackLevel.resolve(environment: settings.environment, options: options)
@@ -308,15 +333,22 @@ package final class ModuleRuntime: @unchecked Sendable {
             )
         }
         var seenFiles: [String: String] = [:]
-        var trustedFolders = Set<String>()
+        var scan = ModuleFileCheck.Scan()
+        let screen = settings.screen
         // Every file is opened first, then each entry is called and its descriptor read, in
         // the same order. Loading a Swift library empties the Swift runtime's cache of protocol
         // conformances, so running each module's Swift code between two loads made every type
         // it used search every loaded library again, once per module.
-        var opened: [(recordIndex: Int, path: String, entry: parra_module_entry_fn)] = []
+        var opened: [(recordIndex: Int, passed: ModuleFileCheck.Passed, source: DeclarationSource)] = []
+        let usesRegistry = registry.path != nil
         for candidate in settings.searchPath.candidates() {
             var record = LoadReport.Record(file: candidate.path, origin: candidate.origin)
-            switch ModuleFileCheck.check(candidate.path, trustedFolders: &trustedFolders) {
+            var known: ModuleRegistry.Entry?
+            let check = ModuleFileCheck.check(candidate.path, scan: &scan) { path, stamp in
+                known = usesRegistry && seenFiles[path] == nil ? registry.entry(for: path, stamp: stamp) : nil
+                return known != nil
+            }
+            switch check {
             case .failure(let refusal):
                 refuse(&record, refusal)
             case .success(let passed):
@@ -326,30 +358,43 @@ package final class ModuleRuntime: @unchecked Sendable {
                 } else if let first = seenFiles[resolved] {
                     record.outcome = .skipped
                     record.reason = "same file as \(first)"
-                } else if let refusal = settings.screen?(resolved) {
+                } else if let refusal = screen?(resolved) {
                     seenFiles[resolved] = candidate.path
                     refuse(&record, refusal)
+                } else if let known {
+                    seenFiles[resolved] = candidate.path
+                    opened.append((report.records.count, passed, .registry(known)))
                 } else {
                     seenFiles[resolved] = candidate.path
-                    if let entry = open(passed, into: &record) {
-                        opened.append((report.records.count, resolved, entry))
+                    if let symbols = open(passed, into: &record) {
+                        opened.append(
+                            (report.records.count, passed, .descriptor(symbols.entry, traits: symbols.traits)))
                     }
                 }
             }
             report.records.append(record)
         }
-        var claims = Claims()
+        var claims = Claims(count: opened.count)
         for file in opened {
             var record = report.records[file.recordIndex]
-            declare(file.path, entry: file.entry, into: &record, recordIndex: file.recordIndex, claims: &claims)
+            declare(file.passed, from: file.source, into: &record, recordIndex: file.recordIndex, claims: &claims)
             report.records[file.recordIndex] = record
         }
     }
 
+    /// Where a module's declaration comes from at start: its descriptor (the file is open), or
+    /// the registry's entry for its file.
+    enum DeclarationSource {
+        case descriptor(parra_module_entry_fn, traits: parra_module_traits_fn?)
+        case registry(ModuleRegistry.Entry)
+    }
+
     /// Opens the module file the check passed (the very file it saw) and finds its entry
-    /// symbol; nil (the refusal in `record`) when it cannot be opened or has no entry.
-    private func open(_ passed: ModuleFileCheck.Passed, into record: inout LoadReport.Record) -> parra_module_entry_fn?
-    {
+    /// symbol and its traits function, if any; nil (the refusal in `record`) when it cannot be
+    /// opened or has no entry.
+    func open(_ passed: ModuleFileCheck.Passed, into record: inout LoadReport.Record) -> (
+        entry: parra_module_entry_fn, traits: parra_module_traits_fn?
+    )? {
         let path = passed.path
         let handle: UnsafeMutableRawPointer
         switch quarantine.during(
@@ -375,26 +420,49 @@ package final class ModuleRuntime: @unchecked Sendable {
                 ModuleRefusal(phase: .entry, reason: "no entry symbol '\(PARRA_MODULE_ENTRY_SYMBOL)'\(hidden)"))
             return nil
         }
-        return unsafeBitCast(symbol, to: parra_module_entry_fn.self)
+        let traits = dlsym(handle, PARRA_MODULE_TRAITS_SYMBOL).map {
+            unsafeBitCast($0, to: parra_module_traits_fn.self)
+        }
+        return (unsafeBitCast(symbol, to: parra_module_entry_fn.self), traits)
     }
 
-    /// Calls the entry of the module opened from `path`, reads its descriptor into `record`
-    /// (the report's record at `recordIndex`) and accepts the module unless it conflicts with
-    /// one accepted before it.
-    private func declare(
-        _ path: String, entry: parra_module_entry_fn, into record: inout LoadReport.Record, recordIndex: Int,
-        claims: inout Claims
-    ) {
+    /// Calls the entry (and traits function) of the module opened from `path` and reads what
+    /// they return.
+    func readDescriptor(
+        _ path: String, entry: parra_module_entry_fn, traits: parra_module_traits_fn?
+    ) throws(ModuleRefusal) -> (declaration: ModuleDeclaration, code: ModuleCode) {
         guard let descriptor = quarantine.during(path, "entry", { entry() }) else {
-            return refuse(&record, ModuleRefusal(phase: .entry, reason: "entry symbol returned NULL"))
+            throw ModuleRefusal(phase: .entry, reason: "entry symbol returned NULL")
         }
+        let traitsTable = traits.flatMap { function in quarantine.during(path, "traits", { function() }) }
+        return try quarantine.during(path, "descriptor") { () throws(ModuleRefusal) in
+            try DescriptorReader.read(descriptor, traits: traitsTable)
+        }
+    }
+
+    /// Reads the declaration of the module file `passed` from `source` into `record` (the
+    /// report's record at `recordIndex`) and accepts the module unless it conflicts with one
+    /// accepted before it. What a module that can wait declares goes to the registry.
+    private func declare(
+        _ passed: ModuleFileCheck.Passed, from source: DeclarationSource, into record: inout LoadReport.Record,
+        recordIndex: Int, claims: inout Claims
+    ) {
+        let path = passed.path
         let declaration: ModuleDeclaration
-        do {
-            declaration = try quarantine.during(path, "descriptor") { () throws(ModuleRefusal) in
-                try DescriptorReader.read(descriptor)
+        var code: ModuleCode?
+        switch source {
+        case .registry(let entry):
+            declaration = entry.declaration
+            record.fromRegistry = true
+        case .descriptor(let entry, let traits):
+            do {
+                (declaration, code) = try readDescriptor(path, entry: entry, traits: traits)
+            } catch {
+                return refuse(&record, error)
             }
-        } catch {
-            return refuse(&record, error)
+            if registry.path != nil && declaration.canWait && !declaration.takesAppLogs {
+                registry.record(declaration, for: path, stamp: passed.stamp)
+            }
         }
         record.moduleID = declaration.id
         record.name = declaration.name
@@ -403,7 +471,8 @@ package final class ModuleRuntime: @unchecked Sendable {
         record.optionKeys = declaration.options.map(\.key)
         record.overridePoints = declaration.hooks.map(\.pointID)
         record.extensionPoints = declaration.extensionPoints.map(\.id)
-        let module = LoadedModule(file: path, declaration: declaration, recordIndex: recordIndex)
+        let module = LoadedModule(
+            file: path, declaration: declaration, code: code, stamp: passed.stamp, recordIndex: recordIndex)
         if let refusal = claims.conflict(of: module) {
             module.refusal = refusal
             refuse(&record, refusal)
@@ -423,6 +492,12 @@ package final class ModuleRuntime: @unchecked Sendable {
         private var points: [String: LoadedModule] = [:]
         private var keys: [String: LoadedModule] = [:]
 
+        /// Room for `count` modules, each with an option or so, made once rather than grown.
+        init(count: Int) {
+            ids.reserveCapacity(count)
+            keys.reserveCapacity(count)
+        }
+
         /// A rule `module` breaks against the modules accepted before it: a duplicate id, an
         /// extension point another module offers, or an option key another module owns.
         func conflict(of module: LoadedModule) -> ModuleRefusal? {
@@ -430,17 +505,19 @@ package final class ModuleRuntime: @unchecked Sendable {
                 return ModuleRefusal(
                     phase: .validate, reason: "duplicate id '\(module.id)': already loaded from \(other.file)")
             }
-            for point in module.declaration.extensionPoints.map(\.id) {
-                guard let other = points[point] else { continue }
+            for point in module.declaration.extensionPoints {
+                guard let other = points[point.id] else { continue }
                 return ModuleRefusal(
                     phase: .validate,
-                    reason: "extension point '\(point)' is already offered by \(other.id) (\(other.file))")
+                    reason: "extension point '\(point.id)' is already offered by \(other.id) (\(other.file))")
             }
-            for key in module.declaration.options.map(\.key) {
-                guard let other = keys[key] else { continue }
+            for option in module.declaration.options {
+                guard let other = keys[option.key] else { continue }
                 return ModuleRefusal(
                     phase: .validate,
-                    reason: "option key '\(key)' is also claimed by \(other.id) (\(other.file)); a key has one owner")
+                    reason:
+                        "option key '\(option.key)' is also claimed by \(other.id) (\(other.file)); a key has one owner"
+                )
             }
             return nil
         }
@@ -505,7 +582,7 @@ package final class ModuleRuntime: @unchecked Sendable {
         options = store
         report.optionProblems = store.problems.map(\.description)
         for problem in store.problems { log.log(.warn, problem.description) }
-        for option in store.all where option.source != .moduleDefault(moduleID: option.schema.ownerID) {
+        for option in store.set {
             // An environment variable overrides the app's own choices: say so where it shows.
             let overriding = if case .environment = option.source { true } else { false }
             log.log(
@@ -514,91 +591,110 @@ package final class ModuleRuntime: @unchecked Sendable {
         }
     }
 
-    /// Tells the quarantine what each module with options runs with (those that are set, not
-    /// defaulted), and refuses a module quarantined in an earlier run with these very settings.
-    /// A module without options has no settings to change: its quarantine is its file's.
+    /// Settles the quarantine of each module with options (`settle(_:set:)`). A module that
+    /// waits is settled when it starts, unless its file is quarantined.
     private func settleQuarantine() {
-        let set = options.all.filter { $0.source != .moduleDefault(moduleID: $0.schema.ownerID) }
+        let set = Dictionary(grouping: options.set, by: \.schema.ownerID)
         for module in usableModules where !module.declaration.options.isEmpty {
-            let own = set.filter { $0.schema.ownerID == module.id }.map { (key: $0.schema.key, json: $0.value.json) }
-            quarantine.settle(module.file, settings: ModuleQuarantine.Settings(own))
-            switch quarantine.settingsVerdict(for: module.file) {
-            case .refused(let refusal): reject(module, refusal)
-            case .retried(let note): log.log(.warn, note)
-            case nil: break
-            }
+            if module.waits && !quarantine.lists(module.file) { continue }
+            settle(module, set: set[module.id] ?? [])
         }
     }
 
-    private func initializeAll() {
-        let storage = settings.storageDirectory
-        for module in usableModules {
-            let context = ModuleHostContext(
-                moduleID: module.id, runtime: self,
-                storage: ModuleStorage(folder: joinedPath(storage, "modules/\(module.id)")),
-                filesFolder: joinedPath(storage, "module-files/\(module.id)"),
-                makeSite: { [quarantine, file = module.file] in quarantine.site(path: file, what: $0) })
-            module.context = context
-            var data: UnsafeMutableRawPointer?
-            let refusal = quarantine.during(module.file, "init") {
-                module.call(.initialize) { error in
-                    module.declaration.lifecycle.initialize?(context.table, &data, error) ?? PARRA_STATUS_OK
-                }
-            }
-            if let refusal {
-                context.close()
-                reject(module, refusal)
-            } else {
-                module.moduleData = data
-                advance(module, to: .initialized)
-            }
+    /// Tells the quarantine what `module` runs with (its options that are `set`, not
+    /// defaulted), and refuses it when it was quarantined in an earlier run with these very
+    /// settings. A module without options has no settings to change: its quarantine is its
+    /// file's.
+    func settle(_ module: LoadedModule, set: [ResolvedOption]) {
+        let own = set.map { (key: $0.schema.key, json: $0.value.json) }
+        quarantine.settle(module.file, settings: ModuleQuarantine.Settings(own))
+        switch quarantine.settingsVerdict(for: module.file) {
+        case .refused(let refusal): reject(module, refusal)
+        case .retried(let note): log.log(.warn, note)
+        case nil: break
         }
+    }
+
+    /// The usable modules started at launch: all but those that wait.
+    private var launchModules: [LoadedModule] { usableModules.filter { !$0.waits } }
+
+    private func initializeAll() {
+        for module in launchModules { initialize(module) }
     }
 
     private func configureAll() {
-        for module in usableModules {
-            if let refusal = quarantine.during(
-                module.file, "configure",
-                {
-                    module.call(
-                        .configure,
-                        { module.declaration.lifecycle.configure?(module.moduleData, $0) ?? PARRA_STATUS_OK })
-                })
-            {
-                shutDown(module)
-                reject(module, refusal)
-            } else {
-                advance(module, to: .configured)
-            }
-        }
+        for module in launchModules { configure(module) }
     }
 
     private func activateAll() {
         // Hooks may be called from activate on, so the tables exist before the first activate.
         rebuildDispatch()
-        for module in usableModules {
-            if let refusal = quarantine.during(
-                module.file, "activate",
-                {
-                    module.call(
-                        .activate, { module.declaration.lifecycle.activate?(module.moduleData, $0) ?? PARRA_STATUS_OK })
-                })
-            {
-                shutDown(module)
-                reject(module, refusal)
-                rebuildDispatch()
-            } else {
-                advance(module, to: .active)
-            }
-        }
+        for module in launchModules where !activate(module) { rebuildDispatch() }
     }
 
-    private func shutDown(_ module: LoadedModule) {
+    /// Calls `module`'s init with its own host table; false when it failed (the module is
+    /// refused).
+    @discardableResult
+    func initialize(_ module: LoadedModule) -> Bool {
+        let storage = settings.storageDirectory
+        let context = ModuleHostContext(
+            moduleID: module.id, runtime: self,
+            storage: ModuleStorage(folder: joinedPath(storage, "modules/\(module.id)")),
+            filesFolder: joinedPath(storage, "module-files/\(module.id)"),
+            makeSite: { [quarantine, file = module.file] in quarantine.site(path: file, what: $0) })
+        module.context = context
+        var data: UnsafeMutableRawPointer?
+        let refusal = quarantine.during(module.file, "init") {
+            module.call(.initialize) { error in
+                module.code?.initialize?(context.table, &data, error) ?? PARRA_STATUS_OK
+            }
+        }
+        if let refusal {
+            context.close()
+            reject(module, refusal)
+            return false
+        }
+        module.moduleData = data
+        advance(module, to: .initialized)
+        started.append(module)
+        return true
+    }
+
+    /// Calls `module`'s configure; false when it failed (the module is shut down and refused).
+    @discardableResult
+    func configure(_ module: LoadedModule) -> Bool {
+        let refusal = quarantine.during(module.file, "configure") {
+            module.call(.configure) { module.code?.configure?(module.moduleData, $0) ?? PARRA_STATUS_OK }
+        }
+        if let refusal {
+            shutDown(module)
+            reject(module, refusal)
+            return false
+        }
+        advance(module, to: .configured)
+        return true
+    }
+
+    /// Calls `module`'s activate; false when it failed (the module is shut down and refused).
+    func activate(_ module: LoadedModule) -> Bool {
+        let refusal = quarantine.during(module.file, "activate") {
+            module.call(.activate) { module.code?.activate?(module.moduleData, $0) ?? PARRA_STATUS_OK }
+        }
+        if let refusal {
+            shutDown(module)
+            reject(module, refusal)
+            return false
+        }
+        advance(module, to: .active)
+        return true
+    }
+
+    func shutDown(_ module: LoadedModule) {
         guard [.initialized, .configured, .deactivated].contains(module.state) else { return }
         advance(module, to: .shutDown)
         // No timer of the module runs from here on: its shutdown may free what they use.
         module.context?.cancelTimers()
-        quarantine.during(module.file, "shutdown") { module.declaration.lifecycle.shutdown?(module.moduleData) }
+        quarantine.during(module.file, "shutdown") { module.code?.shutdown?(module.moduleData) }
         module.context?.close()
         answerPendingCommands(of: module.id)
         commandLock.withLock { _ = completions.removeValue(forKey: module.id) }
@@ -606,7 +702,7 @@ package final class ModuleRuntime: @unchecked Sendable {
     }
 
     /// Hooks of modules that can be called (configured or active), on the points they can see.
-    private func rebuildDispatch() {
+    func rebuildDispatch() {
         let callable = usableModules.filter { [.configured, .active].contains($0.state) }
         let points = OverridePoint.canonical + callable.flatMap(\.declaration.extensionPoints)
         let known = Set(points.map(\.id))
@@ -616,12 +712,14 @@ package final class ModuleRuntime: @unchecked Sendable {
                 module.hookSites
                 ?? module.declaration.hooks.map { quarantine.site(path: module.file, what: "hook \($0.pointID)") }
             module.hookSites = sites
-            for (index, hook) in module.declaration.hooks.enumerated() where known.contains(hook.pointID) {
+            let functions = module.code?.hooks ?? []
+            for (index, hook) in module.declaration.hooks.enumerated()
+            where known.contains(hook.pointID) && index < functions.count {
                 do {
                     hooks[hook.pointID, default: []].append(
                         try PreparedHook(
-                            moduleID: module.id, declaration: hook, moduleData: module.moduleData,
-                            site: sites[index]))
+                            moduleID: module.id, declaration: hook, function: functions[index],
+                            moduleData: module.moduleData, site: sites[index]))
                 } catch {
                     log.log(.error, error.reason, moduleID: module.id)
                     module.unpreparedHooks.insert(error.reason)
@@ -629,10 +727,12 @@ package final class ModuleRuntime: @unchecked Sendable {
             }
         }
         dispatcher.rebuild(points: points, hooks: hooks)
+        dispatcher.sleepingPoints = Set(
+            usableModules.filter(\.waits).flatMap { $0.declaration.hooks.map(\.pointID) })
         rebuildCommands()
     }
 
-    private func reject(_ module: LoadedModule, _ refusal: ModuleRefusal) {
+    func reject(_ module: LoadedModule, _ refusal: ModuleRefusal) {
         module.refusal = refusal
         options.removeKeys(ownedBy: module.id)
         if module.recordIndex < report.records.count {
@@ -640,7 +740,7 @@ package final class ModuleRuntime: @unchecked Sendable {
         }
     }
 
-    private func refuse(_ record: inout LoadReport.Record, _ refusal: ModuleRefusal) {
+    func refuse(_ record: inout LoadReport.Record, _ refusal: ModuleRefusal) {
         record.outcome = .refused
         record.phase = refusal.phase
         record.reason = refusal.reason
@@ -648,8 +748,11 @@ package final class ModuleRuntime: @unchecked Sendable {
 
     private func finishReport() {
         for module in usableModules {
+            let startsAtLaunch =
+                registry.path != nil && module.declaration.canWait && module.declaration.takesAppLogs
             report.records[module.recordIndex].warnings =
-                module.droppedHookPoints.sorted().map { "hook on '\($0)' not dispatched: no loaded module offers it" }
+                (startsAtLaunch ? ["can wait, but takes app logs: started at launch"] : [])
+                + module.droppedHookPoints.sorted().map { "hook on '\($0)' not dispatched: no loaded module offers it" }
                 + module.unpreparedHooks.sorted()
         }
         for record in report.records {

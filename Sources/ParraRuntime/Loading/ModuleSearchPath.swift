@@ -1,6 +1,7 @@
 import CParraPlugin
 import FoundationEssentials
 import ParraFileSystem
+import ParraShared
 
 #if canImport(Glibc)
     import Glibc
@@ -105,11 +106,12 @@ package struct ModuleSearchPath: Sendable {
     /// report names each with the fix, where it would otherwise say nothing of them.
     package func modulesPassedBy() -> [String] {
         locations.filter(\.onlyPackageModules).flatMap { location in
-            (DirectoryListing.names(in: location.path) ?? [])
-                .filter { $0.hasSuffix(".so") && !$0.hasPrefix("libParra") && !$0.hasPrefix("libparra-") }
-                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-                .map { joinedPath(location.path, $0) }
-                .filter { ELFSymbolTable.defines(PARRA_MODULE_ENTRY_SYMBOL, inFileAt: $0) }
+            BytewiseOrder.sorted(
+                (DirectoryListing.names(in: location.path) ?? [])
+                    .filter { $0.hasSuffix(".so") && !$0.hasPrefix("libParra") && !$0.hasPrefix("libparra-") }
+            )
+            .map { joinedPath(location.path, $0) }
+            .filter { ELFSymbolTable.defines(PARRA_MODULE_ENTRY_SYMBOL, inFileAt: $0) }
         }
     }
 
@@ -135,7 +137,7 @@ package struct ModuleSearchPath: Sendable {
                 let names = (DirectoryListing.names(in: location.path) ?? []).filter {
                     Self.isCandidate($0, onlyPackageModules: location.onlyPackageModules)
                 }
-                for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                for name in BytewiseOrder.sorted(names) {
                     found.append(Candidate(path: location.path + "/" + name, origin: location.origin))
                 }
             } else if exists || isLink || location.origin == "given by the app" {

@@ -34,10 +34,16 @@ package final class OptionStore: @unchecked Sendable {
     package init(schemas: [OptionSchema], featureModuleNames: [String: String] = [:]) {
         self.featureModuleNames = featureModuleNames
         self.schemas = Dictionary(schemas.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        for schema in schemas {
+        layers.reserveCapacity(schemas.count)
+        resolved.reserveCapacity(schemas.count)
+        for schema in schemas where resolved[schema.key] == nil {
+            // Every key at its default: what `resolve` would find, set directly.
             let source = OptionSource.moduleDefault(moduleID: schema.ownerID)
-            layers[schema.key, default: Self.noLayers][source.rank] = (schema.defaultValue, source)
-            resolve(schema.key)
+            var slots = Self.noLayers
+            slots[source.rank] = (schema.defaultValue, source)
+            layers[schema.key] = slots
+            resolved[schema.key] = ResolvedOption(schema: schema, value: schema.defaultValue, source: source)
+            if let text = Self.cText(of: schema.defaultValue) { cStrings[schema.key] = strdup(text) }
         }
     }
 
@@ -52,6 +58,15 @@ package final class OptionStore: @unchecked Sendable {
     /// Every key's resolved value, sorted by key.
     package var all: [ResolvedOption] {
         lock.withLock { resolved.values.sorted { $0.schema.key < $1.schema.key } }
+    }
+
+    /// The keys whose value a layer above the module's default gave (the config file, code or
+    /// the environment), sorted by key: what the app set, without sorting every key.
+    package var set: [ResolvedOption] {
+        lock.withLock {
+            resolved.values.filter { $0.source != .moduleDefault(moduleID: $0.schema.ownerID) }
+                .sorted { $0.schema.key < $1.schema.key }
+        }
     }
 
     /// The resolved value of `key`, or nil when no loaded module declares it.
@@ -155,7 +170,8 @@ package final class OptionStore: @unchecked Sendable {
     @discardableResult
     package func applyEnvironment(_ environment: [String: String]) -> [OptionProblem] {
         var problems: [OptionProblem] = []
-        for schema in schemas.values.sorted(by: { $0.key < $1.key }) {
+        let variables = schemas.values.filter { $0.environmentVariable != nil }
+        for schema in variables.sorted(by: { $0.key < $1.key }) {
             guard let variable = schema.environmentVariable, let text = environment[variable] else {
                 continue
             }
@@ -287,10 +303,16 @@ package final class OptionStore: @unchecked Sendable {
         if let old = cStrings.removeValue(forKey: key) {
             retiredCStrings.append(old)
         }
-        switch option.value {
-        case .string(let text): cStrings[key] = strdup(text)
-        case .array, .object: cStrings[key] = strdup(option.value.json)
-        default: break
+        if let text = Self.cText(of: option.value) { cStrings[key] = strdup(text) }
+    }
+
+    /// The C string `get_option` hands out for `value`: a string's text, a list's or object's
+    /// JSON; nil for the scalars, which go out as they are.
+    private static func cText(of value: JSONValue) -> String? {
+        switch value {
+        case .string(let text): text
+        case .array, .object: value.json
+        default: nil
         }
     }
 

@@ -42,3 +42,8 @@ void parra_abi_probe_1_5(parra_json_extension *json) { (void)json; }
 __attribute__((visibility("default"))) void parra_abi_probe_1_7(parra_remote_notifications_extension *remote);
 
 void parra_abi_probe_1_7(parra_remote_notifications_extension *remote) { (void)remote; }
+
+/* 1.8: module traits. */
+__attribute__((visibility("default"))) void parra_abi_probe_1_8(parra_module_traits *traits);
+
+void parra_abi_probe_1_8(parra_module_traits *traits) { (void)traits; }

@@ -63,6 +63,9 @@
  *                            logs "remote <call> <status>"
  *   FIXTURE_ASK_EXTENSIONS   activate also logs "extension launch=<found|none> unknown=<found|none>":
  *                            whether get_extension hands out PARRA_EXT_LAUNCH and an unknown id
+ *   FIXTURE_CAN_WAIT         exports parra_module_get_traits with PARRA_MODULE_CAN_WAIT (ABI 1.8):
+ *                            the module is started when first needed
+ *   FIXTURE_NO_HOOKS         declares no hook (commands and options only)
  *   FIXTURE_LOG_SINK         takes app log records from trace up and counts them
  *                            (fixture_log_record_count()); with FIXTURE_LOG_SINK_KEEP it also
  *                            keeps the last one as text (fixture_last_log_record())
@@ -91,6 +94,7 @@
  *   FIXTURE_COUNT_DEFAULT=<s> <prefix>.count's default_json is <s> (default "3")
  *   FIXTURE_POINT_COMBINE=<n> the didGreet extension point declares combine rule <n>
  *   FIXTURE_POINT_RETURNS_F64 the didGreet extension point returns f64, which no rule combines
+ *   FIXTURE_TRAITS_SIZE=<n>   with FIXTURE_CAN_WAIT, the traits' struct_size is <n>
  */
 
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
@@ -786,8 +790,13 @@ static const parra_module_descriptor fixture_descriptor = {
     .license = "MIT",
     .options = fixture_options,
     .option_count = FIXTURE_COUNT(fixture_options),
+#ifdef FIXTURE_NO_HOOKS
+    .hooks = NULL,
+    .hook_count = 0,
+#else
     .hooks = fixture_hooks,
     .hook_count = FIXTURE_COUNT(fixture_hooks),
+#endif
     .extension_points = fixture_extension_points,
     .extension_point_count = FIXTURE_COUNT(fixture_extension_points),
     .init = fixture_init,
@@ -824,4 +833,21 @@ FIXTURE_EXPORT const parra_module_descriptor *parra_module_entry(void) {
     return &fixture_descriptor;
 #endif
 }
+#endif
+
+/* ----------------------------------------------------------------------------------------
+ * The traits (ABI 1.8)
+ * ------------------------------------------------------------------------------------- */
+
+#ifdef FIXTURE_CAN_WAIT
+#ifndef FIXTURE_TRAITS_SIZE
+#define FIXTURE_TRAITS_SIZE sizeof(parra_module_traits)
+#endif
+static const parra_module_traits fixture_traits = {
+    .struct_size = FIXTURE_TRAITS_SIZE,
+    .flags = PARRA_MODULE_CAN_WAIT,
+};
+
+FIXTURE_EXPORT const parra_module_traits *parra_module_get_traits(void);
+FIXTURE_EXPORT const parra_module_traits *parra_module_get_traits(void) { return &fixture_traits; }
 #endif

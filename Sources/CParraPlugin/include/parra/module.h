@@ -43,8 +43,9 @@ extern "C" {
  * that a module whose init succeeded always gets shutdown: after a failed configure or
  * activate the host calls shutdown without deactivate. After a failed init the host ignores
  * `*out_module_data` and calls nothing more; the module frees what it made. Modules are
- * initialized, configured and activated one phase at a time, in load order. Modules stay
- * loaded until the process exits: the host never dlcloses them.
+ * initialized, configured and activated one phase at a time, in load order; a module that can
+ * wait (ABI 1.8, "Module traits" below) is instead started alone when it is first needed.
+ * Modules stay loaded until the process exits: the host never dlcloses them.
  * ------------------------------------------------------------------------------------- */
 
 /** What a module declares about itself. Owned by the module; must stay valid and unchanged
@@ -144,6 +145,69 @@ typedef const parra_module_descriptor *(*parra_module_entry_fn)(void);
  *  A module written before 1.2 that declared it otherwise (say, without `const`) must change its
  *  declaration to this one to compile against this header; its built .so is unaffected. */
 PARRA_EXPORT const parra_module_descriptor *parra_module_entry(void);
+
+/* ----------------------------------------------------------------------------------------
+ * Module traits (ABI 1.8): a module that can wait until it is first needed
+ *
+ * A module may export a second function beside its entry, `parra_module_get_traits`, to say
+ * how the host is to run it. A module without it (every module built before 1.8) is run as
+ * above: opened at every launch, and initialized, configured and activated with the others.
+ *
+ * A module whose traits carry PARRA_MODULE_CAN_WAIT is, in an app run:
+ *   - Described from the host's registry. The host keeps what each such module declared
+ *     (options with their schemas, hooks, extension points, commands) in a cache in the app's
+ *     storage folder, keyed by the file's identity (device, inode, size, modification and
+ *     change times). At a launch where the file passes the trust rules and its identity is
+ *     unchanged, its options are resolved and checked from the cache without opening the file.
+ *     A rebuilt, replaced, re-owned or re-moded file is opened and read again.
+ *   - Started when first needed, not at launch. Its file is opened (if the cache spared that),
+ *     its descriptor read and compared with the cached one, and its init, configure and
+ *     activate called back to back, on the main thread, at the first of:
+ *       * a point it hooks is about to be dispatched (an override point by the host, or an
+ *         extension point emitted by the module offering it): the hooks then include its own;
+ *       * one of its commands is called (a call from another thread waits for the main
+ *         thread to start it, 5 s at most);
+ *       * a module that hooks one of its extension points has been activated (that module
+ *         asks for the point).
+ *     This may happen inside another module's activate or hook, or inside the app's own
+ *     callback that dispatched the point. Until then none of its functions is called. A module
+ *     never needed is never initialized: it gets no call at all, not even shutdown.
+ *   - Stopped as any other: deactivate and shutdown run, in reverse order of activation, for
+ *     a module that was started.
+ * A module that takes app logs (log_sink) is always started at launch: records may come from
+ * the first line. The entry and parra_module_get_traits may run at any launch the cache does
+ * not cover, so they must return the same descriptor and traits for the same file; a module
+ * whose descriptor differs from what the registry holds for its file is refused when it is
+ * started, and read anew at the next launch. `parra config validate` and `parra plugins` open
+ * every module, waiting or not.
+ * ------------------------------------------------------------------------------------- */
+
+/** The symbol of the traits function (ABI 1.8); optional. */
+#define PARRA_MODULE_TRAITS_SYMBOL "parra_module_get_traits"
+
+/** parra_module_traits.flags: the module can wait until it is first needed (above). */
+#define PARRA_MODULE_CAN_WAIT ((uint32_t)1 << 0)
+
+/** What a module says about how it is run (ABI 1.8). Owned by the module; must stay valid and
+ *  unchanged until the process exits. */
+typedef struct parra_module_traits {
+    /** Set by the module to sizeof(parra_module_traits); the host reads only what it covers. */
+    uint32_t struct_size;
+    /** PARRA_MODULE_* flags; bits the host does not know are ignored. */
+    uint32_t flags;
+} parra_module_traits;
+
+/**
+ * The traits function, exported as `parra_module_get_traits` (ABI 1.8), optional. Called once,
+ * on the main thread, right after the entry, with the same rules: no call into the host; it
+ * returns the traits, or NULL for none (the module is run as one without traits).
+ */
+typedef const parra_module_traits *(*parra_module_traits_fn)(void);
+
+/** The traits function's prototype: a C module that can wait defines it, e.g.
+ *      static const parra_module_traits traits = {sizeof traits, PARRA_MODULE_CAN_WAIT};
+ *      PARRA_EXPORT const parra_module_traits *parra_module_get_traits(void) { return &traits; } */
+PARRA_EXPORT const parra_module_traits *parra_module_get_traits(void);
 
 #ifdef __cplusplus
 }

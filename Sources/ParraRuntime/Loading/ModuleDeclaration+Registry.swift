@@ -1,0 +1,153 @@
+import ParraShared
+
+/// A declaration as the module registry keeps it: every field in `RegistryWriter`'s format, read
+/// back through the same checks the descriptor's values pass (types, signatures, schemas), so a
+/// damaged registry is refused rather than believed.
+extension ModuleDeclaration {
+    /// The declaration's bytes. Two declarations with the same bytes declare the same things.
+    var registryBytes: [UInt8] {
+        var writer = RegistryWriter()
+        for text in [id, name, version, description, license, abiVersion] { writer.write(text) }
+        writer.write(takesAppLogs)
+        writer.write(canWait)
+        writer.write(UInt32(options.count))
+        for option in options {
+            writer.write(option.key)
+            writer.write(option.type.rawValue)
+            writer.write(option.defaultValue.json)
+            writer.write(option.doc)
+            writer.write(option.environmentVariable)
+            writer.write(option.allowedValues != nil)
+            writer.write(UInt32(option.allowedValues?.count ?? 0))
+            for value in option.allowedValues ?? [] { writer.write(value) }
+            writer.write(option.constraint?.source)
+        }
+        writer.write(UInt32(hooks.count))
+        for hook in hooks {
+            writer.write(hook.pointID)
+            writer.write(hook.signature.description)
+            writer.write(UInt32(bitPattern: hook.order))
+        }
+        writer.write(UInt32(extensionPoints.count))
+        for point in extensionPoints {
+            writer.write(point.id)
+            writer.write(point.signature.description)
+            writer.write(point.combine.rawValue)
+            writer.write(point.doc)
+        }
+        writer.write(UInt32(commands.count))
+        for command in commands {
+            writer.write(command.id)
+            writer.write(command.signature.description)
+            writer.write(command.doc)
+            writer.write(command.thread == .main)
+            writer.write(command.completesLater)
+        }
+        return writer.bytes
+    }
+
+    /// The declaration `bytes` hold; throws what is wrong with them.
+    init(registryBytes bytes: [UInt8]) throws(RegistryReader.Malformed) {
+        var reader = RegistryReader(bytes)
+        let id = try reader.readString()
+        let name = try reader.readString()
+        let version = try reader.readString()
+        let description = try reader.readString()
+        let license = try reader.readString()
+        let abiVersion = try reader.readString()
+        let takesAppLogs = try reader.readBool()
+        let canWait = try reader.readBool()
+        var options: [OptionSchema] = []
+        for _ in 0..<(try reader.readCount()) {
+            options.append(try Self.readOption(&reader, ownerID: id))
+        }
+        var hooks: [HookDeclaration] = []
+        for index in 0..<(try reader.readCount()) {
+            let pointID = try reader.readString()
+            hooks.append(
+                HookDeclaration(
+                    pointID: pointID, signature: try Self.signature(try reader.readString()),
+                    order: Int32(bitPattern: try reader.readUInt32()), index: index))
+        }
+        var points: [OverridePoint] = []
+        for _ in 0..<(try reader.readCount()) {
+            let pointID = try reader.readString()
+            let signature = try Self.signature(try reader.readString())
+            let ruleName = try reader.readString()
+            guard let rule = CombineRule(rawValue: ruleName) else {
+                throw RegistryReader.Malformed(description: "'\(ruleName)' is not a combine rule")
+            }
+            points.append(
+                OverridePoint(
+                    id: pointID, signature: signature, combine: rule, offeringModuleID: id,
+                    doc: try reader.readString()))
+        }
+        var commands: [CommandDeclaration] = []
+        for _ in 0..<(try reader.readCount()) {
+            commands.append(
+                CommandDeclaration(
+                    id: try reader.readString(), signature: try Self.signature(try reader.readString()),
+                    doc: try reader.readString(), thread: try reader.readBool() ? .main : .any,
+                    completesLater: try reader.readBool()))
+        }
+        guard reader.isAtEnd else { throw RegistryReader.Malformed(description: "bytes follow the declaration") }
+        self.init(
+            id: id, name: name, version: version, description: description, license: license,
+            abiVersion: abiVersion, options: options, hooks: hooks, extensionPoints: points, commands: commands,
+            takesAppLogs: takesAppLogs, canWait: canWait)
+    }
+
+    private static func readOption(_ reader: inout RegistryReader, ownerID: String) throws(RegistryReader.Malformed)
+        -> OptionSchema
+    {
+        let key = try reader.readString()
+        let typeName = try reader.readString()
+        guard let type = OptionType(rawValue: typeName) else {
+            throw RegistryReader.Malformed(description: "option '\(key)' has type '\(typeName)'")
+        }
+        let defaultText = try reader.readString()
+        let doc = try reader.readString()
+        let environmentVariable = try reader.readOptionalString()
+        let restricted = try reader.readBool()
+        var allowed: [String] = []
+        for _ in 0..<(try reader.readCount()) { allowed.append(try reader.readString()) }
+        let allowedValues = restricted ? allowed : nil
+        var constraint: OptionConstraint?
+        if let source = try reader.readOptionalString() {
+            do {
+                constraint = try OptionConstraint(json: source, for: type)
+            } catch {
+                throw RegistryReader.Malformed(description: "option '\(key)' schema: \(error)")
+            }
+        }
+        func schema(defaultValue: JSONValue) -> OptionSchema {
+            OptionSchema(
+                key: key, type: type, defaultValue: defaultValue, doc: doc, environmentVariable: environmentVariable,
+                allowedValues: allowedValues, ownerID: ownerID, constraint: constraint)
+        }
+        do {
+            return schema(defaultValue: try schema(defaultValue: .null).check(try JSONValue(json: defaultText)))
+        } catch {
+            throw RegistryReader.Malformed(description: "option '\(key)' default \(defaultText): \(error)")
+        }
+    }
+
+    private static func signature(_ text: String) throws(RegistryReader.Malformed) -> HookSignature {
+        do {
+            return try HookSignature(parsing: text)
+        } catch {
+            throw RegistryReader.Malformed(description: "\(error)")
+        }
+    }
+}
+
+extension RegistryReader {
+    /// A count of items that follow, each at least one byte: no larger than the bytes left.
+    fileprivate mutating func readCount() throws(Malformed) -> Int {
+        let count = Int(try readUInt32())
+        guard count <= DescriptorReader.maximumCount else {
+            throw Malformed(description: "a count of \(count) is more than a module may declare")
+        }
+        return count
+    }
+}

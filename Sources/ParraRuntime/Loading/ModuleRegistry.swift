@@ -1,0 +1,205 @@
+import CParraPlugin
+import ParraFileSystem
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the modules that can wait declared, kept between launches (GStreamer's registry model):
+/// one file in the app's storage folder, entries by the module file's resolved path, each valid
+/// only while the file's identity (`Stamp`) is unchanged. A launch that finds a module's file as
+/// recorded resolves its options from here and opens the file only when it is first needed.
+///
+/// A registry that cannot be read (missing, damaged, written by another host) is set aside and
+/// written anew; the modules are then read from their files, as without one.
+struct ModuleRegistry {
+    /// A module file's identity: what changes when it is rebuilt, replaced, re-owned or has its
+    /// mode changed (the change time moves with any of them).
+    struct Stamp: Equatable {
+        let device: UInt64
+        let inode: UInt64
+        let size: UInt64
+        let modified: timespec
+        let changed: timespec
+
+        /// The identity `info` (from `stat`) describes.
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = UInt64(max(info.st_size, 0))
+            modified = info.st_mtim
+            changed = info.st_ctim
+        }
+
+        fileprivate init(_ reader: inout RegistryReader) throws(RegistryReader.Malformed) {
+            device = try reader.readUInt64()
+            inode = try reader.readUInt64()
+            size = try reader.readUInt64()
+            modified = try Self.readTime(&reader)
+            changed = try Self.readTime(&reader)
+        }
+
+        fileprivate func write(to writer: inout RegistryWriter) {
+            for value in [device, inode, size] { writer.write(value) }
+            for time in [modified, changed] {
+                writer.write(UInt64(bitPattern: Int64(time.tv_sec)))
+                writer.write(UInt64(bitPattern: Int64(time.tv_nsec)))
+            }
+        }
+
+        private static func readTime(_ reader: inout RegistryReader) throws(RegistryReader.Malformed) -> timespec {
+            let seconds = Int64(bitPattern: try reader.readUInt64())
+            let nanoseconds = Int64(bitPattern: try reader.readUInt64())
+            return timespec(tv_sec: Int(seconds), tv_nsec: Int(nanoseconds))
+        }
+
+        static func == (lhs: Stamp, rhs: Stamp) -> Bool {
+            lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.size == rhs.size
+                && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
+                && lhs.changed.tv_sec == rhs.changed.tv_sec && lhs.changed.tv_nsec == rhs.changed.tv_nsec
+        }
+    }
+
+    /// One module file as it was last read (a class: it is handed around at every launch, and
+    /// a declaration is many fields to copy).
+    final class Entry {
+        let stamp: Stamp
+        let declaration: ModuleDeclaration
+        /// The declaration's `registryBytes`, to compare a descriptor read later with.
+        let bytes: [UInt8]
+        /// Whether this launch found its file as recorded, or recorded it: what the saved
+        /// registry keeps.
+        var isSeen = false
+
+        init(stamp: Stamp, declaration: ModuleDeclaration, bytes: [UInt8]) {
+            self.stamp = stamp
+            self.declaration = declaration
+            self.bytes = bytes
+        }
+    }
+
+    /// The file's first bytes: a name, the format's version, and the ABI of the host that wrote
+    /// it (a registry of another ABI is read anew: its modules may be refused or read otherwise).
+    private static let magic = Array("parra-module-registry\n".utf8)
+    private static let formatVersion: UInt32 = 1
+
+    /// Where it is kept; nil keeps nothing (a run without storage).
+    let path: String?
+    private var entries: [String: Entry] = [:]
+    /// Whether the saved registry would differ from the file.
+    private(set) var isChanged = false
+
+    /// An empty registry kept at `path`.
+    init(path: String?) { self.path = path }
+
+    /// The registry at `path`, and what was wrong with the file when it could not be used.
+    static func load(from path: String) -> (registry: ModuleRegistry, problem: String?) {
+        var registry = ModuleRegistry(path: path)
+        let bytes: [UInt8]
+        do {
+            guard let found = try FileContents.readIfPresent(path) else { return (registry, nil) }
+            bytes = found
+        } catch {
+            registry.isChanged = true
+            return (
+                registry, "the module registry \(path) cannot be read (\(error)); the modules are read from their files"
+            )
+        }
+        do {
+            registry.entries = try entries(in: bytes)
+        } catch {
+            registry.isChanged = true
+            return (
+                registry,
+                "the module registry \(path) is damaged (\(error)); the modules are read from their files and it is written anew"
+            )
+        }
+        return (registry, nil)
+    }
+
+    private static func entries(in bytes: [UInt8]) throws(RegistryReader.Malformed) -> [String: Entry] {
+        guard bytes.starts(with: magic) else { throw RegistryReader.Malformed(description: "not a module registry") }
+        var reader = RegistryReader(bytes, from: magic.count)
+        let version = try reader.readUInt32()
+        let major = try reader.readUInt32()
+        let minor = try reader.readUInt32()
+        guard version == formatVersion, major == PARRA_ABI_VERSION_MAJOR, minor == PARRA_ABI_VERSION_MINOR else {
+            throw RegistryReader.Malformed(
+                description:
+                    "format \(version) of ABI \(major).\(minor), this host writes format \(formatVersion) of ABI \(PARRA_ABI_VERSION_MAJOR).\(PARRA_ABI_VERSION_MINOR)"
+            )
+        }
+        var entries: [String: Entry] = [:]
+        let count = try reader.readUInt32()
+        for _ in 0..<count {
+            let path = try reader.readString()
+            let stamp = try Stamp(&reader)
+            let bytes = try reader.readBlock()
+            do {
+                entries[path] = Entry(
+                    stamp: stamp, declaration: try ModuleDeclaration(registryBytes: bytes), bytes: bytes)
+            } catch {
+                throw RegistryReader.Malformed(description: "the entry for \(path): \(error)")
+            }
+        }
+        guard reader.isAtEnd else { throw RegistryReader.Malformed(description: "bytes follow the last entry") }
+        return entries
+    }
+
+    /// The entry for the file at `path` (resolved) when it was recorded with `stamp`.
+    mutating func entry(for path: String, stamp: Stamp) -> Entry? {
+        guard let entry = entries[path] else { return nil }
+        guard entry.stamp == stamp else {
+            isChanged = true
+            return nil
+        }
+        entry.isSeen = true
+        return entry
+    }
+
+    /// Records what the module file at `path` declares, as it is now.
+    mutating func record(_ declaration: ModuleDeclaration, for path: String, stamp: Stamp) {
+        let bytes = declaration.registryBytes
+        if let old = entries[path], old.stamp == stamp, old.bytes == bytes {
+            old.isSeen = true
+            return
+        }
+        let entry = Entry(stamp: stamp, declaration: declaration, bytes: bytes)
+        entry.isSeen = true
+        entries[path] = entry
+        isChanged = true
+    }
+
+    /// Forgets the file at `path` (its descriptor no longer matches what was recorded).
+    mutating func forget(_ path: String) {
+        if entries.removeValue(forKey: path) != nil { isChanged = true }
+    }
+
+    /// Writes the entries of the files seen this launch, when they differ from the file's;
+    /// what went wrong, if anything. Only a module that can wait has an entry.
+    mutating func save() -> String? {
+        guard let path else { return nil }
+        if entries.values.contains(where: { !$0.isSeen }) { isChanged = true }
+        guard isChanged else { return nil }
+        var writer = RegistryWriter()
+        writer.write(Self.formatVersion)
+        writer.write(UInt32(PARRA_ABI_VERSION_MAJOR))
+        writer.write(UInt32(PARRA_ABI_VERSION_MINOR))
+        let kept = entries.filter(\.value.isSeen).sorted { $0.key < $1.key }
+        writer.write(UInt32(kept.count))
+        for (path, entry) in kept {
+            writer.write(path)
+            entry.stamp.write(to: &writer)
+            writer.write(entry.bytes)
+        }
+        do {
+            try PrivateFolder.create(parentPath(of: path))
+            try FileReplacement.replace(path, with: Self.magic + writer.bytes, mode: 0o600, durable: false)
+        } catch {
+            return
+                "the module registry \(path) cannot be written (\(error)); the next launch reads the modules from their files"
+        }
+        isChanged = false
+        return nil
+    }
+}

@@ -1,0 +1,113 @@
+/// The module registry's byte format: little-endian fixed-width integers and length-prefixed
+/// UTF-8 strings, written and read in one order. Reading a registry is on the launch path of
+/// every app with modules that can wait, so it is a flat walk over bytes, not a JSON parse.
+struct RegistryWriter {
+    /// What has been written.
+    private(set) var bytes: [UInt8] = []
+
+    mutating func write(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    mutating func write(_ value: UInt32) {
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    }
+
+    mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    mutating func write(_ text: String) {
+        write(UInt32(text.utf8.count))
+        bytes += text.utf8
+    }
+
+    /// Writes nil as a zero flag, else a one and the string.
+    mutating func write(_ text: String?) {
+        write(text != nil)
+        if let text { write(text) }
+    }
+
+    mutating func write(_ block: [UInt8]) {
+        write(UInt32(block.count))
+        bytes += block
+    }
+}
+
+/// Reads what `RegistryWriter` wrote; every read past the end or of a malformed value throws.
+struct RegistryReader {
+    /// Why the bytes are not a registry.
+    struct Malformed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let bytes: [UInt8]
+    private var offset: Int
+
+    init(_ bytes: [UInt8], from offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    /// Whether every byte has been read.
+    var isAtEnd: Bool { offset == bytes.count }
+
+    private mutating func take(_ count: Int) throws(Malformed) -> Int {
+        guard count >= 0, count <= bytes.count - offset else {
+            throw Malformed(
+                description: "cut short at byte \(offset) (\(count) more wanted, \(bytes.count - offset) left)")
+        }
+        defer { offset += count }
+        return offset
+    }
+
+    mutating func readUInt64() throws(Malformed) -> UInt64 {
+        let start = try take(8)
+        var value: UInt64 = 0
+        for index in 0..<8 { value |= UInt64(bytes[start + index]) << UInt64(8 * index) }
+        return value
+    }
+
+    mutating func readUInt32() throws(Malformed) -> UInt32 {
+        let start = try take(4)
+        var value: UInt32 = 0
+        for index in 0..<4 { value |= UInt32(bytes[start + index]) << UInt32(8 * index) }
+        return value
+    }
+
+    mutating func readBool() throws(Malformed) -> Bool {
+        let start = try take(1)
+        switch bytes[start] {
+        case 0: return false
+        case 1: return true
+        default: throw Malformed(description: "byte \(start) is \(bytes[start]), not a flag")
+        }
+    }
+
+    mutating func readString() throws(Malformed) -> String {
+        let count = Int(try readUInt32())
+        let start = try take(count)
+        // Copied out with a NUL after it for the C-string initializer, which validates in one
+        // native pass (the generic `String(validating:as:)` walks it byte by byte); a NUL inside
+        // would end it early, and is caught by the count.
+        let text = bytes.withUnsafeBufferPointer { buffer in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { copy in
+                if count > 0 { copy.baseAddress!.initialize(from: buffer.baseAddress! + start, count: count) }
+                copy[count] = 0
+                return copy.withMemoryRebound(to: CChar.self) { String(validatingCString: $0.baseAddress!) }
+            }
+        }
+        guard let text, text.utf8.count == count else {
+            throw Malformed(description: "the text at byte \(start) is not UTF-8")
+        }
+        return text
+    }
+
+    mutating func readOptionalString() throws(Malformed) -> String? {
+        try readBool() ? try readString() : nil
+    }
+
+    mutating func readBlock() throws(Malformed) -> [UInt8] {
+        let count = Int(try readUInt32())
+        let start = try take(count)
+        return Array(bytes[start..<(start + count)])
+    }
+}

@@ -1,0 +1,256 @@
+import CParraPlugin
+import Foundation
+import ParraRuntime
+import ParraTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Modules that can wait (ABI 1.8, `PARRA_MODULE_CAN_WAIT`): started when first needed, and
+/// described at later launches by the registry until their file changes.
+@Suite("Modules that wait until first needed, and the module registry")
+struct WaitingModuleTests {
+    /// The C fixture as module `name`, able to wait, with `defines`.
+    private func fixture(_ name: String, _ defines: [String] = []) -> (String, [String]) {
+        (
+            "\(name).so",
+            ["FIXTURE_ID=\"com.example.\(name)\"", "FIXTURE_KEY_PREFIX=\"\(name)\"", "FIXTURE_CAN_WAIT"] + defines
+        )
+    }
+
+    /// Builds `modules` into a fresh folder; their paths.
+    private func build(_ modules: [(String, [String])]) throws -> [String] {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        return try modules.map { try CFixtureBuilder.build($0.0, defines: $0.1, in: folder).path }
+    }
+
+    /// A host of `paths` keeping its storage (and so its registry) in `storage`, started.
+    private func start(_ paths: [String], storage: URL) throws -> TestHost {
+        let host = try TestHost(paths: paths, storage: storage, mainQueue: DispatchQueue(label: "test.waiting.main"))
+        host.runtime.start()
+        return host
+    }
+
+    @Test("a module that can wait gets no call at launch, nor ever if nothing needs it; its options are resolved")
+    func neverNeeded() throws {
+        let paths = try build([fixture("idle")])
+        let host = try start(paths, storage: try CFixtureBuilder.makeTemporaryDirectory())
+        let record = try #require(host.runtime.report.loaded.first, "\(host.runtime.report.lines)")
+        #expect(record.waits)
+        #expect(record.summary.contains("waits until first needed"))
+        #expect(host.runtime.options.option(forKey: "idle.greeting")?.value == .string("hello"))
+        host.runtime.stop()
+        #expect(host.log.messages(from: "com.example.idle").isEmpty)
+        #expect(host.runtime.modules.first?.state == .validated)
+    }
+
+    @Test("dispatching a point it hooks starts it first: init, configure, activate, then its hook, once")
+    func startedByItsPoint() throws {
+        let paths = try build([fixture("late")])
+        let host = try start(paths, storage: try CFixtureBuilder.makeTemporaryDirectory())
+        #expect(host.log.messages(from: "com.example.late").isEmpty)
+        #expect(try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}")).bool)
+        _ = try host.runtime.dispatcher.call(.sceneDidBecomeActive, .string("window-1"))
+        #expect(host.runtime.report.loaded.first?.waits == false)
+        host.runtime.stop()
+        #expect(
+            host.log.messages(from: "com.example.late") == [
+                "started when first needed: application.didFinishLaunching is dispatched", "init",
+                "configure greeting=hello", "activate", "hook application.didFinishLaunching {}",
+                "hook scene.didBecomeActive window-1", "deactivate", "shutdown",
+            ])
+    }
+
+    @Test("calling its command starts it, on the main thread also when called from another")
+    func startedByItsCommand() throws {
+        let paths = try build([fixture("calc", ["FIXTURE_NO_HOOKS"]), fixture("other", ["FIXTURE_NO_HOOKS"])])
+        let host = try start(paths, storage: try CFixtureBuilder.makeTemporaryDirectory())
+        defer { host.runtime.stop() }
+        #expect(try host.runtime.callCommand("com.example.calc.add", [.integer(40), .integer(2)]) == .integer(42))
+        #expect(
+            host.log.messages(from: "com.example.calc") == [
+                "started when first needed: com.example.calc.add is called", "init", "configure greeting=hello",
+                "activate", "command add 40 2",
+            ])
+        let answer = CommandAnswer()
+        DispatchQueue.global().async {
+            answer.receive(
+                Result { () throws(CommandCallError) in
+                    "\(try host.runtime.callCommand("com.example.other.add", [.integer(1), .integer(1)]))"
+                })
+        }
+        #expect(try answer.wait()?.get() == "integer(2)")
+        #expect(
+            host.log.messages(from: "com.example.other").prefix(4) == [
+                "started when first needed: com.example.other.add is called", "init", "configure greeting=hello",
+                "activate",
+            ])
+        #expect(throws: CommandCallError.self) { try host.runtime.callCommand("com.example.calc.nothing", []) }
+    }
+
+    @Test("a module that hooks a waiting module's extension point asks for it: it starts once the launch's are active")
+    func startedWhenAskedFor() throws {
+        let paths = try build([
+            fixture("offer", ["FIXTURE_EMIT_ON_ACTIVATE", "FIXTURE_NO_HOOKS"]),
+            (
+                "listener.so",
+                [
+                    "FIXTURE_ID=\"com.example.listener\"", "FIXTURE_KEY_PREFIX=\"listener\"",
+                    "FIXTURE_HOOK_POINT=\"com.example.offer.didGreet\"",
+                ]
+            ),
+        ])
+        let host = try start(paths, storage: try CFixtureBuilder.makeTemporaryDirectory())
+        defer { host.runtime.stop() }
+        #expect(
+            host.log.messages(from: "com.example.offer") == [
+                "started when first needed: com.example.listener hooks its extension points", "init",
+                "configure greeting=hello", "activate", "emit status=0",
+            ])
+        #expect(host.log.messages(from: "com.example.listener").contains("hook com.example.offer.didGreet hello"))
+    }
+
+    @Test("a module that fails its start on demand is refused as at launch; the point still dispatches")
+    func failsWhenStarted() throws {
+        let paths = try build([fixture("broken", ["FIXTURE_CONFIGURE_FAILS"])])
+        let host = try start(paths, storage: try CFixtureBuilder.makeTemporaryDirectory())
+        #expect(try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}")).bool)
+        let record = try #require(host.runtime.report.records.first)
+        #expect(record.outcome == .refused)
+        #expect(record.reason?.contains("configure failed on purpose") == true, "\(record.summary)")
+        host.runtime.stop()
+        #expect(
+            host.log.messages(from: "com.example.broken") == [
+                "started when first needed: application.didFinishLaunching is dispatched", "init",
+                "configure greeting=hello", "shutdown",
+            ])
+    }
+
+    @Test("a module that can wait but takes app logs starts at launch, and the report says why")
+    func logSinkStartsAtLaunch() throws {
+        let paths = try build([fixture("sink", ["FIXTURE_LOG_SINK"])])
+        let host = try start(paths, storage: try CFixtureBuilder.makeTemporaryDirectory())
+        defer { host.runtime.stop() }
+        let record = try #require(host.runtime.report.loaded.first, "\(host.runtime.report.lines)")
+        #expect(!record.waits)
+        #expect(record.warnings.contains("can wait, but takes app logs: started at launch"))
+        #expect(host.log.messages(from: "com.example.sink").first == "init")
+    }
+
+    @Test("traits smaller than their first released size are refused, naming the rule")
+    func badTraits() throws {
+        let paths = try build([fixture("small", ["FIXTURE_TRAITS_SIZE=4"])])
+        let host = try start(paths, storage: try CFixtureBuilder.makeTemporaryDirectory())
+        defer { host.runtime.stop() }
+        let record = try #require(host.runtime.report.records.first)
+        #expect(record.outcome == .refused)
+        #expect(record.reason?.contains("traits struct_size 4") == true, "\(record.summary)")
+    }
+
+    @Test(
+        "the next launch describes it from the registry; a rebuilt, replaced, re-owned or re-moded file is read again")
+    func registryInvalidation() throws {
+        let paths = try build([fixture("kept", ["FIXTURE_NO_HOOKS"])])
+        let file = paths[0]
+        let storage = try CFixtureBuilder.makeTemporaryDirectory()
+        /// Whether a launch took the module from the registry; the module waits either way.
+        func launch() throws -> Bool {
+            let host = try start(paths, storage: storage)
+            defer { host.runtime.stop() }
+            let record = try #require(host.runtime.report.loaded.first, "\(host.runtime.report.lines)")
+            #expect(record.waits)
+            #expect(host.runtime.options.option(forKey: "kept.greeting")?.value == .string("hello"))
+            return record.fromRegistry
+        }
+        #expect(try !launch())
+        #expect(try launch())
+        // Rebuilt: new contents and modification time.
+        var times = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, file, &times, 0) == 0)
+        #expect(try !launch())
+        #expect(try launch())
+        // Replaced: another file renamed over it.
+        let copy = file + ".new"
+        try FileManager.default.copyItem(atPath: file, toPath: copy)
+        #expect(rename(copy, file) == 0)
+        #expect(try !launch())
+        #expect(try launch())
+        // Re-owned (to the same owner: the change time moves), then re-moded.
+        #expect(chown(file, getuid(), getgid()) == 0)
+        #expect(try !launch())
+        #expect(chmod(file, 0o640) == 0)
+        #expect(try !launch())
+        #expect(try launch())
+    }
+
+    @Test("a module the registry described is opened when first needed and runs as any other")
+    func startedFromTheRegistry() throws {
+        let paths = try build([fixture("described")])
+        let storage = try CFixtureBuilder.makeTemporaryDirectory()
+        try start(paths, storage: storage).runtime.stop()
+        let host = try start(paths, storage: storage)
+        #expect(host.runtime.report.loaded.first?.fromRegistry == true)
+        #expect(try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}")).bool)
+        host.runtime.stop()
+        #expect(
+            host.log.messages(from: "com.example.described") == [
+                "started when first needed: application.didFinishLaunching is dispatched", "init",
+                "configure greeting=hello", "activate", "hook application.didFinishLaunching {}",
+                "deactivate", "shutdown",
+            ])
+    }
+
+    @Test("a damaged registry is set aside with a note naming it; the modules are read from their files")
+    func damagedRegistry() throws {
+        let paths = try build([fixture("mended", ["FIXTURE_NO_HOOKS"])])
+        let storage = try CFixtureBuilder.makeTemporaryDirectory()
+        let registry = storage.appendingPathComponent("module-registry")
+        try start(paths, storage: storage).runtime.stop()
+        var bytes = try Data(contentsOf: registry)
+        bytes.removeLast(7)
+        try bytes.write(to: registry)
+        let host = try start(paths, storage: storage)
+        let record = try #require(host.runtime.report.loaded.first, "\(host.runtime.report.lines)")
+        #expect(record.waits && !record.fromRegistry)
+        #expect(
+            host.runtime.report.notes.contains { $0.contains("the module registry \(registry.path) is damaged (") },
+            "\(host.runtime.report.notes)")
+        host.runtime.stop()
+        try Data("not a registry".utf8).write(to: registry)
+        let again = try start(paths, storage: storage)
+        #expect(again.runtime.report.notes.contains { $0.contains("is damaged (not a module registry)") })
+        again.runtime.stop()
+        let mended = try start(paths, storage: storage)
+        #expect(!mended.runtime.report.notes.contains { $0.contains("registry") }, "\(mended.runtime.report.notes)")
+        #expect(mended.runtime.report.loaded.first?.fromRegistry == true)
+        mended.runtime.stop()
+    }
+
+    @Test("a registry entry that differs from the file's descriptor refuses the module when started, and is forgotten")
+    func registryDisagrees() throws {
+        let paths = try build([fixture("liar")])
+        let storage = try CFixtureBuilder.makeTemporaryDirectory()
+        let registry = storage.appendingPathComponent("module-registry")
+        try start(paths, storage: storage).runtime.stop()
+        // The same length, so the registry still reads: only what it says differs.
+        let text = try #require(String(data: try Data(contentsOf: registry), encoding: .isoLatin1))
+        #expect(text.contains("\"hello\""))
+        try #require(text.replacingOccurrences(of: "\"hello\"", with: "\"jello\"").data(using: .isoLatin1))
+            .write(to: registry)
+        let host = try start(paths, storage: storage)
+        #expect(host.runtime.options.option(forKey: "liar.greeting")?.value == .string("jello"))
+        _ = try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}"))
+        let record = try #require(host.runtime.report.records.first)
+        #expect(record.outcome == .refused)
+        #expect(record.reason?.contains("declares other things than the module registry recorded") == true)
+        #expect(host.runtime.options.option(forKey: "liar.greeting")?.value == nil)
+        host.runtime.stop()
+        #expect(host.log.messages(from: "com.example.liar").isEmpty)
+        let next = try start(paths, storage: storage)
+        defer { next.runtime.stop() }
+        #expect(next.runtime.report.loaded.first?.fromRegistry == false)
+        #expect(next.runtime.options.option(forKey: "liar.greeting")?.value == .string("hello"))
+    }
+}
