@@ -12,12 +12,13 @@
 /// must the folders it lies in: a link owned by someone else (planted in a sticky folder, say)
 /// could be pointed at another file between the check and `dlopen`.
 package enum FileTrust {
-    /// Why the file at `path` (resolving to `resolved`, described by `info`) is not to be
-    /// trusted, or nil when it is. Folders in `trustedFolders` passed earlier in the same load,
-    /// with every folder above them, and are not checked again; those of a file that passes now
-    /// are added (only then: a folder in the set vouches for the whole way up to `/`).
+    /// Why the file at `path` (resolving to `resolved`, in `resolvedFolder` when the caller
+    /// knows it, described by `info`) is not to be trusted, or nil when it is. Folders in
+    /// `trustedFolders` passed earlier in the same load, with every folder above them, and are
+    /// not checked again; those of a file that passes now are added (only then: a folder in the
+    /// set vouches for the whole way up to `/`).
     package static func problem(
-        path: String, resolved: String, info: stat, trustedFolders: inout Set<String>
+        path: String, resolved: String, resolvedFolder: String? = nil, info: stat, trustedFolders: inout Set<String>
     ) -> String? {
         if let problem = problem(with: info, isFolder: false) {
             return problem
@@ -26,7 +27,9 @@ package enum FileTrust {
         // A path that is its own resolution holds no link: nothing to walk, and a folder that
         // passed before (the one of the modules before it, say) vouches for all above it.
         let links = given == resolved ? [] : links(resolving: given)
-        if links.isEmpty, let parent = folders(above: resolved, limit: 1).first, trustedFolders.contains(parent) {
+        if links.isEmpty, let parent = resolvedFolder ?? folders(above: resolved, limit: 1).first,
+            trustedFolders.contains(parent)
+        {
             return nil
         }
         let resolvedFolders = folders(above: resolved)

@@ -69,6 +69,32 @@ struct SampleLaunchTests {
         #expect(!remote.contains { $0.contains("libFoundationNetworking") }, "\(remote)")
     }
 
+    @Test(
+        "a module that can wait is opened by the first launch only; later ones take it from the registry until its file changes"
+    )
+    func waitingModuleFromTheRegistry() throws {
+        let workspace = try CLIWorkspace()
+        let plugins = workspace.folder.appendingPathComponent("plugins")
+        let module = try CFixtureBuilder.build(
+            "waiter.so",
+            defines: [
+                "FIXTURE_ID=\"com.example.waiter\"", "FIXTURE_KEY_PREFIX=\"waiter\"", "FIXTURE_CAN_WAIT",
+                "FIXTURE_NO_HOOKS",
+            ], in: plugins)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugins.path)
+        let environment = ["PARRA_PLUGIN_PATH": plugins.path]
+        let first = try loadedObjects(in: workspace, trace: "first", environment: environment)
+        #expect(first.contains(module.path), "\(first)")
+        let second = try loadedObjects(in: workspace, trace: "second", environment: environment)
+        #expect(second.contains { $0.hasSuffix("libParraLogger.so") }, "the trace names the modules: \(second)")
+        #expect(!second.contains(module.path), "the registry described it: \(second)")
+        // Rebuilt (a new modification time): read again.
+        var times = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, module.path, &times, 0) == 0)
+        let third = try loadedObjects(in: workspace, trace: "third", environment: environment)
+        #expect(third.contains(module.path), "\(third)")
+    }
+
     /// The shared objects a run of the sample loaded, as the dynamic linker's `LD_DEBUG=files`
     /// trace (written to `trace.<pid>` in the workspace) names them.
     private func loadedObjects(in workspace: CLIWorkspace, trace: String, environment: [String: String]) throws

@@ -57,8 +57,10 @@ extension ModuleDeclaration {
         let abiVersion = try reader.readString()
         let takesAppLogs = try reader.readBool()
         let canWait = try reader.readBool()
+        let optionCount = try reader.readCount()
         var options: [OptionSchema] = []
-        for _ in 0..<(try reader.readCount()) {
+        options.reserveCapacity(optionCount)
+        for _ in 0..<optionCount {
             options.append(try Self.readOption(&reader, ownerID: id))
         }
         var hooks: [HookDeclaration] = []
@@ -126,7 +128,10 @@ extension ModuleDeclaration {
                 allowedValues: allowedValues, ownerID: ownerID, constraint: constraint)
         }
         do {
-            return schema(defaultValue: try schema(defaultValue: .null).check(try JSONValue(json: defaultText)))
+            // The registry keeps the default as checked, so the check gives it back unchanged.
+            let written = schema(defaultValue: try JSONValue(json: defaultText))
+            let checked = try written.check(written.defaultValue)
+            return checked == written.defaultValue ? written : schema(defaultValue: checked)
         } catch {
             throw RegistryReader.Malformed(description: "option '\(key)' default \(defaultText): \(error)")
         }

@@ -23,8 +23,9 @@ enum ModuleFileCheck {
     struct Scan {
         /// The folders ``FileTrust`` passed, from one file to the next.
         var trustedFolders = Set<String>()
-        /// Each folder's canonical path, as realpath(3) gave it the first time.
-        var canonicalFolders: [String: String] = [:]
+        /// The folder of the last file listed in one, and its canonical path, as realpath(3)
+        /// gave it: the files of one folder come one after another.
+        var lastFolder: (listed: String, canonical: String)?
     }
 
     /// Returns the file fit to open, or the reason it is not. `scan` carries what the files
@@ -32,7 +33,7 @@ enum ModuleFileCheck {
     /// the file is one already read as it is now (the registry's); its ELF headers, which passed
     /// then, are not read again.
     static func check(
-        _ path: String, scan: inout Scan,
+        _ path: String, listed: (folder: String, name: String)? = nil, scan: inout Scan,
         isKnown: (_ resolved: String, ModuleRegistry.Stamp) -> Bool = { _, _ in false }
     ) -> Result<Passed, ModuleRefusal> {
         var linkInfo = stat()
@@ -52,11 +53,14 @@ enum ModuleFileCheck {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             return refuse("not a regular file")
         }
-        guard let resolved = isLink ? canonicalPath(path) : canonicalPath(ofFileAt: path, scan: &scan) else {
+        // A file listed in a folder, not a link itself, is in the folder's canonical path.
+        let folder = isLink ? nil : listed.flatMap { canonicalFolder($0.folder, scan: &scan) }
+        guard let resolved = folder.map({ joinedPath($0, listed!.name) }) ?? canonicalPath(path) else {
             return refuse("cannot resolve its path (\(String(cString: strerror(errno))))")
         }
         if let problem = FileTrust.problem(
-            path: path, resolved: resolved, info: info, trustedFolders: &scan.trustedFolders)
+            path: path, resolved: resolved, resolvedFolder: folder, info: info,
+            trustedFolders: &scan.trustedFolders)
         {
             return refuse(problem)
         }
@@ -70,19 +74,14 @@ enum ModuleFileCheck {
         return .success(Passed(path: resolved, identity: CheckedLoad.Identity(info), stamp: stamp))
     }
 
-    /// The canonical path of `path`, which is not a symbolic link itself: its folder's, from
-    /// `scan` or realpath(3) once a folder, and its name. A hundred files in one folder cost
-    /// one realpath (a system call per component of the path), not a hundred.
-    private static func canonicalPath(ofFileAt path: String, scan: inout Scan) -> String? {
-        let bytes = path.utf8
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return canonicalPath(path) }
-        let name = String(path[bytes.index(after: slash)...])
-        guard !name.isEmpty, name != ".", name != ".." else { return canonicalPath(path) }
-        let folder = slash == bytes.startIndex ? "/" : String(path[..<slash])
-        if let known = scan.canonicalFolders[folder] { return joinedPath(known, name) }
-        guard let canonical = canonicalPath(folder) else { return nil }
-        scan.canonicalFolders[folder] = canonical
-        return joinedPath(canonical, name)
+    /// The canonical path of the folder `listed`, from `scan` when the file before was listed
+    /// in it too, else from realpath(3): a hundred files in one folder cost one realpath (a
+    /// system call per component of the path), not a hundred.
+    private static func canonicalFolder(_ listed: String, scan: inout Scan) -> String? {
+        if let last = scan.lastFolder, last.listed == listed { return last.canonical }
+        guard let canonical = canonicalPath(listed) else { return nil }
+        scan.lastFolder = (listed, canonical)
+        return canonical
     }
 
     /// The absolute path of `path` with every symbolic link, `.` and `..` resolved; nil (errno

@@ -206,11 +206,12 @@ package final class ModuleQuarantine: @unchecked Sendable {
                 pid == getpid() ? !JournalsOpen.shared.isOpen(journalPath) : (kill(pid, 0) != 0 && errno == ESRCH)
             else { continue }
             read.append(journalPath)
-            guard let bytes = try? FileContents.read(journalPath), let padded = String(validating: bytes, as: UTF8.self)
+            // A call that returned left spaces (`note`, a page of them); its last field never
+            // ends in one. Trimmed as bytes: a blank journal is most of them.
+            guard let bytes = try? FileContents.read(journalPath),
+                let end = bytes.lastIndex(where: { $0 != UInt8(ascii: " ") }),
+                let text = String(validating: bytes[...end], as: UTF8.self)
             else { continue }
-            // A call that returned left spaces (`note`); its last field never ends in one.
-            var text = Substring(padded)
-            while text.last == " " { text.removeLast() }
             let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             // path, phase, time, device, inode, size, mtime, settings, setting keys[, hung]; a
             // journal an earlier host left (the app crashed, then the host was updated) has no
@@ -443,15 +444,34 @@ package final class ModuleQuarantine: @unchecked Sendable {
 
         private let lock = Lock()
         private var journals: [String: Int32] = [:]
+        /// Each journal's first page, mapped shared: a note is a copy into it, not a system
+        /// call (a launch notes two per module call). A shared mapping writes the file's own
+        /// pages, so what a dying process copied there is in the file. A journal whose page
+        /// could not be mapped is written with pwrite.
+        private var pages: [Int32: UnsafeMutableRawPointer] = [:]
         /// Set by `abandon`: the process is ending, and no journal is written again.
         private var abandoned = false
+        /// The size of the mapped page, which a note no longer than it is copied into.
+        static let pageSize = 4096
 
         func opened(_ path: String, descriptor: Int32) {
-            lock.withLock { journals[path] = descriptor }
+            lock.withLock {
+                journals[path] = descriptor
+                // The file is a page of spaces: a note pads with them, and a reader trims them.
+                guard ftruncate(descriptor, off_t(Self.pageSize)) == 0,
+                    let page = mmap(nil, Self.pageSize, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
+                    page != MAP_FAILED
+                else { return }
+                page.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "), count: Self.pageSize)
+                pages[descriptor] = page
+            }
         }
 
         func closing(_ descriptor: Int32) {
-            lock.withLock { journals = journals.filter { $0.value != descriptor } }
+            lock.withLock {
+                journals = journals.filter { $0.value != descriptor }
+                if let page = pages.removeValue(forKey: descriptor) { munmap(page, Self.pageSize) }
+            }
         }
 
         func isOpen(_ path: String) -> Bool {
@@ -465,7 +485,13 @@ package final class ModuleQuarantine: @unchecked Sendable {
             lock.withLock {
                 // A handler wrote the line of the call the process is dying in: kept.
                 guard !abandoned, !parra_call_note_journal_claimed() else { return }
-                _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+                if let page = pages[descriptor], bytes.count <= Self.pageSize {
+                    // A handler truncates the file to its line, never to nothing: the first
+                    // page stays inside it.
+                    bytes.withUnsafeBytes { page.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                } else {
+                    _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+                }
             }
         }
 

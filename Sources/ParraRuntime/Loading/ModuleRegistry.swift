@@ -129,8 +129,9 @@ struct ModuleRegistry {
                     "format \(version) of ABI \(major).\(minor), this host writes format \(formatVersion) of ABI \(PARRA_ABI_VERSION_MAJOR).\(PARRA_ABI_VERSION_MINOR)"
             )
         }
-        var entries: [String: Entry] = [:]
         let count = try reader.readUInt32()
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(Int(min(count, 65536)))
         for _ in 0..<count {
             let path = try reader.readString()
             let stamp = try Stamp(&reader)

@@ -53,6 +53,7 @@ extension ModuleRuntime {
     /// Starts the waiting modules that offer a point an active module hooks: that module asks
     /// for it. Called once the launch's modules are active, and after each module started later.
     func startModulesAskedFor(by asking: [LoadedModule]? = nil) {
+        guard modules.contains(where: { $0.waits && !$0.declaration.extensionPoints.isEmpty }) else { return }
         for module in asking ?? started where module.state == .active {
             let hooked = Set(module.declaration.hooks.map(\.pointID))
             for offering in usableModules

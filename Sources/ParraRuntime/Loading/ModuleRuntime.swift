@@ -233,7 +233,8 @@ package final class ModuleRuntime: @unchecked Sendable {
             activateAll()
         }
         phase = .running
-        rebuildDispatch()
+        // Activating rebuilt the tables; a run that stops before it builds them here.
+        if lastPhase < .activate { rebuildDispatch() }
         if lastPhase >= .activate { commandGate.open() }
         if let logHold { attachLogSinks(releasing: logHold) }
         if lastPhase >= .activate { startModulesAskedFor() }
@@ -344,7 +345,7 @@ package final class ModuleRuntime: @unchecked Sendable {
         for candidate in settings.searchPath.candidates() {
             var record = LoadReport.Record(file: candidate.path, origin: candidate.origin)
             var known: ModuleRegistry.Entry?
-            let check = ModuleFileCheck.check(candidate.path, scan: &scan) { path, stamp in
+            let check = ModuleFileCheck.check(candidate.path, listed: candidate.listed, scan: &scan) { path, stamp in
                 known = usesRegistry && seenFiles[path] == nil ? registry.entry(for: path, stamp: stamp) : nil
                 return known != nil
             }
@@ -376,9 +377,10 @@ package final class ModuleRuntime: @unchecked Sendable {
         }
         var claims = Claims(count: opened.count)
         for file in opened {
-            var record = report.records[file.recordIndex]
-            declare(file.passed, from: file.source, into: &record, recordIndex: file.recordIndex, claims: &claims)
-            report.records[file.recordIndex] = record
+            // In place: `declare` touches no other part of the report.
+            declare(
+                file.passed, from: file.source, into: &report.records[file.recordIndex], recordIndex: file.recordIndex,
+                claims: &claims)
         }
     }
 
@@ -431,10 +433,11 @@ package final class ModuleRuntime: @unchecked Sendable {
     func readDescriptor(
         _ path: String, entry: parra_module_entry_fn, traits: parra_module_traits_fn?
     ) throws(ModuleRefusal) -> (declaration: ModuleDeclaration, code: ModuleCode) {
-        guard let descriptor = quarantine.during(path, "entry", { entry() }) else {
+        // The traits function is the entry's companion: one journaled call covers both.
+        let (found, traitsTable) = quarantine.during(path, "entry") { (entry(), traits?()) }
+        guard let descriptor = found else {
             throw ModuleRefusal(phase: .entry, reason: "entry symbol returned NULL")
         }
-        let traitsTable = traits.flatMap { function in quarantine.during(path, "traits", { function() }) }
         return try quarantine.during(path, "descriptor") { () throws(ModuleRefusal) in
             try DescriptorReader.read(descriptor, traits: traitsTable)
         }
@@ -536,11 +539,12 @@ package final class ModuleRuntime: @unchecked Sendable {
         var changed = true
         while changed {
             changed = false
+            let usable = usableModules
             let offered = Dictionary(
-                usableModules.flatMap(\.declaration.extensionPoints).map { ($0.id, $0) },
+                usable.flatMap(\.declaration.extensionPoints).map { ($0.id, $0) },
                 uniquingKeysWith: { first, _ in first })
-            let usableIDs = usableModules.map(\.id)
-            for module in usableModules {
+            let usableIDs = usable.map(\.id)
+            for module in usable where !module.declaration.hooks.isEmpty {
                 module.droppedHookPoints = []
                 for hook in module.declaration.hooks where !OverridePoint.isCanonicalNamespace(hook.pointID) {
                     if let point = offered[hook.pointID] {
@@ -750,6 +754,9 @@ package final class ModuleRuntime: @unchecked Sendable {
         for module in usableModules {
             let startsAtLaunch =
                 registry.path != nil && module.declaration.canWait && module.declaration.takesAppLogs
+            guard startsAtLaunch || !module.droppedHookPoints.isEmpty || !module.unpreparedHooks.isEmpty else {
+                continue
+            }
             report.records[module.recordIndex].warnings =
                 (startsAtLaunch ? ["can wait, but takes app logs: started at launch"] : [])
                 + module.droppedHookPoints.sorted().map { "hook on '\($0)' not dispatched: no loaded module offers it" }

@@ -121,6 +121,17 @@ package struct ModuleSearchPath: Sendable {
         package let path: String
         /// The location's origin.
         package let origin: String
+        /// The folder it was listed in and its name there, when it was found in a folder.
+        package var listed: (folder: String, name: String)? = nil
+
+        package static func == (lhs: Candidate, rhs: Candidate) -> Bool {
+            lhs.path == rhs.path && lhs.origin == rhs.origin
+        }
+
+        package func hash(into hasher: inout Hasher) {
+            hasher.combine(path)
+            hasher.combine(origin)
+        }
     }
 
     /// Lists the candidates in order. Missing folders are skipped; a path given explicitly that
@@ -138,7 +149,9 @@ package struct ModuleSearchPath: Sendable {
                     Self.isCandidate($0, onlyPackageModules: location.onlyPackageModules)
                 }
                 for name in BytewiseOrder.sorted(names) {
-                    found.append(Candidate(path: location.path + "/" + name, origin: location.origin))
+                    found.append(
+                        Candidate(
+                            path: location.path + "/" + name, origin: location.origin, listed: (location.path, name)))
                 }
             } else if exists || isLink || location.origin == "given by the app" {
                 found.append(Candidate(path: location.path, origin: location.origin))

@@ -14,7 +14,8 @@ import ParraSync
 package final class OptionStore: @unchecked Sendable {
     private let lock = Lock()
     private var schemas: [String: OptionSchema]
-    /// Per key, what each source gave, at the source's `rank` (nil where it gave nothing). An
+    /// Per key, what each source above the module's default gave, at the source's `rank` (nil
+    /// where it gave nothing); a key no layer set has none, and resolves to its default. An
     /// array, not a dictionary keyed by rank: that type costs a launch a conformance search.
     private var layers: [String: [(value: JSONValue, source: OptionSource)?]] = [:]
     private static let noLayers = [(value: JSONValue, source: OptionSource)?](
@@ -34,14 +35,10 @@ package final class OptionStore: @unchecked Sendable {
     package init(schemas: [OptionSchema], featureModuleNames: [String: String] = [:]) {
         self.featureModuleNames = featureModuleNames
         self.schemas = Dictionary(schemas.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        layers.reserveCapacity(schemas.count)
         resolved.reserveCapacity(schemas.count)
         for schema in schemas where resolved[schema.key] == nil {
             // Every key at its default: what `resolve` would find, set directly.
             let source = OptionSource.moduleDefault(moduleID: schema.ownerID)
-            var slots = Self.noLayers
-            slots[source.rank] = (schema.defaultValue, source)
-            layers[schema.key] = slots
             resolved[schema.key] = ResolvedOption(schema: schema, value: schema.defaultValue, source: source)
             if let text = Self.cText(of: schema.defaultValue) { cStrings[schema.key] = strdup(text) }
         }
@@ -292,8 +289,10 @@ package final class OptionStore: @unchecked Sendable {
 
     /// Recomputes `key` from its layers. Call with the lock held (or from init).
     private func resolve(_ key: String) {
-        guard let schema = schemas[key], let top = layers[key]?.last(where: { $0 != nil }) ?? nil
-        else { return }
+        guard let schema = schemas[key] else { return }
+        let top =
+            (layers[key]?.last(where: { $0 != nil }) ?? nil)
+            ?? (schema.defaultValue, OptionSource.moduleDefault(moduleID: schema.ownerID))
         let option = ResolvedOption(schema: schema, value: top.value, source: top.source)
         guard resolved[key]?.value != option.value || cStrings[key] == nil else {
             resolved[key] = option
