@@ -47,7 +47,7 @@ extension ModuleDeclaration {
     }
 
     /// The declaration `bytes` hold; throws what is wrong with them.
-    init(registryBytes bytes: [UInt8]) throws(RegistryReader.Malformed) {
+    init(registryBytes bytes: UnsafeRawBufferPointer) throws(RegistryReader.Malformed) {
         var reader = RegistryReader(bytes)
         let id = try reader.readString()
         let name = try reader.readString()

@@ -276,9 +276,9 @@ package final class ModuleQuarantine: @unchecked Sendable {
         return refusal(entry, folder: folder)
     }
 
-    /// Whether the quarantine list names the file at `path` (changed since or not).
-    func lists(_ path: String) -> Bool {
-        lock.withLock { entries.contains { $0.path == path } }
+    /// The files the quarantine list names (changed since or not).
+    var listedPaths: Set<String> {
+        lock.withLock { Set(entries.map(\.path)) }
     }
 
     /// The quarantine entry of the file at `path`, if the file has not changed since.

@@ -119,6 +119,23 @@ struct ModuleRegistry {
 
     private static func entries(in bytes: [UInt8]) throws(RegistryReader.Malformed) -> [String: Entry] {
         guard bytes.starts(with: magic) else { throw RegistryReader.Malformed(description: "not a module registry") }
+        var failure: RegistryReader.Malformed?
+        let found = bytes.withUnsafeBytes { raw in
+            do throws(RegistryReader.Malformed) {
+                return try entries(inFile: raw)
+            } catch {
+                failure = error
+                return [:]
+            }
+        }
+        if let failure { throw failure }
+        return found
+    }
+
+    /// The entries `bytes` (a whole registry file) hold.
+    private static func entries(inFile bytes: UnsafeRawBufferPointer) throws(RegistryReader.Malformed) -> [String:
+        Entry]
+    {
         var reader = RegistryReader(bytes, from: magic.count)
         let version = try reader.readUInt32()
         let major = try reader.readUInt32()
@@ -138,7 +155,7 @@ struct ModuleRegistry {
             let bytes = try reader.readBlock()
             do {
                 entries[path] = Entry(
-                    stamp: stamp, declaration: try ModuleDeclaration(registryBytes: bytes), bytes: bytes)
+                    stamp: stamp, declaration: try ModuleDeclaration(registryBytes: bytes), bytes: Array(bytes))
             } catch {
                 throw RegistryReader.Malformed(description: "the entry for \(path): \(error)")
             }

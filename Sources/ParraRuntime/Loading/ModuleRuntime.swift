@@ -599,8 +599,9 @@ package final class ModuleRuntime: @unchecked Sendable {
     /// waits is settled when it starts, unless its file is quarantined.
     private func settleQuarantine() {
         let set = Dictionary(grouping: options.set, by: \.schema.ownerID)
+        let listed = quarantine.listedPaths
         for module in usableModules where !module.declaration.options.isEmpty {
-            if module.waits && !quarantine.lists(module.file) { continue }
+            if module.waits && !listed.contains(module.file) { continue }
             settle(module, set: set[module.id] ?? [])
         }
     }

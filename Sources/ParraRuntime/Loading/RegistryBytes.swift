@@ -33,16 +33,17 @@ struct RegistryWriter {
 }
 
 /// Reads what `RegistryWriter` wrote; every read past the end or of a malformed value throws.
+/// It reads the caller's bytes in place: they must outlive the reader.
 struct RegistryReader {
     /// Why the bytes are not a registry.
     struct Malformed: Error, CustomStringConvertible {
         let description: String
     }
 
-    private let bytes: [UInt8]
+    private let bytes: UnsafeRawBufferPointer
     private var offset: Int
 
-    init(_ bytes: [UInt8], from offset: Int = 0) {
+    init(_ bytes: UnsafeRawBufferPointer, from offset: Int = 0) {
         self.bytes = bytes
         self.offset = offset
     }
@@ -60,17 +61,11 @@ struct RegistryReader {
     }
 
     mutating func readUInt64() throws(Malformed) -> UInt64 {
-        let start = try take(8)
-        var value: UInt64 = 0
-        for index in 0..<8 { value |= UInt64(bytes[start + index]) << UInt64(8 * index) }
-        return value
+        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: try take(8), as: UInt64.self))
     }
 
     mutating func readUInt32() throws(Malformed) -> UInt32 {
-        let start = try take(4)
-        var value: UInt32 = 0
-        for index in 0..<4 { value |= UInt32(bytes[start + index]) << UInt32(8 * index) }
-        return value
+        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: try take(4), as: UInt32.self))
     }
 
     mutating func readBool() throws(Malformed) -> Bool {
@@ -88,11 +83,11 @@ struct RegistryReader {
         // ASCII, as nearly every string of a registry is, is UTF-8 as it stands, and is copied
         // as it is; the generic `String(validating:as:)` walks the bytes one by one, several
         // times slower.
-        let text = bytes.withUnsafeBufferPointer { buffer in
-            let slice = UnsafeBufferPointer(rebasing: buffer[start..<(start + count)])
-            return slice.allSatisfy { $0 < 0x80 }
-                ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
-        }
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]).assumingMemoryBound(
+            to: UInt8.self)
+        let text =
+            slice.allSatisfy { $0 < 0x80 }
+            ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
         guard let text else { throw Malformed(description: "the text at byte \(start) is not UTF-8") }
         return text
     }
@@ -101,9 +96,10 @@ struct RegistryReader {
         try readBool() ? try readString() : nil
     }
 
-    mutating func readBlock() throws(Malformed) -> [UInt8] {
+    /// A length-prefixed block of bytes, in place.
+    mutating func readBlock() throws(Malformed) -> UnsafeRawBufferPointer {
         let count = Int(try readUInt32())
         let start = try take(count)
-        return Array(bytes[start..<(start + count)])
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)])
     }
 }
