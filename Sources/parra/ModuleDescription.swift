@@ -51,6 +51,8 @@ struct ModuleDescription: Encodable {
     let license: String
     /// The ABI it was built for, "major.minor".
     let abi: String
+    /// When an app run starts it: at launch, or when first needed (ABI 1.8 traits).
+    let starts: String
     /// The option keys it owns.
     let options: [OptionDescription]
     /// The hooks it implements, in declaration order.
@@ -67,6 +69,9 @@ struct ModuleDescription: Encodable {
         description = declaration.description
         license = declaration.license
         abi = declaration.abiVersion
+        starts =
+            declaration.startsWhenNeeded
+            ? "when first needed" : declaration.canWait ? "at launch (it can wait, but takes app logs)" : "at launch"
         options = declaration.options.map(OptionDescription.init)
         hooks = declaration.hooks.map { Hook(point: $0.pointID, signature: $0.signature.description, order: $0.order) }
         extensionPoints = declaration.extensionPoints.map {
@@ -86,7 +91,7 @@ struct ModuleDescription: Encodable {
         lines += AlignedColumns.lines(
             [
                 ("id", id), ("name", name), ("version", version), ("description", orDash(description)),
-                ("license", orDash(license)), ("ABI", abi),
+                ("license", orDash(license)), ("ABI", abi), ("starts", starts),
             ], indent: 2)
         lines += ["", "Options (\(options.count))"]
         lines += options.flatMap { $0.lines(includingModule: false, indent: 2) }

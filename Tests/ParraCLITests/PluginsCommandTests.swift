@@ -64,6 +64,7 @@ struct PluginsCommandTests {
         #expect(lines.first == "File: \(file)")
         #expect(lines.contains("  id           com.example.cfixture"), "\(result.transcript)")
         #expect(lines.contains("  license      MIT"))
+        #expect(lines.contains("  starts       at launch"))
         #expect(lines.contains("Options (7)"))
         let greeting = try #require(lines.firstIndex(of: "  cfixture.greeting"), "\(result.transcript)")
         #expect(
@@ -85,6 +86,19 @@ struct PluginsCommandTests {
                 "    signature  void(ptr,str,ptr)", "    kind       later", "    thread     main",
                 #"    doc        Answers {"echo": text} on the next main-thread turn."#,
             ])
+    }
+
+    @Test("inspect says when a module that can wait starts: when first needed, or at launch when it takes app logs")
+    func inspectStarts() throws {
+        let workspace = try CLIWorkspace()
+        let waits = try workspace.module("waits.so", defines: ["FIXTURE_CAN_WAIT"])
+        let sink = try workspace.module("sink.so", defines: ["FIXTURE_CAN_WAIT", "FIXTURE_LOG_SINK"])
+        let waiting = try workspace.parra("plugins", "inspect", waits)
+        #expect(waiting.outputLines.contains("  starts       when first needed"), "\(waiting.transcript)")
+        let logging = try workspace.parra("plugins", "inspect", sink)
+        #expect(
+            logging.outputLines.contains("  starts       at launch (it can wait, but takes app logs)"),
+            "\(logging.transcript)")
     }
 
     @Test("inspect names the reason a file is refused and exits 1")

@@ -49,9 +49,11 @@ struct SampleLaunchTests {
     func networkingOnlyForAServer() throws {
         let workspace = try CLIWorkspace()
         // No session bus, whatever the machine has: an empty address and a runtime folder without one.
+        var transcript = ""
         let local = try loadedObjects(
             in: workspace, trace: "local",
-            environment: ["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": workspace.folder.path])
+            environment: ["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": workspace.folder.path],
+            transcript: &transcript)
         #expect(local.contains { $0.hasSuffix("libFoundationEssentials.so") }, "the trace names no library: \(local)")
         #expect(
             !local.contains { $0.hasSuffix("/libFoundation.so") || $0.contains("libFoundationInternationalization") },
@@ -63,7 +65,8 @@ struct SampleLaunchTests {
         let server = try LoopbackHTTPServer(script: [.json(status: 404, "{}")])
         defer { server.stop() }
         let remote = try loadedObjects(
-            in: workspace, trace: "remote", environment: ["PARRA_API_BASE_URL": server.baseURL.absoluteString])
+            in: workspace, trace: "remote", environment: ["PARRA_API_BASE_URL": server.baseURL.absoluteString],
+            transcript: &transcript)
         #expect(remote.contains { $0.hasSuffix("libparra-http.so") }, "\(remote)")
         #expect(remote.contains { $0.contains("libcurl.so") }, "\(remote)")
         #expect(!remote.contains { $0.contains("libFoundationNetworking") }, "\(remote)")
@@ -83,27 +86,36 @@ struct SampleLaunchTests {
             ], in: plugins)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugins.path)
         let environment = ["PARRA_PLUGIN_PATH": plugins.path]
-        let first = try loadedObjects(in: workspace, trace: "first", environment: environment)
+        var transcript = ""
+        let first = try loadedObjects(in: workspace, trace: "first", environment: environment, transcript: &transcript)
         #expect(first.contains(module.path), "\(first)")
-        let second = try loadedObjects(in: workspace, trace: "second", environment: environment)
+        #expect(transcript.contains("com.example.waiter 1.0.0 [ABI 1.8] (waits until first needed)"), "\(transcript)")
+        let second = try loadedObjects(
+            in: workspace, trace: "second", environment: environment, transcript: &transcript)
         #expect(second.contains { $0.hasSuffix("libParraLogger.so") }, "the trace names the modules: \(second)")
         #expect(!second.contains(module.path), "the registry described it: \(second)")
+        #expect(
+            transcript.contains(
+                "com.example.waiter 1.0.0 [ABI 1.8] (waits until first needed; described by the registry)"),
+            "\(transcript)")
         // Rebuilt (a new modification time): read again.
         var times = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
         #expect(utimensat(AT_FDCWD, module.path, &times, 0) == 0)
-        let third = try loadedObjects(in: workspace, trace: "third", environment: environment)
+        let third = try loadedObjects(in: workspace, trace: "third", environment: environment, transcript: &transcript)
         #expect(third.contains(module.path), "\(third)")
     }
 
     /// The shared objects a run of the sample loaded, as the dynamic linker's `LD_DEBUG=files`
-    /// trace (written to `trace.<pid>` in the workspace) names them.
-    private func loadedObjects(in workspace: CLIWorkspace, trace: String, environment: [String: String]) throws
-        -> [String]
-    {
+    /// trace (written to `trace.<pid>` in the workspace) names them; `transcript` gets what the
+    /// run printed.
+    private func loadedObjects(
+        in workspace: CLIWorkspace, trace: String, environment: [String: String], transcript: inout String
+    ) throws -> [String] {
         let prefix = workspace.folder.appendingPathComponent(trace).path
-        _ = try workspace.parra(
+        let run = try workspace.parra(
             [], environment: environment.merging(["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": prefix]) { $1 },
             program: "ParraDemoApp")
+        transcript = run.transcript
         var objects: [String] = []
         for name in try FileManager.default.contentsOfDirectory(atPath: workspace.folder.path)
         where name.hasPrefix(trace + ".") {

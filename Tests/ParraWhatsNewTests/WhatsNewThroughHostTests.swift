@@ -117,6 +117,10 @@ struct WhatsNewThroughHostTests {
         #expect(
             second.log.messages(from: "com.parra.whatsNew").first
                 == "started when first needed: com.parra.launchScreen.sessionDidStart is dispatched")
+        #expect(
+            second.log.records.contains {
+                $0.message.contains("com.parra.whatsNew 1.0.0") && $0.message.contains("described by the registry")
+            }, "the second launch takes it from the registry")
         let shown = second.surface.presented.filter { $0.moduleID == "com.parra.whatsNew" }
         #expect(
             shown.map(\.title) == ["What's new", "Changelog"], "\(second.log.messages(from: "com.parra.whatsNew"))")

@@ -58,7 +58,9 @@ public final class Parra: @unchecked Sendable {
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<ParraCommandValue, CommandCallError>, Never>) in
             do throws(CommandCallError) {
-                guard let command = runtime.command(id), !command.declaration.completesLater else {
+                // By declaration: a module that waits has no prepared command until the call
+                // starts it.
+                guard let command = runtime.commandDeclaration(id), !command.completesLater else {
                     return try runtime.callCommand(id, arguments) {
                         continuation.resume(returning: $0.map(ParraCommandValue.string))
                     }
@@ -71,7 +73,7 @@ public final class Parra: @unchecked Sendable {
                             ParraCommandValue(try runtime.callCommand(id, arguments))
                         })
                 }
-                if command.declaration.thread == .main && !runtime.isOnMainThread {
+                if command.thread == .main && !runtime.isOnMainThread {
                     runtime.mainQueue.async(execute: callNow)
                 } else {
                     callNow()

@@ -11,6 +11,12 @@ extension ModuleRuntime {
         commandLock.withLock { preparedCommands[id] }
     }
 
+    /// What the command `id` declares, when an active module or one that waits to be started
+    /// offers it: how a caller tells how to call it before the call starts its module.
+    package func commandDeclaration(_ id: String) -> CommandDeclaration? {
+        commandLock.withLock { preparedCommands[id]?.declaration ?? waitingCommands[id]?.declaration }
+    }
+
     /// Every command of the active modules, sorted by id.
     package var commands: [PreparedCommand] {
         commandLock.withLock { preparedCommands.values.sorted { $0.id < $1.id } }
@@ -57,7 +63,9 @@ extension ModuleRuntime {
         guard commandGate.admits else {
             throw CommandCallError(.notRunning, "\(id) cannot be called now: modules are not running")
         }
-        if let waiting = commandLock.withLock({ waitingCommands[id] }) { try startForCommand(id, of: waiting) }
+        if let waiting = commandLock.withLock({ waitingCommands[id] }) {
+            try startForCommand(id, of: waiting.moduleID)
+        }
         guard let command = command(id) else { throw .notFound(id) }
         if let callerModuleID, callerModuleID == command.moduleID {
             throw CommandCallError(
@@ -138,10 +146,12 @@ extension ModuleRuntime {
         return command
     }
 
-    /// Prepares the commands of the modules that can be called.
+    /// Prepares the commands of the active modules: a module's commands are called only once its
+    /// activate has returned (one started when first needed is called from other threads while
+    /// the main thread starts it).
     func rebuildCommands() {
         var prepared: [String: PreparedCommand] = [:]
-        for module in usableModules where [.configured, .active].contains(module.state) {
+        for module in usableModules where module.state == .active {
             let functions = module.code?.commands ?? []
             let sites =
                 module.commandSites
@@ -161,7 +171,7 @@ extension ModuleRuntime {
             }
         }
         let waiting = usableModules.filter(\.waits).flatMap { module in
-            module.declaration.commands.map { ($0.id, module.id) }
+            module.declaration.commands.map { ($0.id, (module.id, $0)) }
         }
         commandLock.withLock {
             preparedCommands = prepared

@@ -27,6 +27,10 @@ package struct ModuleDeclaration: Sendable {
     package let takesAppLogs: Bool
     /// Whether its traits say it can wait until it is first needed (ABI 1.8).
     package let canWait: Bool
+
+    /// Whether an app run starts it only when it is first needed: it can wait and takes no app
+    /// logs (which may come from the first line).
+    package var startsWhenNeeded: Bool { canWait && !takesAppLogs }
 }
 
 /// One hook a module implements; its function is in the module's `ModuleCode`.

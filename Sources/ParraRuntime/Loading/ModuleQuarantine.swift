@@ -102,6 +102,10 @@ package final class ModuleQuarantine: @unchecked Sendable {
     private var sitesByPath: [String: [UnsafeMutablePointer<parra_call_site>]] = [:]
     /// The journal line of the call in progress.
     private var callInProgress: String?
+    /// The calls `during` is in, outermost first: a module started when first needed may be
+    /// started inside another's call (its activate emits a point the waiting module hooks).
+    /// Thread of the lifecycle calls only.
+    private var openCalls: [(path: String, phase: String, line: String)] = []
     /// How long the journal file is. A note shorter than the file is padded with spaces to its
     /// length rather than truncating it, so each note is one `pwrite` within the file, with no
     /// change of size for the file system to record (a truncate cost more than the write).
@@ -324,18 +328,29 @@ package final class ModuleQuarantine: @unchecked Sendable {
     }
 
     /// Runs `body`, a call into the module at `path` in `phase`, with the journal saying so and
-    /// the watchdog bounding it.
+    /// the watchdog bounding it. A call made inside another (a module started by a point an
+    /// activate emits) gives the outer one back its journal line, note and watchdog when it
+    /// returns; the outer call's limit starts again then.
     func during<T, Failure: Error>(_ path: String, _ phase: String, _ body: () throws(Failure) -> T) throws(Failure)
         -> T
     {
         guard let watchdog else { return try body() }
-        note("\(path)\t\(phase)\t\(Int(Date.wallClockNow.timeIntervalSince1970))\t\(journalTail(of: path))")
+        let line = "\(path)\t\(phase)\t\(Int(Date.wallClockNow.timeIntervalSince1970))\t\(journalTail(of: path))"
+        openCalls.append((path, phase, line))
+        note(line)
         parra_call_note_set(path, phase)
         watchdog.arm(path, phase)
         defer {
-            watchdog.disarm()
-            parra_call_note_set(nil, nil)
-            note(nil)
+            openCalls.removeLast()
+            if let outer = openCalls.last {
+                note(outer.line)
+                parra_call_note_set(outer.path, outer.phase)
+                watchdog.arm(outer.path, outer.phase)
+            } else {
+                watchdog.disarm()
+                parra_call_note_set(nil, nil)
+                note(nil)
+            }
         }
         return try body()
     }
@@ -405,7 +420,10 @@ package final class ModuleQuarantine: @unchecked Sendable {
                 let path = joinedPath(folder, Self.journalPrefix + String(getpid()))
                 do {
                     try PrivateFolder.create(folder)
-                    journal = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+                    // Another runtime of this process (a test's) may write it already: its
+                    // mapped page must stay inside the file, so it is not emptied then.
+                    let shared = JournalsOpen.shared.isOpen(path)
+                    journal = open(path, O_RDWR | O_CREAT | O_CLOEXEC | (shared ? 0 : O_TRUNC), 0o600)
                     guard journal >= 0 else { throw FileError(path: path, code: errno) }
                 } catch {
                     let reason = "its journal \(path) cannot be written: \(FileManager.failureCause(error))"
@@ -443,7 +461,9 @@ package final class ModuleQuarantine: @unchecked Sendable {
         static let shared = JournalsOpen()
 
         private let lock = Lock()
-        private var journals: [String: Int32] = [:]
+        /// The descriptors open on each journal: several runtimes of one process (a test's)
+        /// share the process's journal.
+        private var journals: [String: [Int32]] = [:]
         /// Each journal's first page, mapped shared: a note is a copy into it, not a system
         /// call (a launch notes two per module call). A shared mapping writes the file's own
         /// pages, so what a dying process copied there is in the file. A journal whose page
@@ -456,26 +476,32 @@ package final class ModuleQuarantine: @unchecked Sendable {
 
         func opened(_ path: String, descriptor: Int32) {
             lock.withLock {
-                journals[path] = descriptor
+                // Set up by the runtime that opened it first, when several of this process do.
+                let first = journals[path, default: []].isEmpty
+                journals[path, default: []].append(descriptor)
                 // The file is a page of spaces: a note pads with them, and a reader trims them.
-                guard ftruncate(descriptor, off_t(Self.pageSize)) == 0,
-                    let page = mmap(nil, Self.pageSize, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
+                guard !first || ftruncate(descriptor, off_t(Self.pageSize)) == 0 else { return }
+                guard let page = mmap(nil, Self.pageSize, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
                     page != MAP_FAILED
-                else { return }
-                page.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "), count: Self.pageSize)
+                else {
+                    // Notes are then written with pwrite, into a file that holds nothing else.
+                    if first { _ = ftruncate(descriptor, 0) }
+                    return
+                }
+                if first { page.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "), count: Self.pageSize) }
                 pages[descriptor] = page
             }
         }
 
         func closing(_ descriptor: Int32) {
             lock.withLock {
-                journals = journals.filter { $0.value != descriptor }
+                journals = journals.mapValues { $0.filter { $0 != descriptor } }.filter { !$0.value.isEmpty }
                 if let page = pages.removeValue(forKey: descriptor) { munmap(page, Self.pageSize) }
             }
         }
 
         func isOpen(_ path: String) -> Bool {
-            lock.withLock { journals[path] != nil }
+            lock.withLock { !(journals[path] ?? []).isEmpty }
         }
 
         /// Writes `bytes` at the start of the journal `descriptor`, unless the journals were
@@ -498,7 +524,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
         func abandon() {
             lock.withLock {
                 abandoned = true
-                for descriptor in journals.values { _ = ftruncate(descriptor, 0) }
+                for descriptor in journals.values.joined() { _ = ftruncate(descriptor, 0) }
             }
         }
     }

@@ -78,10 +78,18 @@ struct ModuleRegistry {
         }
     }
 
-    /// The file's first bytes: a name, the format's version, and the ABI of the host that wrote
-    /// it (a registry of another ABI is read anew: its modules may be refused or read otherwise).
+    /// The file's first bytes: a name, then the format's version, the ABI of the host that wrote
+    /// it and the identity of its executable. A registry another host wrote (another ABI, or
+    /// another build, whose rules may refuse or read a module otherwise) is set aside quietly,
+    /// and the modules are read from their files.
     private static let magic = Array("parra-module-registry\n".utf8)
-    private static let formatVersion: UInt32 = 1
+    private static let formatVersion: UInt32 = 2
+    /// The running executable's identity, into which the host is built; nil when it cannot be
+    /// read.
+    private static let host: Stamp? = {
+        var info = stat()
+        return stat("/proc/self/exe", &info) == 0 ? Stamp(info) : nil
+    }()
 
     /// Where it is kept; nil keeps nothing (a run without storage).
     let path: String?
@@ -106,7 +114,11 @@ struct ModuleRegistry {
             )
         }
         do {
-            registry.entries = try entries(in: bytes)
+            guard let entries = try entries(in: bytes) else {
+                registry.isChanged = true
+                return (registry, nil)
+            }
+            registry.entries = entries
         } catch {
             registry.isChanged = true
             return (
@@ -117,35 +129,33 @@ struct ModuleRegistry {
         return (registry, nil)
     }
 
-    private static func entries(in bytes: [UInt8]) throws(RegistryReader.Malformed) -> [String: Entry] {
+    /// The entries a registry file's `bytes` hold; nil when another host wrote it.
+    private static func entries(in bytes: [UInt8]) throws(RegistryReader.Malformed) -> [String: Entry]? {
         guard bytes.starts(with: magic) else { throw RegistryReader.Malformed(description: "not a module registry") }
         var failure: RegistryReader.Malformed?
-        let found = bytes.withUnsafeBytes { raw in
+        let found = bytes.withUnsafeBytes { raw -> [String: Entry]? in
             do throws(RegistryReader.Malformed) {
                 return try entries(inFile: raw)
             } catch {
                 failure = error
-                return [:]
+                return nil
             }
         }
         if let failure { throw failure }
         return found
     }
 
-    /// The entries `bytes` (a whole registry file) hold.
+    /// The entries `bytes` (a whole registry file) hold; nil when another host wrote them.
     private static func entries(inFile bytes: UnsafeRawBufferPointer) throws(RegistryReader.Malformed) -> [String:
-        Entry]
+        Entry]?
     {
         var reader = RegistryReader(bytes, from: magic.count)
         let version = try reader.readUInt32()
+        guard version == formatVersion else { return nil }
         let major = try reader.readUInt32()
         let minor = try reader.readUInt32()
-        guard version == formatVersion, major == PARRA_ABI_VERSION_MAJOR, minor == PARRA_ABI_VERSION_MINOR else {
-            throw RegistryReader.Malformed(
-                description:
-                    "format \(version) of ABI \(major).\(minor), this host writes format \(formatVersion) of ABI \(PARRA_ABI_VERSION_MAJOR).\(PARRA_ABI_VERSION_MINOR)"
-            )
-        }
+        let writer = try reader.readBool() ? try Stamp(&reader) : nil
+        guard major == PARRA_ABI_VERSION_MAJOR, minor == PARRA_ABI_VERSION_MINOR, writer == host else { return nil }
         let count = try reader.readUInt32()
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(Int(min(count, 65536)))
@@ -203,6 +213,8 @@ struct ModuleRegistry {
         writer.write(Self.formatVersion)
         writer.write(UInt32(PARRA_ABI_VERSION_MAJOR))
         writer.write(UInt32(PARRA_ABI_VERSION_MINOR))
+        writer.write(Self.host != nil)
+        Self.host?.write(to: &writer)
         let kept = entries.filter(\.value.isSeen).sorted { $0.key < $1.key }
         writer.write(UInt32(kept.count))
         for (path, entry) in kept {

@@ -14,7 +14,7 @@ extension ModuleRuntime {
     /// takes app logs (records may come from the first line), which starts at launch and whose
     /// record says so.
     func markWaiting() {
-        for module in usableModules where module.declaration.canWait && !module.declaration.takesAppLogs {
+        for module in usableModules where module.declaration.startsWhenNeeded {
             module.waits = true
             report.records[module.recordIndex].waits = true
         }
@@ -64,11 +64,22 @@ extension ModuleRuntime {
     }
 
     /// Starts a waiting module: opens its file if the registry spared that, then calls its init,
-    /// configure and activate back to back, each refusing it as at launch. Main thread.
+    /// configure and activate back to back, each refusing it as at launch; a refusal is logged
+    /// as a warning with the module's report line. Main thread.
     func start(_ module: LoadedModule, because reason: String) {
         guard module.waits, module.refusal == nil, phase == .activating || phase == .running else { return }
         module.waits = false
         report.records[module.recordIndex].waits = false
+        guard openAndStart(module, because: reason) else {
+            log.log(.warn, "module \(report.records[module.recordIndex].summary)")
+            return rebuildDispatch()
+        }
+        rebuildCommands()
+        startModulesAskedFor(by: [module])
+    }
+
+    /// The steps of `start`; false when the module was refused at one of them.
+    private func openAndStart(_ module: LoadedModule, because reason: String) -> Bool {
         if module.code == nil {
             do {
                 module.code = try openWaiting(module)
@@ -76,20 +87,19 @@ extension ModuleRuntime {
                 registry.forget(module.file)
                 if let problem = registry.save() { note(problem) }
                 reject(module, error)
-                log.log(.warn, "module \(report.records[module.recordIndex].summary)")
-                return rebuildDispatch()
+                return false
             }
         }
         log.log(.debug, "started when first needed: \(reason)", moduleID: module.id)
-        if !module.declaration.options.isEmpty {
+        // A module whose file the quarantine lists was settled at launch already.
+        if !module.declaration.options.isEmpty && !quarantine.listedPaths.contains(module.file) {
             settle(module, set: options.set.filter { $0.schema.ownerID == module.id })
-            guard module.refusal == nil else { return rebuildDispatch() }
+            guard module.refusal == nil else { return false }
         }
-        guard initialize(module), configure(module) else { return rebuildDispatch() }
+        guard initialize(module), configure(module) else { return false }
         // Hooks may be called from activate on, its own among them.
         rebuildDispatch()
-        guard activate(module) else { return rebuildDispatch() }
-        startModulesAskedFor(by: [module])
+        return activate(module)
     }
 
     /// Opens the file of a module the registry described, checked again by the trust rules and

@@ -139,8 +139,8 @@ package final class ModuleRuntime: @unchecked Sendable {
     let commandLock = Lock()
     /// The commands of the active modules, by id.
     var preparedCommands: [String: PreparedCommand] = [:]
-    /// The commands of the modules that wait, by id: the module each starts.
-    var waitingCommands: [String: String] = [:]
+    /// The commands of the modules that wait, by id: what each declares, and the module it starts.
+    var waitingCommands: [String: (moduleID: String, declaration: CommandDeclaration)] = [:]
     /// The completions of a module's commands not yet answered by the module, by module id;
     /// those the host answered for a stopped module stay until it shuts down.
     var completions: [String: [ObjectIdentifier: CommandCompletion]] = [:]
@@ -252,9 +252,10 @@ package final class ModuleRuntime: @unchecked Sendable {
         log.log(.warn, text)
     }
 
-    /// Deactivates every active module, then shuts every module down, each in reverse load
-    /// order. No hook runs once the first deactivate begins, and no module is shut down while
-    /// another could still call it. Safe to call twice.
+    /// Deactivates every active module, then shuts every module down, each in the reverse of the
+    /// order their init ran in (at launch, load order; a module started later, after those). No
+    /// hook runs once the first deactivate begins, and no module is shut down while another
+    /// could still call it. Safe to call twice.
     package func stop() {
         guard phase == .running else { return }
         phase = .stopping
@@ -463,7 +464,7 @@ package final class ModuleRuntime: @unchecked Sendable {
             } catch {
                 return refuse(&record, error)
             }
-            if registry.path != nil && declaration.canWait && !declaration.takesAppLogs {
+            if registry.path != nil && declaration.startsWhenNeeded {
                 registry.record(declaration, for: path, stamp: passed.stamp)
             }
         }
@@ -635,6 +636,8 @@ package final class ModuleRuntime: @unchecked Sendable {
         // Hooks may be called from activate on, so the tables exist before the first activate.
         rebuildDispatch()
         for module in launchModules where !activate(module) { rebuildDispatch() }
+        // Commands are the active modules'.
+        rebuildCommands()
     }
 
     /// Calls `module`'s init with its own host table; false when it failed (the module is
@@ -668,29 +671,29 @@ package final class ModuleRuntime: @unchecked Sendable {
     /// Calls `module`'s configure; false when it failed (the module is shut down and refused).
     @discardableResult
     func configure(_ module: LoadedModule) -> Bool {
-        let refusal = quarantine.during(module.file, "configure") {
-            module.call(.configure) { module.code?.configure?(module.moduleData, $0) ?? PARRA_STATUS_OK }
-        }
-        if let refusal {
-            shutDown(module)
-            reject(module, refusal)
-            return false
-        }
-        advance(module, to: .configured)
-        return true
+        step(module, .configure, to: .configured) { module.code?.configure?(module.moduleData, $0) }
     }
 
     /// Calls `module`'s activate; false when it failed (the module is shut down and refused).
     func activate(_ module: LoadedModule) -> Bool {
-        let refusal = quarantine.during(module.file, "activate") {
-            module.call(.activate) { module.code?.activate?(module.moduleData, $0) ?? PARRA_STATUS_OK }
+        step(module, .activate, to: .active) { module.code?.activate?(module.moduleData, $0) }
+    }
+
+    /// Calls the lifecycle function of `phase` (`call` gives nil when the module has none) and
+    /// moves `module` to `state`; when it fails, shuts the module down and refuses it: false.
+    private func step(
+        _ module: LoadedModule, _ phase: LoadPhase, to state: ModuleLifecycleState,
+        _ call: (UnsafeMutablePointer<parra_error>) -> parra_status?
+    ) -> Bool {
+        let refusal = quarantine.during(module.file, phase.rawValue) {
+            module.call(phase) { call($0) ?? PARRA_STATUS_OK }
         }
         if let refusal {
             shutDown(module)
             reject(module, refusal)
             return false
         }
-        advance(module, to: .active)
+        advance(module, to: state)
         return true
     }
 

@@ -172,8 +172,9 @@ PARRA_EXPORT const parra_module_descriptor *parra_module_entry(void);
  *     This may happen inside another module's activate or hook, or inside the app's own
  *     callback that dispatched the point. Until then none of its functions is called. A module
  *     never needed is never initialized: it gets no call at all, not even shutdown.
- *   - Stopped as any other: deactivate and shutdown run, in reverse order of activation, for
- *     a module that was started.
+ *   - Stopped as any other, once started: the host deactivates, then shuts down, every module
+ *     in the reverse of the order their init ran in; a module started when first needed comes
+ *     after every module initialized before it.
  * A module that takes app logs (log_sink) is always started at launch: records may come from
  * the first line. The entry and parra_module_get_traits may run at any launch the cache does
  * not cover, so they must return the same descriptor and traits for the same file; a module
