@@ -288,11 +288,15 @@ struct WaitingModuleTests {
         let storage = try CFixtureBuilder.makeTemporaryDirectory()
         let registry = storage.appendingPathComponent("module-registry")
         try start(paths, storage: storage).runtime.stop()
-        // The same length, so the registry still reads: only what it says differs.
+        // The greeting's default, a string of 5 bytes after its length, made another of the same
+        // length: the registry still reads, and only what it says differs.
         let text = try #require(String(data: try Data(contentsOf: registry), encoding: .isoLatin1))
-        #expect(text.contains("\"hello\""))
-        try #require(text.replacingOccurrences(of: "\"hello\"", with: "\"jello\"").data(using: .isoLatin1))
-            .write(to: registry)
+        let written = "\u{5}\u{0}\u{0}\u{0}hello"
+        #expect(text.contains(written))
+        try #require(
+            text.replacingOccurrences(of: written, with: "\u{5}\u{0}\u{0}\u{0}jello").data(using: .isoLatin1)
+        )
+        .write(to: registry)
         let host = try start(paths, storage: storage)
         #expect(host.runtime.options.option(forKey: "liar.greeting")?.value == .string("jello"))
         _ = try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}"))

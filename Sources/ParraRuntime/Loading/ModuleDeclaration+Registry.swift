@@ -13,8 +13,8 @@ extension ModuleDeclaration {
         writer.write(UInt32(options.count))
         for option in options {
             writer.write(option.key)
-            writer.write(option.type.rawValue)
-            writer.write(option.defaultValue.json)
+            writer.write(UInt32(OptionType.allCases.firstIndex(of: option.type)!))
+            writer.write(option.defaultValue)
             writer.write(option.doc)
             writer.write(option.environmentVariable)
             writer.write(option.allowedValues != nil)
@@ -103,11 +103,12 @@ extension ModuleDeclaration {
         -> OptionSchema
     {
         let key = try reader.readString()
-        let typeName = try reader.readString()
-        guard let type = OptionType(rawValue: typeName) else {
-            throw RegistryReader.Malformed(description: "option '\(key)' has type '\(typeName)'")
+        let typeIndex = Int(try reader.readUInt32())
+        guard typeIndex < OptionType.allCases.count else {
+            throw RegistryReader.Malformed(description: "option '\(key)' has type \(typeIndex)")
         }
-        let defaultText = try reader.readString()
+        let type = OptionType.allCases[typeIndex]
+        let defaultValue = try reader.readJSON()
         let doc = try reader.readString()
         let environmentVariable = try reader.readOptionalString()
         let restricted = try reader.readBool()
@@ -129,11 +130,11 @@ extension ModuleDeclaration {
         }
         do {
             // The registry keeps the default as checked, so the check gives it back unchanged.
-            let written = schema(defaultValue: try JSONValue(json: defaultText))
-            let checked = try written.check(written.defaultValue)
-            return checked == written.defaultValue ? written : schema(defaultValue: checked)
+            let written = schema(defaultValue: defaultValue)
+            let checked = try written.check(defaultValue)
+            return checked == defaultValue ? written : schema(defaultValue: checked)
         } catch {
-            throw RegistryReader.Malformed(description: "option '\(key)' default \(defaultText): \(error)")
+            throw RegistryReader.Malformed(description: "option '\(key)' default \(defaultValue.json): \(error)")
         }
     }
 
@@ -146,7 +147,65 @@ extension ModuleDeclaration {
     }
 }
 
+extension RegistryWriter {
+    /// Writes `value` as a tag byte and its contents: a default read back needs no JSON parse.
+    fileprivate mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: write(UInt32(0))
+        case .bool(let flag): write(UInt32(flag ? 2 : 1))
+        case .integer(let number):
+            write(UInt32(3))
+            write(UInt64(bitPattern: number))
+        case .double(let number):
+            write(UInt32(4))
+            write(number.bitPattern)
+        case .string(let text):
+            write(UInt32(5))
+            write(text)
+        case .array(let items):
+            write(UInt32(6))
+            write(UInt32(items.count))
+            for item in items { write(item) }
+        case .object(let members):
+            write(UInt32(7))
+            write(UInt32(members.count))
+            for key in members.keys.sorted() {
+                write(key)
+                write(members[key]!)
+            }
+        }
+    }
+}
+
 extension RegistryReader {
+    /// How deep a value read back may nest: far beyond any default, and short of the stack.
+    private static let deepestJSON = 64
+
+    /// A value `RegistryWriter.write(_: JSONValue)` wrote.
+    fileprivate mutating func readJSON(depth: Int = 0) throws(Malformed) -> JSONValue {
+        guard depth < Self.deepestJSON else { throw Malformed(description: "a value nests too deep") }
+        switch try readUInt32() {
+        case 0: return .null
+        case 1: return .bool(false)
+        case 2: return .bool(true)
+        case 3: return .integer(Int64(bitPattern: try readUInt64()))
+        case 4: return .double(Double(bitPattern: try readUInt64()))
+        case 5: return .string(try readString())
+        case 6:
+            var items: [JSONValue] = []
+            for _ in 0..<(try readCount()) { items.append(try readJSON(depth: depth + 1)) }
+            return .array(items)
+        case 7:
+            var members: [String: JSONValue] = [:]
+            for _ in 0..<(try readCount()) {
+                let key = try readString()
+                members[key] = try readJSON(depth: depth + 1)
+            }
+            return .object(members)
+        case let tag: throw Malformed(description: "\(tag) is not a value's tag")
+        }
+    }
+
     /// A count of items that follow, each at least one byte: no larger than the bytes left.
     fileprivate mutating func readCount() throws(Malformed) -> Int {
         let count = Int(try readUInt32())

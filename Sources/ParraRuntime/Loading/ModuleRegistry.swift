@@ -83,7 +83,7 @@ struct ModuleRegistry {
     /// another build, whose rules may refuse or read a module otherwise) is set aside quietly,
     /// and the modules are read from their files.
     private static let magic = Array("parra-module-registry\n".utf8)
-    private static let formatVersion: UInt32 = 2
+    private static let formatVersion: UInt32 = 3
     /// The running executable's identity, into which the host is built; nil when it cannot be
     /// read.
     private static let host: Stamp? = {
