@@ -159,7 +159,8 @@ PARRA_EXPORT const parra_module_descriptor *parra_module_entry(void);
  *     storage folder, keyed by the file's identity (device, inode, size, modification and
  *     change times). At a launch where the file passes the trust rules and its identity is
  *     unchanged, its options are resolved and checked from the cache without opening the file.
- *     A rebuilt, replaced, re-owned or re-moded file is opened and read again.
+ *     A rebuilt, replaced, re-owned or re-moded file is opened and read again, and so is every
+ *     file after the host itself changes.
  *   - Started when first needed, not at launch. Its file is opened (if the cache spared that),
  *     its descriptor read and compared with the cached one, and its init, configure and
  *     activate called back to back, on the main thread, at the first of:
@@ -170,8 +171,9 @@ PARRA_EXPORT const parra_module_descriptor *parra_module_entry(void);
  *       * a module that hooks one of its extension points has been activated (that module
  *         asks for the point).
  *     This may happen inside another module's activate or hook, or inside the app's own
- *     callback that dispatched the point. Until then none of its functions is called. A module
- *     never needed is never initialized: it gets no call at all, not even shutdown.
+ *     callback that dispatched the point. Its hooks may be called from its activate on, as any
+ *     module's; its commands once its activate has returned. Until it is started none of its
+ *     functions is called: a module never needed gets no call at all, not even shutdown.
  *   - Stopped as any other, once started: the host deactivates, then shuts down, every module
  *     in the reverse of the order their init ran in; a module started when first needed comes
  *     after every module initialized before it.
