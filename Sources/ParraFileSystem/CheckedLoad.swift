@@ -29,8 +29,13 @@ package enum CheckedLoad {
 
         /// The identity `info` (from `stat`) describes.
         package init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
+            self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        }
+
+        /// The file with inode `inode` on device `device`.
+        package init(device: UInt64, inode: UInt64) {
+            self.device = device
+            self.inode = inode
         }
     }
 

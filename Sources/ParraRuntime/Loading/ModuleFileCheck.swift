@@ -14,9 +14,11 @@ enum ModuleFileCheck {
     /// one `CheckedLoad` lets `dlopen` map.
     struct Passed {
         let path: String
-        let identity: CheckedLoad.Identity
-        /// What the registry knows the file by.
+        /// The file's identity as the check saw it, which the registry knows it by.
         let stamp: ModuleRegistry.Stamp
+
+        /// The file `CheckedLoad` must find at `path`.
+        var identity: CheckedLoad.Identity { CheckedLoad.Identity(device: stamp.device, inode: stamp.inode) }
     }
 
     /// What one scan of the search path learns once and uses for every file in it.
@@ -71,7 +73,7 @@ enum ModuleFileCheck {
         if !isKnown(resolved, stamp), let problem = elfProblem(path: resolved, size: UInt64(info.st_size)) {
             return refuse(problem)
         }
-        return .success(Passed(path: resolved, identity: CheckedLoad.Identity(info), stamp: stamp))
+        return .success(Passed(path: resolved, stamp: stamp))
     }
 
     /// The canonical path of the folder `listed`, from `scan` when the file before was listed
