@@ -91,11 +91,14 @@ struct ModuleRegistry {
         return stat("/proc/self/exe", &info) == 0 ? Stamp(info) : nil
     }()
 
-    /// Where it is kept; nil keeps nothing (a run without storage).
+    /// Where it is kept; nil keeps nothing (a run that starts no module: validation).
     let path: String?
+
+    /// Whether it is kept: the run is an app's, whose modules may wait.
+    var isKept: Bool { path != nil }
     private var entries: [String: Entry] = [:]
     /// Whether the saved registry would differ from the file.
-    private(set) var isChanged = false
+    private var isChanged = false
 
     /// An empty registry kept at `path`.
     init(path: String?) { self.path = path }

@@ -342,12 +342,11 @@ package final class ModuleRuntime: @unchecked Sendable {
         // conformances, so running each module's Swift code between two loads made every type
         // it used search every loaded library again, once per module.
         var opened: [(recordIndex: Int, passed: ModuleFileCheck.Passed, source: DeclarationSource)] = []
-        let usesRegistry = registry.path != nil
         for candidate in settings.searchPath.candidates() {
             var record = LoadReport.Record(file: candidate.path, origin: candidate.origin)
             var known: ModuleRegistry.Entry?
             let check = ModuleFileCheck.check(candidate.path, listed: candidate.listed, scan: &scan) { path, stamp in
-                known = usesRegistry && seenFiles[path] == nil ? registry.entry(for: path, stamp: stamp) : nil
+                known = registry.isKept && seenFiles[path] == nil ? registry.entry(for: path, stamp: stamp) : nil
                 return known != nil
             }
             switch check {
@@ -464,7 +463,7 @@ package final class ModuleRuntime: @unchecked Sendable {
             } catch {
                 return refuse(&record, error)
             }
-            if registry.path != nil && declaration.startsWhenNeeded {
+            if registry.isKept && declaration.startsWhenNeeded {
                 registry.record(declaration, for: path, stamp: passed.stamp)
             }
         }
@@ -757,7 +756,7 @@ package final class ModuleRuntime: @unchecked Sendable {
     private func finishReport() {
         for module in usableModules {
             let startsAtLaunch =
-                registry.path != nil && module.declaration.canWait && module.declaration.takesAppLogs
+                registry.isKept && module.declaration.canWait && module.declaration.takesAppLogs
             guard startsAtLaunch || !module.droppedHookPoints.isEmpty || !module.unpreparedHooks.isEmpty else {
                 continue
             }
