@@ -15,10 +15,11 @@ typedef struct route_table {
 
 static route_table empty_table = {0};
 
-/* The gate and mode are read on every log call and written only when sinks change: they sit
+/* The gate, mode and app-backends flag are read on every log call and written only when sinks change: they sit
  * on a cache line of their own, away from the counters every delivery writes. */
 _Alignas(64) int32_t parra_log_route_gate_value = PARRA_LOG_LEVEL_TRACE;
 int32_t parra_log_route_mode_value = PARRA_LOG_ROUTE_MODE_BUFFER;
+int32_t parra_log_route_app_backends_value = 0;
 _Alignas(64) static route_table *current_table = &empty_table;
 
 /* Calls in flight, counted by each thread in a slot of its own (a cache line), so that a call
@@ -117,6 +118,10 @@ void parra_log_route_publish(
     __atomic_store_n(&current_table, table, __ATOMIC_SEQ_CST);
     __atomic_store_n(&parra_log_route_mode_value, mode, __ATOMIC_SEQ_CST);
     __atomic_store_n(&parra_log_route_gate_value, gate, __ATOMIC_SEQ_CST);
+}
+
+void parra_log_route_set_app_backends(bool present) {
+    __atomic_store_n(&parra_log_route_app_backends_value, present ? 1 : 0, __ATOMIC_RELAXED);
 }
 
 int64_t parra_log_route_in_flight(void) {

@@ -87,18 +87,3 @@ struct ConsoleLineTemplateTests {
                 + "\u{26AA}\u{FE0F} [Other:body:42] Hello\n\u{26AA}\u{FE0F} [ContentView:body:42] Hello\n")
     }
 }
-
-/// A repeatable random sequence (SplitMix64), so the formats tried are the same every run.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}

@@ -63,8 +63,7 @@ struct CallSiteCache {
         if slot.used, slot.options == options, slot.line == line, slot.column == column,
             Int(slot.fileLength) == file.length,
             Int(slot.functionLength) == function.length,
-            file.length == 0 || memcmp(base, file.data, file.length) == 0,
-            function.length == 0 || memcmp(base + Self.fileCapacity, function.data, function.length) == 0
+            ShortBytes.equal(base, file), ShortBytes.equal(base + Self.fileCapacity, function)
         {
             buffer.append(base + Self.fileCapacity + Self.functionCapacity, Int(slot.textLength))
             return

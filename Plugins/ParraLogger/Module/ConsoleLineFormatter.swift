@@ -229,17 +229,18 @@ final class ConsoleLineFormatter: @unchecked Sendable {
         template.prefixLength + record.pointee.message.length + template.suffixLength + 1
     }
 
-    /// Writes the line `template` makes of `message` at `destination`, which has room for it.
+    /// Writes the line `template` makes of `message` (which has bytes: `template(for:)` made sure)
+    /// at `destination`, which has room for it.
     @inline(__always)
     private static func write(
         _ template: LineTemplateCache.Template, _ message: parra_string, to destination: UnsafeMutablePointer<UInt8>
     ) {
         var at = destination
-        memcpy(at, template.prefix, template.prefixLength)
+        ShortBytes.copy(at, template.prefix, template.prefixLength)
         at += template.prefixLength
-        memcpy(at, message.data, message.length)
+        ShortBytes.copy(at, message.data.unsafelyUnwrapped, message.length)
         at += message.length
-        memcpy(at, template.suffix, template.suffixLength)
+        ShortBytes.copy(at, template.suffix, template.suffixLength)
         at += template.suffixLength
         at.pointee = 0x0A
     }

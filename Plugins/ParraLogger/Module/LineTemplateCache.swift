@@ -76,9 +76,7 @@ struct LineTemplateCache {
             Int(slot.functionLength) == function.length
         else { return nil }
         let base = storage + index * Self.stride
-        guard file.length == 0 || memcmp(base, file.data, file.length) == 0,
-            function.length == 0 || memcmp(base + Self.fileCapacity, function.data, function.length) == 0
-        else { return nil }
+        guard ShortBytes.equal(base, file), ShortBytes.equal(base + Self.fileCapacity, function) else { return nil }
         let text = base + Self.fileCapacity + Self.functionCapacity
         return Template(
             prefix: text, prefixLength: Int(slot.prefixLength), suffix: text + Int(slot.prefixLength),

@@ -39,6 +39,18 @@ static inline int32_t parra_log_route_mode(void) {
     return __atomic_load_n(&parra_log_route_mode_value, __ATOMIC_ACQUIRE);
 }
 
+extern int32_t parra_log_route_app_backends_value;
+
+/** Whether the app added logger backends (`ParraLogger.add(backend:)`), which see every level:
+ * a log call hands its record to them too. Any thread. */
+static inline bool parra_log_route_has_app_backends(void) {
+    return __atomic_load_n(&parra_log_route_app_backends_value, __ATOMIC_RELAXED) != 0;
+}
+
+/** Records whether the app has logger backends; the host then publishes the gate anew. Any
+ * thread; callers serialise. */
+void parra_log_route_set_app_backends(bool present);
+
 /** One sink: a module's log_sink with its data and threshold, and the call site a crash or
  *  exit inside it names (NULL: none). */
 typedef struct parra_log_route_sink {

@@ -91,7 +91,7 @@ public final class ParraLogger: @unchecked Sendable {
             LogRouter.route(
                 level: level, timestamp: timestamp, message: message, fileID: fileID, function: function,
                 line: line, column: column, category: joinedCategory)
-            if !LoggerBackends.shared.isEmpty {
+            if !LoggerBackends.isEmpty {
                 toBackends(level, timestamp, message, nil, nil, fileID, function, line, column)
             }
             return ParraLogMarker(level: level, timestamp: Date(timeIntervalSince1970: timestamp), message: message)
@@ -116,7 +116,7 @@ public final class ParraLogger: @unchecked Sendable {
                 level: level, timestamp: timestamp, message: text, extraJSON: extraJSON, fileID: fileID,
                 function: function, line: line, column: column, category: joinedCategory, threadName: "",
                 callStack: callStack))
-        if !LoggerBackends.shared.isEmpty {
+        if !LoggerBackends.isEmpty {
             toBackends(level, timestamp, message, error, callExtra, fileID, function, line, column)
         }
         return ParraLogMarker(level: level, timestamp: Date(timeIntervalSince1970: timestamp), message: text)

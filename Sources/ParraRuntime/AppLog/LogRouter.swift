@@ -85,9 +85,6 @@ package final class LogRouter: @unchecked Sendable {
     /// Attaches handing held records to their new sinks: until they are done, logs are held
     /// back (their threads wait), so that no later log reaches a sink before an earlier one.
     private var handovers = 0
-    /// Whether the app added logger backends: they take every level, so the gate lets all
-    /// through, and each sink still applies its own threshold.
-    private var appBackendsPresent = false
 
     /// A start in progress, holding app logs for the sinks it will attach.
     package struct Hold: Hashable {
@@ -254,10 +251,12 @@ package final class LogRouter: @unchecked Sendable {
         for entry in kept { route(entry) }
     }
 
-    /// Records whether the app has logger backends, which see every level. Any thread.
+    /// Records whether the app has logger backends (`parra_log_route_has_app_backends`), which
+    /// see every level: the gate then lets all through, and each sink still applies its own
+    /// threshold. Any thread.
     package func setAppBackendsPresent(_ present: Bool) {
         lock.withLock {
-            appBackendsPresent = present
+            parra_log_route_set_app_backends(present)
             publish()
         }
     }
@@ -308,7 +307,7 @@ package final class LogRouter: @unchecked Sendable {
             parra_log_route_sink(
                 function: $0.function, module_data: $0.moduleData, threshold: $0.threshold(), site: $0.site)
         }
-        let lowest = appBackendsPresent ? PARRA_LOG_LEVEL_TRACE : nil
+        let lowest = parra_log_route_has_app_backends() ? PARRA_LOG_LEVEL_TRACE : nil
         if table.isEmpty {
             parra_log_route_publish(
                 nil, 0, lowest ?? fallbackLevel.load(ordering: .relaxed), PARRA_LOG_ROUTE_MODE_FALLBACK)

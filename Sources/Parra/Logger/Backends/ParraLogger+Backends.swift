@@ -1,3 +1,4 @@
+import CParraLogRoute
 import FoundationEssentials
 import ParraRuntime
 import Synchronization
@@ -39,8 +40,6 @@ final class LoggerBackends: Sendable {
 
     /// The backends; only ever replaced whole, so a delivery works on a snapshot.
     private let backends = Mutex<[BackendBox]>([])
-    /// Whether there are any: what a log call checks before building anything for them.
-    private let present = Atomic<Bool>(false)
 
     /// A backend held for delivery from any thread; the protocol asks backends to be
     /// thread-safe.
@@ -50,9 +49,10 @@ final class LoggerBackends: Sendable {
 
     var all: [any ParraLoggerBackend] { backends.withLock { $0.map(\.backend) } }
 
-    /// Whether a log must be handed to backends at all.
+    /// Whether a log must be handed to backends at all: what a log call checks before
+    /// building anything for them (the router keeps the flag, beside its gate).
     @inline(__always)
-    var isEmpty: Bool { !present.load(ordering: .relaxed) }
+    static var isEmpty: Bool { !parra_log_route_has_app_backends() }
 
     func add(_ backend: any ParraLoggerBackend) throws {
         try backends.withLock { list in
@@ -73,7 +73,6 @@ final class LoggerBackends: Sendable {
 
     /// Publishes whether there are backends, and opens or narrows the host's level gate.
     private func changed(_ list: [BackendBox]) {
-        present.store(!list.isEmpty, ordering: .relaxed)
         LogRouter.shared.setAppBackendsPresent(!list.isEmpty)
     }
 
