@@ -229,3 +229,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Parra's libraries and modules make a concrete generic type's metadata by calling its accessor
+// with the arguments and conformances the compiler already knows, not from a mangled name: the
+// runtime then neither demangles the name nor scans every image for the conformances on first
+// use. That cost the sample's launch 4 M instructions, a sixth of its first frame. SwiftPM takes
+// these flags from the root package and from dependencies by path or branch (as `parra new`
+// writes them); it refuses them only from a versioned dependency.
+for target in package.targets where target.type == .regular && !target.name.hasPrefix("C") {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+        ]
+}
