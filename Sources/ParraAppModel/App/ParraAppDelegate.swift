@@ -82,7 +82,11 @@ open class ParraAppDelegate<SceneDelegate: ParraSceneDelegate>: UIApplicationDel
     /// Dispatches `application.didFailToRegisterForRemoteNotifications`; the modules only log it.
     open func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: Error) {
         calledSuper.insert("application(_:didFailToRegisterForRemoteNotificationsWithError:)")
-        ParraAppContext.current?.dispatch(.applicationDidFailToRegisterForRemoteNotifications, .string("\(error)"))
+        // The host's own error is read as itself: interpolating an `Error` looks its type's
+        // conformances up at run time, the first time a scan of every loaded image's records
+        // (half a million instructions, and their pages kept in memory).
+        let reason = (error as? ParraRemoteNotificationRegistrationError)?.description ?? "\(error)"
+        ParraAppContext.current?.dispatch(.applicationDidFailToRegisterForRemoteNotifications, .string(reason))
     }
 
     /// Dispatches `application.willPresentNotification`: the union of the modules' options.
