@@ -253,9 +253,9 @@ for target in package.targets where target.type == .regular && !target.name.hasP
             .unsafeFlags([
                 "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
                 "-Xfrontend", "-function-sections",
-            ])
+            ]),
+            .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]
-    target.swiftSettings! += [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
     target.linkerSettings =
         (target.linkerSettings ?? []) + [.unsafeFlags(["-Xlinker", "--icf=safe"], .when(configuration: .release))]
     if target.name.hasSuffix("Entry") {

@@ -15,8 +15,9 @@ typedef struct route_table {
 
 static route_table empty_table = {0};
 
-/* The gate, mode and app-backends flag are read on every log call and written only when sinks change: they sit
- * on a cache line of their own, away from the counters every delivery writes. */
+/* The gate, the mode and the app-backends flag are read on every log call and written only when
+ * sinks or backends change: they sit on a cache line of their own, away from the counters every
+ * delivery writes. */
 _Alignas(64) int32_t parra_log_route_gate_value = PARRA_LOG_LEVEL_TRACE;
 int32_t parra_log_route_mode_value = PARRA_LOG_ROUTE_MODE_BUFFER;
 int32_t parra_log_route_app_backends_value = 0;
