@@ -52,6 +52,15 @@ struct NewModuleCommandTests {
         let inspect = try ChildProcess.run(parraTool, ["plugins", "inspect", library], in: folder)
         #expect(inspect.status == 0, "\(inspect.output)")
         #expect(inspect.output.contains("com.example.hello.twice"))
+        // Its one export is the entry (Plugins/module-exports.map), as for Parra's own modules: its
+        // other dynamic symbols are local (nm's lowercase types), there for relocations only.
+        let symbols = try ChildProcess.run("/usr/bin/nm", ["-D", "--defined-only", library])
+        let exported = symbols.output.split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: " ")
+            guard fields.count == 3, fields[1].first?.isUppercase == true else { return nil }
+            return String(fields[2])
+        }
+        #expect(exported == ["parra_module_entry"], "\(symbols.output)")
     }
 
     @Test("bad requests are usage errors that say why")

@@ -19,7 +19,10 @@ enum SwiftModuleTemplate {
                 // The module's code, without the entry symbol, so tests can link it.
                 .target(
                     name: "{{NAME}}", dependencies: [.product(name: "ParraPluginKit", package: "{{PARRA_PACKAGE}}")]),
-                .target(name: "{{NAME}}Entry", dependencies: ["{{NAME}}"]),
+                // Its shared object exports the entry points alone, as Parra's own modules do.
+                .target(
+                    name: "{{NAME}}Entry", dependencies: ["{{NAME}}"],
+                    linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script={{PARRA}}/Plugins/module-exports.map"])]),
                 .testTarget(name: "{{NAME}}Tests", dependencies: ["{{NAME}}"]),
             ]
         )
