@@ -498,19 +498,21 @@ private final class AppSession {
     }
 
     /// A scene event: the modules' hooks for `point`, then the scene delegate's own method.
+    /// The method is picked by a function (`\.sceneDidBecomeActive` is one), not a `KeyPath`:
+    /// the runtime builds a key path object on its first use, about 30,000 instructions each.
     private func sceneEvent(
         _ window: Window, _ point: OverridePoint,
-        _ method: KeyPath<ParraDelegateMethods, (@MainActor (UIScene) -> Void)?>
+        _ method: (ParraDelegateMethods) -> (@MainActor (UIScene) -> Void)?
     ) {
         context.dispatch(point, .string(window.scene.identifier))
-        guard let method = window.methods[keyPath: method] else { return }
+        guard let method = method(window.methods) else { return }
         let scene = window.scene
         MainActorHop.run { method(scene) }
     }
 
     /// An app event: the modules' hooks for `point`, then the app delegate's own method.
     private func appEvent(
-        _ point: OverridePoint, _ method: KeyPath<ParraDelegateMethods, (@MainActor (UIApplication) -> Void)?>
+        _ point: OverridePoint, _ method: (ParraDelegateMethods) -> (@MainActor (UIApplication) -> Void)?
     ) {
         context.dispatch(point)
         appMethod(method)
@@ -523,8 +525,8 @@ private final class AppSession {
     }
 
     /// The app delegate's own lifecycle method, if it implements it.
-    private func appMethod(_ method: KeyPath<ParraDelegateMethods, (@MainActor (UIApplication) -> Void)?>) {
-        guard let method = appMethods[keyPath: method] else { return }
+    private func appMethod(_ method: (ParraDelegateMethods) -> (@MainActor (UIApplication) -> Void)?) {
+        guard let method = method(appMethods) else { return }
         let application = self.application
         MainActorHop.run { method(application) }
     }
