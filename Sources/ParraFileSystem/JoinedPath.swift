@@ -11,5 +11,10 @@ package func joinedPath(_ folder: String, _ name: String) -> String {
 /// The last component of `path`, as `URL.lastPathComponent` gives it for a file URL: trailing
 /// `/` ignored (`/a/b` -> `b`, `/a/b/` -> `b`, `/` -> `/`, `b` -> `b`).
 package func lastPathComponent(of path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? (path.isEmpty ? "" : "/")
+    let slash = UInt8(ascii: "/")
+    let bytes = path.utf8
+    guard let last = bytes.lastIndex(where: { $0 != slash }) else { return path.isEmpty ? "" : "/" }
+    let end = bytes.index(after: last)
+    let start = bytes[..<end].lastIndex(of: slash).map(bytes.index(after:)) ?? bytes.startIndex
+    return String(decoding: bytes[start..<end], as: UTF8.self)
 }

@@ -429,12 +429,15 @@ package struct JSONReader {
     private mutating func parseObject() throws(Failure) -> JSONValue {
         try enter()
         index += 1
-        var members: [String: JSONValue] = [:]
+        // The members in order, made a dictionary once at the close: one allocation of the
+        // right size, where inserting as they came grew and rehashed it at every power of two.
+        var members: [(key: String, value: JSONValue?)] = []
+        var repeats = RepeatedKeys()
         skipWhitespace()
         if index < bytes.count, bytes[index] == Byte.closeBrace {
             index += 1
             depth -= 1
-            return .object(members)
+            return .object([:])
         }
         while true {
             guard index < bytes.count, bytes[index] == Byte.quote else {
@@ -445,9 +448,7 @@ package struct JSONReader {
             }
             let keyOffset = index
             let key = try parseString()
-            // Keys compare as Swift strings do (canonically equivalent spellings are equal),
-            // which is also how the resulting dictionary would merge them.
-            if rules.refusesRepeatedKeys, members[key] != nil {
+            if rules.refusesRepeatedKeys, repeats.isRepeated(key, among: members) {
                 throw Failure(message: "duplicate key \(JSONStringLiteral.quoted(key))", offset: keyOffset)
             }
             skipWhitespace()
@@ -458,16 +459,37 @@ package struct JSONReader {
             }
             index += 1
             do throws(Failure) {
-                // In an answer, a repeated key keeps its last value, `null` included.
-                if let value = try parseValue() { members[key] = value } else { members[key] = nil }
+                members.append((key, try parseValue()))
             } catch {
                 var failure = error
                 failure.reversedPath.append(.key(key))
                 throw failure
             }
             if try closesAfterElement(close: Byte.closeBrace, closeText: "}", container: "an object") {
-                return .object(members)
+                var object = [String: JSONValue](minimumCapacity: members.count)
+                // In an answer, a repeated key keeps its last value, and a dropped `null`
+                // (nil) removes the key.
+                for member in members { object[member.key] = member.value }
+                return .object(object)
             }
+        }
+    }
+
+    /// Finds a key repeated in an object being read: by scanning the members while they are
+    /// few, by a set of their keys once they are many. Keys compare as Swift strings do
+    /// (canonically equivalent spellings are equal), as the resulting dictionary would merge them.
+    private struct RepeatedKeys {
+        /// How many members are scanned before a set is made of their keys.
+        static let scanLimit = 16
+        private var keys: Set<String>?
+
+        /// Whether `key` is among `members` (the members read before it); remembers it if not.
+        mutating func isRepeated(_ key: String, among members: [(key: String, value: JSONValue?)]) -> Bool {
+            if keys == nil {
+                guard members.count >= Self.scanLimit else { return members.contains { $0.key == key } }
+                keys = Set(members.map { $0.key })
+            }
+            return keys?.insert(key).inserted == false
         }
     }
 

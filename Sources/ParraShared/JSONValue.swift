@@ -112,11 +112,12 @@ public enum JSONValue: Hashable, Sendable {
             bytes.append(UInt8(ascii: "]"))
         case .object(let members):
             bytes.append(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
+            // The members sorted whole, not their keys then each looked up again.
+            for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                JSONStringLiteral.append(key, to: &bytes)
+                JSONStringLiteral.append(member.key, to: &bytes)
                 bytes.append(UInt8(ascii: ":"))
-                members[key]!.write(to: &bytes)
+                member.value.write(to: &bytes)
             }
             bytes.append(UInt8(ascii: "}"))
         }
@@ -128,11 +129,11 @@ public enum JSONValue: Hashable, Sendable {
     /// value is one JSON value.
     package static func objectText(splicing members: [String: String]) -> String {
         var bytes: [UInt8] = [UInt8(ascii: "{")]
-        for (index, key) in members.keys.sorted().enumerated() {
+        for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            JSONStringLiteral.append(key, to: &bytes)
+            JSONStringLiteral.append(member.key, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
-            bytes += members[key]!.utf8
+            bytes += member.value.utf8
         }
         bytes.append(UInt8(ascii: "}"))
         return String(decoding: bytes, as: UTF8.self)

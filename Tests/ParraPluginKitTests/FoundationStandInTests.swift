@@ -17,6 +17,15 @@ struct FoundationStandInTests {
         }
     }
 
+    @Test("parentPath(of:) makes runs of / one and keeps a root, whatever the components' bytes")
+    func parentPathEdges() {
+        // Stated, not compared: corelibs Foundation answers "" for "//" and traps on some of these.
+        let expected = [
+            "//": "/", "//a": "/", "//a//b": "/a", "a/": "", "/a/": "/", "a///": "", "é/ü/ö": "é/ü", "/ü//": "/",
+        ]
+        for (path, parent) in expected { #expect(parentPath(of: path) == parent, "\(path)") }
+    }
+
     @Test("a lock keeps four threads' counting whole; a recursive lock is taken again by its holder")
     func locks() {
         let lock = Lock()

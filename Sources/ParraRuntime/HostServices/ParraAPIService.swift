@@ -80,13 +80,15 @@ private func replacingPlaceholders(in template: String, _ value: (Substring) -> 
     var filled = ""
     var rest = template[...]
     while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-        filled += rest[..<open]
+        // Substrings appended as such: `+=` took the generic sequence path.
+        filled.append(contentsOf: rest[..<open])
         if let replacement = value(rest[rest.index(after: open)..<close]) {
             filled += replacement
         } else {
-            filled += rest[open...close]
+            filled.append(contentsOf: rest[open...close])
         }
         rest = rest[rest.index(after: close)...]
     }
-    return filled + rest
+    filled.append(contentsOf: rest)
+    return filled
 }

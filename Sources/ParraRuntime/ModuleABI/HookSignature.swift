@@ -83,7 +83,14 @@ package struct HookSignature: Hashable, Sendable, CustomStringConvertible {
 
     /// The canonical spelling: no spaces.
     package var description: String {
-        "\(returnType.rawValue)(\(argumentTypes.map(\.rawValue).joined(separator: ",")))"
+        // Appended one by one: `joined` over the mapped array took the standard library's
+        // unspecialized generic path.
+        var text = returnType.rawValue + "("
+        for (index, type) in argumentTypes.enumerated() {
+            if index > 0 { text += "," }
+            text += type.rawValue
+        }
+        return text + ")"
     }
 }
 
