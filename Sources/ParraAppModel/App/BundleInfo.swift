@@ -81,7 +81,7 @@ package struct BundleInfo: Sendable, Hashable {
             }
         }
         var identifier = string("CFBundleIdentifier")
-        if let unexpanded = identifier, unexpanded.contains("$(") {
+        if let unexpanded = identifier, Self.holdsBuildVariable(unexpanded) {
             problems.append(
                 "\(path): CFBundleIdentifier is \(unexpanded), an Xcode build variable that nothing expands on Linux; write the identifier itself"
             )
@@ -94,6 +94,18 @@ package struct BundleInfo: Sendable, Hashable {
             launchStoryboardName: string("UILaunchStoryboardName"), file: path,
             resourcesDirectory: joinedPath(parentPath(of: path), "Resources"))
         return (info, problems)
+    }
+
+    /// Whether `text` holds an Xcode build variable, `$(NAME)`: two bytes looked for as such
+    /// (`String.contains` of a string is the regex library's substring search, code a launch
+    /// otherwise never runs).
+    static func holdsBuildVariable(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == UInt8(ascii: "$") && byte == UInt8(ascii: "(") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// The identifier an app runs as when it has no usable `CFBundleIdentifier`: its

@@ -540,8 +540,10 @@ private final class AppSession {
     /// Reports, once per method, an override that did not call `super`: the modules missed
     /// that point.
     private func checkSuper(_ called: Set<String>, _ method: String, of object: AnyObject, point: OverridePoint) {
+        guard !called.contains(method) else { return }
+        // Named only for a miss: a type's name is made by the runtime's demangler.
         let name = "\(type(of: object)).\(method)"
-        guard !called.contains(method), reportedSuperMisses.insert(name).inserted else { return }
+        guard reportedSuperMisses.insert(name).inserted else { return }
         context.platform.report("\(name) did not call super, so the modules did not see \(point.id)")
     }
 }

@@ -43,8 +43,9 @@ package final class TerminalPlatform: ParraPlatform, @unchecked Sendable {
     package func draw(_ window: RenderedWindow) {
         let title = " window \(window.sceneID) "
         let rule = String(repeating: "=", count: max(4, 60 - title.count))
-        print(usesColor ? "\u{1B}[1m==\(title)\(rule)\u{1B}[0m" : "==\(title)\(rule)")
-        for line in window.lines { print(line) }
+        var text = usesColor ? "\u{1B}[1m==\(title)\(rule)\u{1B}[0m" : "==\(title)\(rule)"
+        for line in window.lines { text += "\n" + line }
+        StandardOutput.write(text)
         // A drawn window is shown now, as on a terminal (line-buffered), not when a pipe's
         // buffer next fills or the session's events start.
         fflush(stdout)
@@ -54,14 +55,14 @@ package final class TerminalPlatform: ParraPlatform, @unchecked Sendable {
     /// written out, never acted on (`TerminalText`).
     package func report(_ line: String) {
         let line = TerminalText.escaped(line)
-        print(usesColor ? "\u{1B}[2mparra: \(line)\u{1B}[0m" : "parra: \(line)")
+        StandardOutput.write(usesColor ? "\u{1B}[2mparra: \(line)\u{1B}[0m" : "parra: \(line)")
     }
 
     package func runEvents(_ handle: (PlatformEvent) -> Void) {
         setbuf(stdout, nil)
         listenForSignals()
         if isInteractive {
-            print(Self.keys)
+            StandardOutput.write(Self.keys)
             readCommandsInBackground()
         } else {
             for event in [PlatformEvent.didEnterBackground, .willEnterForeground, .terminate] { post(event) }
@@ -190,7 +191,7 @@ package final class TerminalPlatform: ParraPlatform, @unchecked Sendable {
                 if let event = Self.event(forCommand: line) {
                     self.post(event)
                 } else {
-                    print(Self.keys)
+                    StandardOutput.write(Self.keys)
                 }
             }
             self?.post(.terminate)

@@ -89,8 +89,10 @@ package final class PlainTextPresentationSurface: PresentationSurface {
     }
 
     package func present(_ presentation: Presentation, dismissed: @escaping (Bool) -> Void) {
-        if redrawsLaunchScreen && presentation.kind == .launchScreen { print("\u{1B}[H\u{1B}[2J", terminator: "") }
-        print(Self.text(of: presentation))
+        if redrawsLaunchScreen && presentation.kind == .launchScreen {
+            StandardOutput.write("\u{1B}[H\u{1B}[2J", terminator: "")
+        }
+        StandardOutput.write(Self.text(of: presentation))
         if presentation.kind == .toast {
             // Called back on `queue`, the queue this surface is used on.
             nonisolated(unsafe) let dismissed = dismissed
