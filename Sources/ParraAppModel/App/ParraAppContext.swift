@@ -101,6 +101,8 @@ package final class ParraAppContext: @unchecked Sendable {
     /// SDK tells it: a launch's app-info carried another version token than the cached one.
     package var isAwareOfNewerRelease: Bool { latestAppInfo.withLock { $0.isAwareOfNewerRelease } }
     private let latestAppInfo = SharedAppInfo()
+    /// The app-info request made when Parra started, for the launch's first app-info step.
+    private var firstAppInfo: ParraFirstAppInfo?
     /// The app's configuration as `ParraApp` was given it (a `ParraConfiguration`), for the
     /// `\.parraConfiguration` environment value.
     package var appConfiguration: (any Sendable)?
@@ -199,6 +201,13 @@ package final class ParraAppContext: @unchecked Sendable {
         apiClient = settings.apiService as? ParraAPIClient
         if let appAuthentication = setup.appAuthentication { apiClient?.authenticator?.use(appAuthentication) }
         apiStorage = settings.storageDirectory
+        // The launch's app-info request goes out while the modules start: once their files are
+        // open, so that its thread's start-up does not contend with the loader's mapping.
+        let (client, storage, clock) = (apiClient, settings.storageDirectory, settings.clock)
+        settings.whenModuleFilesOpened = { [weak self] in
+            self?.firstAppInfo = ParraFirstAppInfo(
+                client: client, cache: ParraAppInfoCache(folder: storage), clock: clock)
+        }
         let launch = ParraLaunchCoordinator(
             facts: ParraAppFacts.make(bundle: bundle, themePalette: setup.themePalette, platform: platform),
             platform: platform, surface: surface, clock: settings.clock, mainQueue: settings.mainQueue,
@@ -230,8 +239,10 @@ package final class ParraAppContext: @unchecked Sendable {
         var appInfo = ParraAppInfo()
         if let apiClient, let apiStorage {
             let cache = ParraAppInfoCache(folder: apiStorage)
-            let seen = cache.contents()
-            let launch = ParraAPILaunch(client: apiClient, cache: cache, clock: runtime?.clock ?? SystemClock()).run()
+            let seen = firstAppInfo?.seen ?? cache.contents()
+            let launch = ParraAPILaunch(
+                client: apiClient, cache: cache, clock: runtime?.clock ?? SystemClock(), firstAppInfo: firstAppInfo
+            ).run()
             for line in launch.lines { platform.report("  \(line)") }
             if launch.authState != .undetermined { authState = launch.authState }
             appInfo = launch.appInfo
@@ -286,17 +297,18 @@ package final class ParraAppContext: @unchecked Sendable {
         // Used on the main queue only, as everything of the context is.
         nonisolated(unsafe) let platform = self.platform
         let queue = runtime.mainQueue
-        let cache = ParraAppInfoCache(folder: apiStorage)
-        let seen = cache.contents()
-        ParraAppInfoTask(
-            client: apiClient, cache: cache, clock: runtime.clock,
-            report: { line in queue.async { platform.report("  \(line)") } }
-        ).run { [latestAppInfo] outcome in
+        let report: @Sendable (String) -> Void = { line in queue.async { platform.report("  \(line)") } }
+        let keep: @Sendable (ParraAppInfoTask.Outcome, [UInt8]?) -> Void = { [latestAppInfo] outcome, seen in
             if let json = outcome.appInfoJSON {
                 latestAppInfo.withLock { $0 = .init(json: json, fresh: outcome.isFresh, seen: seen) }
             }
             then(outcome)
         }
+        // The launch's first step takes the request made when Parra started; a retry asks anew.
+        if let first = firstAppInfo, first.take(report: report, then: { keep($0, first.seen) }) { return }
+        let cache = ParraAppInfoCache(folder: apiStorage)
+        let seen = cache.contents()
+        ParraAppInfoTask(client: apiClient, cache: cache, clock: runtime.clock, report: report).run { keep($0, seen) }
     }
 
     /// Runs `body`, Parra's own handling of what `label` names, now if the launch completed,

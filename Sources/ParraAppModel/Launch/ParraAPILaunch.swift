@@ -6,9 +6,9 @@ import ParraSync
 
 /// The host's API work at launch when no module drives the launch, run once per process after
 /// the app delegate's didFinishLaunching: get a token (anonymous, else guest; reused from the
-/// cache while valid), then fetch app-info once (5 s timeout), falling back to the cached
-/// app-info. Returns status lines for the platform's
-/// report and the auth state. Waits at most `deadline` seconds in all; what arrives later is
+/// cache while valid), then fetch app-info once (5 s timeout; the request made while the
+/// modules started, when given), falling back to the cached app-info. Returns status lines
+/// for the platform's report and the auth state. Waits at most `deadline` seconds in all; what arrives later is
 /// dropped from the report (a late app-info still refreshes the cache).
 struct ParraAPILaunch {
     /// What the launch found.
@@ -29,6 +29,8 @@ struct ParraAPILaunch {
     var requestTimeout: TimeInterval = 5
     var retryPolicy = ParraAPIRetryPolicy(maxAttempts: 2)
     var deadline: TimeInterval = 12
+    /// The app-info request made when Parra started, taken instead of asking again.
+    var firstAppInfo: ParraFirstAppInfo?
 
     func run() -> Result {
         /// Sendable by hand: its `var`s are touched only under `lock`.
@@ -49,12 +51,8 @@ struct ParraAPILaunch {
         box.add("API: \(client.settings.backend.description) (\(client.identity.environment.rawValue))")
         checkAuth(
             report: { box.add($0) },
-            then: { _ in
-                guard let task else {
-                    done.signal()
-                    return
-                }
-                task.run { outcome in
+            then: { [firstAppInfo] _ in
+                let handle: @Sendable (ParraAppInfoTask.Outcome) -> Void = { outcome in
                     if let json = outcome.appInfoJSON {
                         box.lock.withLock {
                             (box.appInfo, box.appInfoIsFresh) = (ParraAppInfo(json: json), outcome.isFresh)
@@ -73,6 +71,12 @@ struct ParraAPILaunch {
                     }
                     done.signal()
                 }
+                if let firstAppInfo, firstAppInfo.take(report: { box.add($0) }, then: handle) { return }
+                guard let task else {
+                    done.signal()
+                    return
+                }
+                task.run(handle)
             })
         if done.wait(timeout: .now() + deadline) == .timedOut {
             box.add("the launch API calls did not finish within \(Int(deadline)) s; continuing without them")
