@@ -19,4 +19,18 @@ struct ProcessEnvironmentTests {
     func current() {
         #expect(ProcessEnvironment.current["PATH"] == getenv("PATH").map { String(cString: $0) })
     }
+
+    @Test("a reading kept from before a setenv or an unsetenv is not given after it")
+    func keptReadingFollowsChanges() {
+        let name = "PARRA_PROCESS_ENVIRONMENT_TEST_\(getpid())"
+        #expect(ProcessEnvironment.current[name] == nil)
+        setenv(name, "one", 1)
+        defer { unsetenv(name) }
+        #expect(ProcessEnvironment.current[name] == "one")
+        #expect(ProcessEnvironment.current[name] == "one")
+        setenv(name, "two", 1)
+        #expect(ProcessEnvironment.current[name] == "two")
+        unsetenv(name)
+        #expect(ProcessEnvironment.current[name] == nil)
+    }
 }
