@@ -180,13 +180,15 @@ static void run_loop_activity(void *observer, unsigned long activity, void *info
 /** Follows Core Foundation's main run loop, when it is in the process. */
 static void follow_core_foundation(void) {
     void *(*get_main)(void) = (void *(*)(void))dlsym(RTLD_DEFAULT, "CFRunLoopGetMain");
+    // Without CoreFoundation (an app of FoundationEssentials alone) there is nothing else to find.
+    if (get_main == NULL) return;
     void *(*create)(const void *, unsigned long, unsigned char, long, void (*)(void *, unsigned long, void *), void *) =
         (void *(*)(const void *, unsigned long, unsigned char, long, void (*)(void *, unsigned long, void *), void *))
             dlsym(RTLD_DEFAULT, "CFRunLoopObserverCreate");
     void (*add)(void *, void *, const void *) =
         (void (*)(void *, void *, const void *))dlsym(RTLD_DEFAULT, "CFRunLoopAddObserver");
     const void *const *common_modes = dlsym(RTLD_DEFAULT, "kCFRunLoopCommonModes");
-    if (get_main == NULL || create == NULL || add == NULL || common_modes == NULL) return;
+    if (create == NULL || add == NULL || common_modes == NULL) return;
     void *observer = create(
         NULL, RUN_LOOP_BEFORE_WAITING | RUN_LOOP_AFTER_WAITING | RUN_LOOP_EXIT, 1, 0, run_loop_activity, NULL);
     if (observer != NULL) add(get_main(), observer, *common_modes);

@@ -432,6 +432,8 @@ package struct JSONReader {
         // The members in order, made a dictionary once at the close: one allocation of the
         // right size, where inserting as they came grew and rehashed it at every power of two.
         var members: [(key: String, value: JSONValue?)] = []
+        // Room for a typical object's members at once, not grown from one at each power of two.
+        members.reserveCapacity(8)
         var repeats = RepeatedKeys()
         skipWhitespace()
         if index < bytes.count, bytes[index] == Byte.closeBrace {

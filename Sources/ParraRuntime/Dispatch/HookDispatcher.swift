@@ -60,9 +60,9 @@ package final class HookDispatcher {
         return HookResult(raw: Self.withMarshalled(arguments, types: Array(types)) { table.invoke($0) })
     }
 
-    /// Replaces the tables with `hooks` (already prepared) and the points they may use.
-    func rebuild(points: [OverridePoint], hooks: [String: [PreparedHook]]) {
-        self.points = Dictionary(points.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Replaces the tables with `hooks` (already prepared) and the points, by id, they may use.
+    func rebuild(points: [String: OverridePoint], hooks: [String: [PreparedHook]]) {
+        self.points = points
         tables = [:]
         for (pointID, prepared) in hooks where !prepared.isEmpty {
             if let point = self.points[pointID] {

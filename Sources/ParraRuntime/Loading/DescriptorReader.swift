@@ -193,7 +193,7 @@ package enum DescriptorReader {
             throw refuse("hook '\(pointID)' has no function")
         }
         if OverridePoint.isCanonicalNamespace(pointID) {
-            guard let point = OverridePoint.canonical.first(where: { $0.id == pointID }) else {
+            guard let point = OverridePoint.canonicalByID[pointID] else {
                 throw refuse("hook for unknown override point '\(pointID)'")
             }
             guard point.signature == signature else {

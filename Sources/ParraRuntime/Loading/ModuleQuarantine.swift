@@ -130,11 +130,13 @@ package final class ModuleQuarantine: @unchecked Sendable {
         entries = folder.map(Self.list(in:)) ?? []
         guard folder != nil else { return }
         parra_call_note_install()
-        watchdog = ModuleWatchdog(limit: watchdogLimit) { [weak self] path, phase in
+        // Asked once for both watchdogs: the kernel writes out the whole status file each time.
+        let traced = ModuleWatchdog.isTraced()
+        watchdog = ModuleWatchdog(limit: watchdogLimit, enabled: !traced) { [weak self] path, phase in
             self?.endHungCall(path, phase)
         }
         // The calls after the lifecycle that the app's main thread makes are bounded alike.
-        if MainThread.isCurrent && !ModuleWatchdog.isTraced() {
+        if MainThread.isCurrent && !traced {
             parra_call_watch_start(watchdogLimit, Self.hangExitStatus)
         }
     }

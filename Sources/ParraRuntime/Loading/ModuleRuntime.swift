@@ -166,7 +166,7 @@ package final class ModuleRuntime: @unchecked Sendable {
         appRun = settings.appRun
         appEvents = settings.appEvents
         mainQueue.setSpecific(key: mainQueueKey, value: true)
-        dispatcher.rebuild(points: OverridePoint.canonical, hooks: [:])
+        dispatcher.rebuild(points: OverridePoint.canonicalByID, hooks: [:])
     }
 
     /// Where module storage lives (`<folder>/modules/<module id>/`).
@@ -264,7 +264,7 @@ package final class ModuleRuntime: @unchecked Sendable {
     package func stop() {
         guard phase == .running else { return }
         phase = .stopping
-        dispatcher.rebuild(points: OverridePoint.canonical, hooks: [:])
+        dispatcher.rebuild(points: OverridePoint.canonicalByID, hooks: [:])
         let sinksIdle = LogRouter.shared.detach(self)
         if !sinksIdle {
             log.log(
@@ -717,8 +717,7 @@ package final class ModuleRuntime: @unchecked Sendable {
     /// Hooks of modules that can be called (configured or active), on the points they can see.
     func rebuildDispatch() {
         let callable = usableModules.filter { [.configured, .active].contains($0.state) }
-        let points = OverridePoint.canonical + callable.flatMap(\.declaration.extensionPoints)
-        let known = Set(points.map(\.id))
+        let points = OverridePoint.byID(adding: callable.flatMap(\.declaration.extensionPoints))
         var hooks: [String: [PreparedHook]] = [:]
         for module in callable {
             let sites =
@@ -727,7 +726,7 @@ package final class ModuleRuntime: @unchecked Sendable {
             module.hookSites = sites
             let functions = module.code?.hooks ?? []
             for (index, hook) in module.declaration.hooks.enumerated()
-            where known.contains(hook.pointID) && index < functions.count {
+            where points[hook.pointID] != nil && index < functions.count {
                 do {
                     hooks[hook.pointID, default: []].append(
                         try PreparedHook(

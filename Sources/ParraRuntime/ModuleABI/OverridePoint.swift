@@ -132,6 +132,18 @@ extension OverridePoint {
         .sceneWillEnterForeground, .sceneDidEnterBackground, .sceneOpenURLContexts,
     ]
 
+    /// The canonical points by id, made once: each rebuild of the dispatcher's tables starts
+    /// from it.
+    package static let canonicalByID = Dictionary(
+        canonical.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// The canonical points and `extensionPoints` by id; the first point with an id wins.
+    package static func byID(adding extensionPoints: [OverridePoint]) -> [String: OverridePoint] {
+        var points = canonicalByID
+        for point in extensionPoints where points[point.id] == nil { points[point.id] = point }
+        return points
+    }
+
     /// Whether `id` lies in the canonical namespaces, which modules may not extend.
     static func isCanonicalNamespace(_ id: String) -> Bool {
         id.hasPrefix("application.") || id.hasPrefix("scene.")
