@@ -99,21 +99,26 @@ public struct ModuleDefinition<Module: AnyObject> {
         d.version = permanent(version)
         d.description = permanent(description)
         d.license = permanent(license)
-        d.options = permanentArray(
-            options.map { option in
-                var decl = parra_option_decl()
-                decl.struct_size = UInt32(MemoryLayout<parra_option_decl>.size)
-                decl.key = permanent(option.key)
-                decl.type = option.kind.cValue
-                decl.default_json = permanent(option.defaultJSON)
-                decl.doc = permanent(option.doc)
-                decl.environment_variable = option.environmentVariable.map(permanent)
-                if let allowed = option.allowedValues {
-                    decl.allowed_values = permanentArray(allowed.map { Optional(permanent($0)) } + [nil])
-                }
-                decl.schema_json = option.schema.map { permanent($0.json.json) }
-                return decl
-            })
+        // Each array is made by a loop, not `map`: in this generic type `map` ran the standard
+        // library's unspecialized code, which looked its associated types up by mangled name
+        // (a scan of every image's conformances) when the module's descriptor was first made.
+        var optionDecls: [parra_option_decl] = []
+        optionDecls.reserveCapacity(options.count)
+        for option in options {
+            var decl = parra_option_decl()
+            decl.struct_size = UInt32(MemoryLayout<parra_option_decl>.size)
+            decl.key = permanent(option.key)
+            decl.type = option.kind.cValue
+            decl.default_json = permanent(option.defaultJSON)
+            decl.doc = permanent(option.doc)
+            decl.environment_variable = option.environmentVariable.map(permanent)
+            if let allowed = option.allowedValues {
+                decl.allowed_values = permanentArray(allowed.map { Optional(permanent($0)) } + [nil])
+            }
+            decl.schema_json = option.schema.map { permanent($0.json.json) }
+            optionDecls.append(decl)
+        }
+        d.options = permanentArray(optionDecls)
         d.option_count = options.count
         // One descriptor entry per typed point: its trampoline runs every body hooked there,
         // at the first one's order. Raw hooks each get their own entry.
@@ -130,40 +135,46 @@ public struct ModuleDefinition<Module: AnyObject> {
             }
             exported.append(hook)
         }
-        d.hooks = permanentArray(
-            exported.map { hook in
-                var decl = parra_hook_decl()
-                decl.struct_size = UInt32(MemoryLayout<parra_hook_decl>.size)
-                decl.point_id = permanent(hook.pointID)
-                decl.signature = permanent(hook.signature)
-                decl.function = hook.function
-                decl.order = hook.order
-                return decl
-            })
+        var hookDecls: [parra_hook_decl] = []
+        hookDecls.reserveCapacity(exported.count)
+        for hook in exported {
+            var decl = parra_hook_decl()
+            decl.struct_size = UInt32(MemoryLayout<parra_hook_decl>.size)
+            decl.point_id = permanent(hook.pointID)
+            decl.signature = permanent(hook.signature)
+            decl.function = hook.function
+            decl.order = hook.order
+            hookDecls.append(decl)
+        }
+        d.hooks = permanentArray(hookDecls)
         d.hook_count = exported.count
-        d.extension_points = permanentArray(
-            extensionPoints.map { point in
-                var decl = parra_extension_point_decl()
-                decl.struct_size = UInt32(MemoryLayout<parra_extension_point_decl>.size)
-                decl.point_id = permanent(point.id)
-                decl.signature = permanent(point.signature)
-                decl.combine = point.combine.cValue
-                decl.doc = permanent(point.doc)
-                return decl
-            })
+        var pointDecls: [parra_extension_point_decl] = []
+        pointDecls.reserveCapacity(extensionPoints.count)
+        for point in extensionPoints {
+            var decl = parra_extension_point_decl()
+            decl.struct_size = UInt32(MemoryLayout<parra_extension_point_decl>.size)
+            decl.point_id = permanent(point.id)
+            decl.signature = permanent(point.signature)
+            decl.combine = point.combine.cValue
+            decl.doc = permanent(point.doc)
+            pointDecls.append(decl)
+        }
+        d.extension_points = permanentArray(pointDecls)
         d.extension_point_count = extensionPoints.count
-        d.commands = permanentArray(
-            commands.map { command in
-                var decl = parra_command_decl()
-                decl.struct_size = UInt32(MemoryLayout<parra_command_decl>.size)
-                decl.command_id = permanent(command.id)
-                decl.signature = permanent(command.signature)
-                decl.doc = permanent(command.doc)
-                decl.thread = command.thread.cValue
-                decl.completes_later = command.completesLater
-                decl.function = command.function
-                return decl
-            })
+        var commandDecls: [parra_command_decl] = []
+        commandDecls.reserveCapacity(commands.count)
+        for command in commands {
+            var decl = parra_command_decl()
+            decl.struct_size = UInt32(MemoryLayout<parra_command_decl>.size)
+            decl.command_id = permanent(command.id)
+            decl.signature = permanent(command.signature)
+            decl.doc = permanent(command.doc)
+            decl.thread = command.thread.cValue
+            decl.completes_later = command.completesLater
+            decl.function = command.function
+            commandDecls.append(decl)
+        }
+        d.commands = permanentArray(commandDecls)
         d.command_count = commands.count
         d.`init` = Lifecycle.initialize
         d.configure = Lifecycle.configure
