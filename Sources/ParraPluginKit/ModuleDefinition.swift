@@ -99,12 +99,7 @@ public struct ModuleDefinition<Module: AnyObject> {
         d.version = permanent(version)
         d.description = permanent(description)
         d.license = permanent(license)
-        // Each array is made by a loop, not `map`: in this generic type `map` ran the standard
-        // library's unspecialized code, which looked its associated types up by mangled name
-        // (a scan of every image's conformances) when the module's descriptor was first made.
-        var optionDecls: [parra_option_decl] = []
-        optionDecls.reserveCapacity(options.count)
-        for option in options {
+        d.options = permanentDeclarations(options) { option in
             var decl = parra_option_decl()
             decl.struct_size = UInt32(MemoryLayout<parra_option_decl>.size)
             decl.key = permanent(option.key)
@@ -116,9 +111,8 @@ public struct ModuleDefinition<Module: AnyObject> {
                 decl.allowed_values = permanentArray(allowed.map { Optional(permanent($0)) } + [nil])
             }
             decl.schema_json = option.schema.map { permanent($0.json.json) }
-            optionDecls.append(decl)
+            return decl
         }
-        d.options = permanentArray(optionDecls)
         d.option_count = options.count
         // One descriptor entry per typed point: its trampoline runs every body hooked there,
         // at the first one's order. Raw hooks each get their own entry.
@@ -135,35 +129,27 @@ public struct ModuleDefinition<Module: AnyObject> {
             }
             exported.append(hook)
         }
-        var hookDecls: [parra_hook_decl] = []
-        hookDecls.reserveCapacity(exported.count)
-        for hook in exported {
+        d.hooks = permanentDeclarations(exported) { hook in
             var decl = parra_hook_decl()
             decl.struct_size = UInt32(MemoryLayout<parra_hook_decl>.size)
             decl.point_id = permanent(hook.pointID)
             decl.signature = permanent(hook.signature)
             decl.function = hook.function
             decl.order = hook.order
-            hookDecls.append(decl)
+            return decl
         }
-        d.hooks = permanentArray(hookDecls)
         d.hook_count = exported.count
-        var pointDecls: [parra_extension_point_decl] = []
-        pointDecls.reserveCapacity(extensionPoints.count)
-        for point in extensionPoints {
+        d.extension_points = permanentDeclarations(extensionPoints) { point in
             var decl = parra_extension_point_decl()
             decl.struct_size = UInt32(MemoryLayout<parra_extension_point_decl>.size)
             decl.point_id = permanent(point.id)
             decl.signature = permanent(point.signature)
             decl.combine = point.combine.cValue
             decl.doc = permanent(point.doc)
-            pointDecls.append(decl)
+            return decl
         }
-        d.extension_points = permanentArray(pointDecls)
         d.extension_point_count = extensionPoints.count
-        var commandDecls: [parra_command_decl] = []
-        commandDecls.reserveCapacity(commands.count)
-        for command in commands {
+        d.commands = permanentDeclarations(commands) { command in
             var decl = parra_command_decl()
             decl.struct_size = UInt32(MemoryLayout<parra_command_decl>.size)
             decl.command_id = permanent(command.id)
@@ -172,9 +158,8 @@ public struct ModuleDefinition<Module: AnyObject> {
             decl.thread = command.thread.cValue
             decl.completes_later = command.completesLater
             decl.function = command.function
-            commandDecls.append(decl)
+            return decl
         }
-        d.commands = permanentArray(commandDecls)
         d.command_count = commands.count
         d.`init` = Lifecycle.initialize
         d.configure = Lifecycle.configure
@@ -195,6 +180,19 @@ extension ModuleDefinition: @unchecked Sendable {}
 
 /// A C string that lives until the process exits, as descriptor strings must.
 private func permanent(_ text: String) -> UnsafePointer<CChar> { UnsafePointer(strdup(text)!) }
+
+/// `items` made declarations by `declare`, in a C array that lives until the process exits. A
+/// loop, not `map`: called from a type generic over the module, `map` ran the standard library's
+/// unspecialized code, which looked its associated types up by mangled name (a scan of every
+/// image's conformances) when the module's descriptor was first made.
+private func permanentDeclarations<Item, Declaration>(_ items: [Item], _ declare: (Item) -> Declaration)
+    -> UnsafePointer<Declaration>?
+{
+    var declarations: [Declaration] = []
+    declarations.reserveCapacity(items.count)
+    for item in items { declarations.append(declare(item)) }
+    return permanentArray(declarations)
+}
 
 /// A C array that lives until the process exits.
 private func permanentArray<T>(_ items: [T]) -> UnsafePointer<T>? {
