@@ -101,7 +101,7 @@ package final class ParraAppContext: @unchecked Sendable {
     /// SDK tells it: a launch's app-info carried another version token than the cached one.
     package var isAwareOfNewerRelease: Bool { latestAppInfo.withLock { $0.isAwareOfNewerRelease } }
     private let latestAppInfo = SharedAppInfo()
-    /// The app-info request made when Parra started, for the launch's first app-info step.
+    /// The app-info request made while the modules start, for the launch's first app-info step.
     private var firstAppInfo: ParraFirstAppInfo?
     /// The app's configuration as `ParraApp` was given it (a `ParraConfiguration`), for the
     /// `\.parraConfiguration` environment value.
@@ -304,7 +304,8 @@ package final class ParraAppContext: @unchecked Sendable {
             }
             then(outcome)
         }
-        // The launch's first step takes the request made when Parra started; a retry asks anew.
+        // The launch's first step takes the request made while the modules started; a retry
+        // asks anew.
         if let first = firstAppInfo, first.take(report: report, then: { keep($0, first.seen) }) { return }
         let cache = ParraAppInfoCache(folder: apiStorage)
         let seen = cache.contents()

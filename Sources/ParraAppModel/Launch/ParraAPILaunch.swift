@@ -8,8 +8,8 @@ import ParraSync
 /// the app delegate's didFinishLaunching: get a token (anonymous, else guest; reused from the
 /// cache while valid), then fetch app-info once (5 s timeout; the request made while the
 /// modules started, when given), falling back to the cached app-info. Returns status lines
-/// for the platform's report and the auth state. Waits at most `deadline` seconds in all; what arrives later is
-/// dropped from the report (a late app-info still refreshes the cache).
+/// for the platform's report and the auth state. Waits at most `deadline` seconds in all;
+/// what arrives later is dropped from the report (a late app-info still refreshes the cache).
 struct ParraAPILaunch {
     /// What the launch found.
     struct Result {
@@ -29,7 +29,7 @@ struct ParraAPILaunch {
     var requestTimeout: TimeInterval = 5
     var retryPolicy = ParraAPIRetryPolicy(maxAttempts: 2)
     var deadline: TimeInterval = 12
-    /// The app-info request made when Parra started, taken instead of asking again.
+    /// The app-info request made while the modules started, taken instead of asking again.
     var firstAppInfo: ParraFirstAppInfo?
 
     func run() -> Result {
