@@ -169,9 +169,10 @@ extension RegistryWriter {
         case .object(let members):
             write(UInt32(7))
             write(UInt32(members.count))
-            for key in members.keys.sorted() {
-                write(key)
-                write(members[key]!)
+            // The members sorted whole, not their keys then each looked up again.
+            for member in members.sorted(by: { $0.key < $1.key }) {
+                write(member.key)
+                write(member.value)
             }
         }
     }
