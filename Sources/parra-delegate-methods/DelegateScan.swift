@@ -31,6 +31,16 @@ struct DelegateScan {
         let base: Base
         let imports: [String]
         var methods: [String] = []
+        /// Whether it has generic parameters of its own (it cannot be named without them).
+        var isGeneric = false
+    }
+
+    /// The type marked `@main`: its name, the imports of its file, and whether it is public
+    /// (its members that meet `App`'s requirements must be too).
+    struct MainType: Equatable {
+        let name: String
+        let imports: [String]
+        let isPublic: Bool
     }
 
     /// Something the scan passed over, to be said as a warning: file, line and why.
@@ -40,7 +50,10 @@ struct DelegateScan {
         let message: String
     }
 
+    /// Every delegate class found, with methods or without.
     private(set) var classes: [DelegateClass] = []
+    /// The target's `@main` type, if a file declares one at its top level.
+    private(set) var mainType: MainType?
     /// Notes on delegate classes passed over (private to their file).
     private var classNotes: [Note] = []
 
@@ -78,6 +91,14 @@ struct DelegateScan {
                 guard index + 1 < tokens.count, Self.isName(tokens[index + 1].text) else { break }
                 let name = tokens[index + 1].text
                 pending = name
+                if token.text != "extension", token.text != "protocol", scopes.isEmpty {
+                    let modifiers = Self.modifiers(before: index, in: tokens)
+                    if modifiers.contains("@main") {
+                        mainType = MainType(
+                            name: name, imports: imports,
+                            isPublic: modifiers.contains("public") || modifiers.contains("open"))
+                    }
+                }
                 if token.text == "class", scopes.isEmpty,
                     let base = Self.base(in: tokens, after: index + 2)
                 {
@@ -91,7 +112,10 @@ struct DelegateScan {
                                     "\(name) is private to its file, so Parra cannot call its lifecycle methods; make it internal"
                             ))
                     } else {
-                        classes.append(DelegateClass(name: name, base: base, imports: imports))
+                        classes.append(
+                            DelegateClass(
+                                name: name, base: base, imports: imports,
+                                isGeneric: index + 2 < tokens.count && tokens[index + 2].text == "<"))
                     }
                 }
                 index += 2
@@ -122,16 +146,16 @@ struct DelegateScan {
         }
     }
 
-    /// The delegate classes with the methods found for each, once every file is scanned.
+    /// Every delegate class with the methods found for it, once every file is scanned.
     func result() -> [DelegateClass] {
-        classes.compactMap { found in
+        classes.map { found in
             var found = found
             let names = Set(found.base.methods)
             var seen = Set<String>()
             found.methods = (methodsByType[found.name] ?? []).map(\.name).filter {
                 names.contains($0) && seen.insert($0).inserted
             }
-            return found.methods.isEmpty ? nil : found
+            return found
         }
     }
 

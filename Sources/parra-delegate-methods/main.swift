@@ -22,7 +22,7 @@ for path in arguments.dropFirst() {
 for note in scan.notes {
     FileHandle.standardError.write(Data("\(note.file):\(note.line): warning: \(note.message)\n".utf8))
 }
-let text = ExtensionWriter.source(for: scan.result())
+let text = ExtensionWriter.source(for: scan.result(), main: scan.mainType)
 // Rewritten only when it changed, so the target is not rebuilt for nothing.
 if FileManager.default.contents(atPath: output) != Data(text.utf8) {
     do {

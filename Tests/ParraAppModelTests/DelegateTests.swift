@@ -85,6 +85,21 @@ struct TwoWindowApp: App {
     }
 }
 
+/// An app whose type answers for its delegates, as the build plugin writes it for a `@main`
+/// type: its table for the app delegate, an empty one for its scene delegate.
+struct DelegateTableApp: App {
+    @UIApplicationDelegateAdaptor(SuperCallingAppDelegate.self) var appDelegate
+    var body: some Scene {
+        ParraApp(tenantId: "t", applicationId: "a", appDelegate: appDelegate) { WindowGroup { Text("main") } }
+    }
+    static func parraDelegateMethods(of delegate: AnyObject) -> ParraDelegateMethods? {
+        guard delegate is SuperCallingAppDelegate else { return delegate is RecordingSceneDelegate ? .init() : nil }
+        var methods = ParraDelegateMethods()
+        methods.applicationWillTerminate = { _ in timeline.note("the app type's terminate") }
+        return methods
+    }
+}
+
 struct SuperSkippingApp: App {
     @UIApplicationDelegateAdaptor(SuperSkippingAppDelegate.self) var appDelegate
     var body: some Scene {
@@ -164,6 +179,17 @@ struct DelegateTests {
         #expect(run.reported("did not call super").isEmpty)
         let idle = await MainActor.run { UIApplication.shared.connectedScenes.isEmpty }
         #expect(idle, "after the run, shared is an idle app again")
+    }
+
+    @Test("the app type's table is used before the delegate's own, for the app delegate and for each scene's")
+    func appTypeTable() throws {
+        timeline = RecordingLog()
+        let run = try TestAppRun(DelegateTableApp.self, paths: [try module()], log: timeline)
+        #expect(run.status == 0)
+        // The delegate's own table (its generated conformance) would note "active" and
+        // "custom terminate"; the scene delegate's would note each scene event.
+        #expect(timeline.messages(from: "app") == ["custom launch setup", "the app type's terminate"])
+        #expect(timeline.messages(from: "scene").map { $0.split(separator: " ")[1] } == ["willConnect"])
     }
 
     @Test("a subclass that skips super is reported, and the modules miss the point")

@@ -65,6 +65,68 @@ struct DelegateMethodsScanTests {
         #expect(result.generated.contains("methods.sceneDidBecomeActive = { [unowned self] scene in"))
     }
 
+    @Test(
+        "the @main type answers for every delegate class by name, with its own access; a generic class is left to the host"
+    )
+    func mainTypeAnswers() throws {
+        let result = try scan([
+            "App.swift": """
+            import SwiftUI
+            @main
+            public struct ShopApp: App {
+                var body: some Scene { WindowGroup { Text("shop") } }
+            }
+            """,
+            "Delegates.swift": """
+            import Parra
+            final class AppDelegate: ParraAppDelegate<SceneDelegate> {
+                func applicationWillTerminate(_ application: UIApplication) {}
+            }
+            class SceneDelegate: ParraSceneDelegate {}
+            class Generic<T>: ParraSceneDelegate {
+                func sceneDidBecomeActive(_ scene: UIScene) {}
+            }
+            """,
+        ])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.generated.contains("import Parra\nimport SwiftUI\n"), "\(result.generated)")
+        #expect(
+            result.generated.contains(
+                """
+                extension ShopApp {
+                    public static func parraDelegateMethods(of delegate: AnyObject) -> ParraDelegateMethods? {
+                        if let delegate = delegate as? AppDelegate { return delegate.parraDelegateMethods }
+                        if delegate is SceneDelegate { return ParraDelegateMethods() }
+                        return nil
+                    }
+                }
+                """), "\(result.generated)")
+        // The generic class still provides its methods through its conformance.
+        #expect(result.generated.contains("extension Generic: ParraDelegateMethodsProviding"))
+    }
+
+    @Test("without a @main type, or without a delegate class, no type answers for the delegates")
+    func noMainType() throws {
+        let library = try scan([
+            "Delegates.swift": """
+            import Parra
+            class SceneDelegate: ParraSceneDelegate { func sceneDidBecomeActive(_ scene: UIScene) {} }
+            """
+        ])
+        #expect(library.status == 0)
+        #expect(library.generated.contains("extension SceneDelegate: ParraDelegateMethodsProviding"))
+        #expect(!library.generated.contains("parraDelegateMethods(of:"), "\(library.generated)")
+        let tool = try scan([
+            "Main.swift": """
+            import Foundation
+            @main enum Tool { static func main() {} }
+            """
+        ])
+        #expect(tool.status == 0)
+        #expect(!tool.generated.contains("extension"), "\(tool.generated)")
+        #expect(!tool.generated.contains("import"), "\(tool.generated)")
+    }
+
     @Test("comments, strings, overrides, static and nested declarations and other classes are passed by")
     func notMethods() throws {
         let result = try scan([

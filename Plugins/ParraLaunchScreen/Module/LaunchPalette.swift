@@ -24,8 +24,10 @@ struct RGB: Equatable {
     /// `#RRGGBB`.
     var hex: String {
         "#"
-            + [red, green, blue].map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
-            .joined()
+            + String(
+                joining: [red, green, blue].map { String($0, radix: 16, uppercase: true) }.map {
+                    $0.count == 1 ? "0" + $0 : $0
+                })
     }
 
     /// This colour moved `amount` (0...1) of the way to black: a fading step.

@@ -91,9 +91,9 @@ struct LaunchSplash: Equatable {
     /// The text to present, `fade` (0...1) of the way faded out. With `color`, rows are padded
     /// and painted in 24-bit ANSI colours; without, the art's escapes are removed.
     func body(fade: Double, color: Bool) -> String {
-        guard color else { return rows.map { LaunchScreenArt.stripped($0) }.joined(separator: "\n") }
+        guard color else { return String(joining: rows.map { LaunchScreenArt.stripped($0) }, separator: "\n") }
         let foreground = foreground.faded(fade)
-        return rows.map { row in
+        let painted = rows.map { row in
             let padding = String(repeating: " ", count: max(0, width - LaunchScreenArt.stripped(row).count))
             var line = "\u{1B}[38;2;\(foreground.red);\(foreground.green);\(foreground.blue)m"
             if let background = background?.faded(fade) {
@@ -102,6 +102,7 @@ struct LaunchSplash: Equatable {
                 line += "\u{1B}[2m"
             }
             return line + row + padding + "\u{1B}[0m"
-        }.joined(separator: "\n")
+        }
+        return String(joining: painted, separator: "\n")
     }
 }

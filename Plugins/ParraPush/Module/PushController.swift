@@ -76,7 +76,7 @@ final class PushController {
                 try services.present(
                     .modal, title: "Allow notifications?",
                     body:
-                        "The app would like to send you notifications (\(kinds.compactMap { $0 }.joined(separator: ", ")))."
+                        "The app would like to send you notifications (\(String(joining: kinds.compactMap { $0 }, separator: ", ")))."
                         + "\ny: allow  n: don't allow",
                     duration: 0, actions: [("y", "allow notifications"), ("n", "don't allow")],
                     onAction: { [weak self] key in

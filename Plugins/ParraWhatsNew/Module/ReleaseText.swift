@@ -22,15 +22,16 @@ enum ReleaseText {
                 lines.append("  - \(item.shortTitle ?? item.title)\(detail)")
             }
         }
-        return lines.joined(separator: "\n")
+        return String(joining: lines, separator: "\n")
     }
 
     /// The changelog's body: one line per release, newest first.
     static func changelog(_ releases: [Release]) -> String {
         guard !releases.isEmpty else { return "No releases yet" }
-        return releases.map { release in
+        let lines = releases.map { release in
             let date = release.createdAt.map { " (\($0.prefix(10)))" } ?? ""
             return "\(release.version)  \(release.name)\(date)"
-        }.joined(separator: "\n")
+        }
+        return String(joining: lines, separator: "\n")
     }
 }

@@ -75,7 +75,7 @@ public enum ParraLogMeasurementFormat: Sendable {
                 rest -= minutes * 60
             }
             if rest > 0 || parts.isEmpty { parts.append(Self.unit(rest, "second")) }
-            return parts.joined(separator: ", ")
+            return String(joining: parts, separator: ", ")
         case .custom(let body): return body(interval)
         }
     }

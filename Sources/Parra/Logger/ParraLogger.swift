@@ -37,7 +37,7 @@ public final class ParraLogger: @unchecked Sendable {
     init(categoryPath: [String], extra: [String: Any]) {
         self.categoryPath = categoryPath
         self.extra = extra
-        self.joinedCategory = categoryPath.joined(separator: "/")
+        self.joinedCategory = String(joining: categoryPath, separator: "/")
     }
 
     /// The logger behind the static forms: no category, no extra.

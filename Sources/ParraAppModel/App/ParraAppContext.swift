@@ -369,6 +369,9 @@ protocol ParraAppDelegateDriving: AnyObject, Sendable {
     func open(_ url: URL, _ application: UIApplication) -> Bool
     func didReceive(_ response: UNNotificationResponse) async
     var sceneDelegateType: ParraSceneDelegate.Type { get }
+    /// The same delegate, for the events modules hand over: a conformance known here, where
+    /// asking with `as?` would search every loaded library's conformances.
+    nonisolated var remoteNotificationDriving: ParraRemoteNotificationDriving { get }
 }
 
 extension ParraAppDelegate: ParraAppDelegateDriving {
@@ -389,6 +392,7 @@ extension ParraAppDelegate: ParraAppDelegateDriving {
         await userNotificationCenter(.current(), didReceive: response)
     }
     var sceneDelegateType: ParraSceneDelegate.Type { SceneDelegate.self }
+    nonisolated var remoteNotificationDriving: ParraRemoteNotificationDriving { self }
 }
 
 /// The app-info a run last got, shared between the launch's threads and the app's readers. Kept

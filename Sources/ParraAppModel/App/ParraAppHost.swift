@@ -59,7 +59,9 @@ package enum ParraAppHost {
             A().body.collectWindowGroups(into: &groups)
             return groups
         }
-        let status = AppSession(context: context, groups: groups).run()
+        let status = AppSession(
+            context: context, delegateMethods: { A.parraDelegateMethods(of: $0) }, groups: groups
+        ).run()
         context.launch?.releaseMainQueue()
         return status
     }
@@ -76,6 +78,8 @@ private final class AppSession {
     }
 
     private let context: ParraAppContext
+    /// The app type's `parraDelegateMethods(of:)`: it may know its delegates' lifecycle methods.
+    private let delegateMethods: @MainActor @Sendable (AnyObject) -> ParraDelegateMethods?
     private let groups: [WindowGroupDeclaration]
     private let application = MainActorHop.run { UIApplication() }
     private var windows: [Window] = []
@@ -98,8 +102,12 @@ private final class AppSession {
     /// Whether the session said that the launch waits past its limit on a step of the host's.
     private var reportedHostStepWait = false
 
-    init(context: ParraAppContext, groups: [WindowGroupDeclaration]) {
+    init(
+        context: ParraAppContext, delegateMethods: @escaping @MainActor @Sendable (AnyObject) -> ParraDelegateMethods?,
+        groups: [WindowGroupDeclaration]
+    ) {
         self.context = context
+        self.delegateMethods = delegateMethods
         launchLimit = LaunchLimit.seconds(in: ProcessEnvironment.current, report: context.platform.report)
         var seen = Set<String>()
         self.groups = groups.filter { group in
@@ -117,11 +125,11 @@ private final class AppSession {
             context.platform.report("the app's body has no ParraApp, so Parra was not started; nothing to run")
             return 1
         }
-        let application = self.application
+        let (application, delegateMethods) = (self.application, self.delegateMethods)
         context.application = application
         appMethods = MainActorHop.run {
             UIApplication.setRunning(application)
-            return ParraDelegateMethods.of(delegate)
+            return ParraDelegateMethods.of(delegate, appTable: delegateMethods(delegate))
         }
         defer { MainActorHop.run { UIApplication.setRunning(nil) } }
         // What the store resolved before the app's delegate runs, recorded once the windows are
@@ -299,7 +307,7 @@ private final class AppSession {
         // The session and its configuration go back and forth with the main actor's hops, each
         // of which this thread waits for: they are never used at once.
         nonisolated(unsafe) let session = UISceneSession(persistentIdentifier: sceneID, role: .windowApplication)
-        let application = self.application
+        let (application, delegateMethods) = (self.application, self.delegateMethods)
         let (madeConfiguration, calledSuper) = MainActorHop.run {
             (delegate.configuration(for: session, application), delegate.calledSuper)
         }
@@ -313,7 +321,7 @@ private final class AppSession {
             sceneDelegate.appDelegateShortcutAction = { [weak delegate] item in
                 await delegate?.performAction(for: item, application) ?? false
             }
-            return (sceneDelegate, ParraDelegateMethods.of(sceneDelegate))
+            return (sceneDelegate, ParraDelegateMethods.of(sceneDelegate, appTable: delegateMethods(sceneDelegate)))
         }
         let scene = MainActorHop.run {
             let scene = UIScene(identifier: sceneID, session: session)
@@ -371,8 +379,8 @@ private final class AppSession {
             if case .parraOpensURL = event, let urlHandler = context.urlHandler { MainActorHop.run { urlHandler(url) } }
             open(url, delegate)
         case .openNotificationSettings:
-            let (center, driving) = (UNUserNotificationCenter.current(), delegate as? ParraRemoteNotificationDriving)
-            MainActorHop.run { driving?.openSettings(center) }
+            let (center, driving) = (UNUserNotificationCenter.current(), delegate.remoteNotificationDriving)
+            MainActorHop.run { driving.openSettings(center) }
         case .didRegisterForRemoteNotifications, .didFailToRegisterForRemoteNotifications, .notificationArrived,
             .remoteNotification:
             handleRemoteNotificationEvent(event, delegate)
@@ -444,7 +452,7 @@ private final class AppSession {
     /// A module's push token, registration failure or arriving notification, handed to the app
     /// delegate; the notification's module gets what the delegate and the modules allow.
     private func handleRemoteNotificationEvent(_ event: PlatformEvent, _ delegate: ParraAppDelegateDriving) {
-        guard let driving = delegate as? ParraRemoteNotificationDriving else { return }
+        let driving = delegate.remoteNotificationDriving
         switch event {
         case .didRegisterForRemoteNotifications(let token):
             let calledSuper = MainActorHop.run { [application] in

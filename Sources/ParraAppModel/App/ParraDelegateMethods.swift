@@ -39,9 +39,10 @@ public protocol ParraDelegateMethodsProviding: AnyObject {
 }
 
 extension ParraDelegateMethods {
-    /// The table `delegate` provides, or an empty one.
+    /// The table the app's type gives for `delegate` (`App.parraDelegateMethods(of:)`, passed
+    /// as `appTable`), else the one `delegate` provides, else an empty one.
     @MainActor
-    static func of(_ delegate: AnyObject) -> ParraDelegateMethods {
-        (delegate as? ParraDelegateMethodsProviding)?.parraDelegateMethods ?? ParraDelegateMethods()
+    static func of(_ delegate: AnyObject, appTable: ParraDelegateMethods?) -> ParraDelegateMethods {
+        appTable ?? (delegate as? ParraDelegateMethodsProviding)?.parraDelegateMethods ?? ParraDelegateMethods()
     }
 }

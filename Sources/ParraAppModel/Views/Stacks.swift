@@ -43,7 +43,7 @@ extension HStack: View where Content: View {
 
     /// Its lines, for Parra's runtime.
     @MainActor public func _render(in context: _RenderContext) -> [String] {
-        content._render(in: context).joined(separator: String(repeating: " ", count: spacing))
+        String(joining: content._render(in: context), separator: String(repeating: " ", count: spacing))
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 }

@@ -7,7 +7,7 @@ enum PlainLogLine {
             entry.message,
         ]
         if !entry.extraJSON.isEmpty { parts.append(entry.extraJSON) }
-        var line = parts.joined(separator: " ")
+        var line = String(joining: parts, separator: " ")
         if !entry.callStack.isEmpty { line += "\n" + entry.callStack }
         return line
     }

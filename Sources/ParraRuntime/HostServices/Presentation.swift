@@ -81,11 +81,13 @@ package final class PlainTextPresentationSurface: PresentationSurface {
         if !presentation.body.isEmpty { lines.append(TerminalText.escaped(presentation.body, keepingLineBreaks: true)) }
         if !presentation.actions.isEmpty {
             lines.append(
-                presentation.actions.map { "\(TerminalText.escaped($0.key)): \(TerminalText.escaped($0.label))" }
-                    .joined(separator: "  "))
+                String(
+                    joining: presentation.actions.map {
+                        "\(TerminalText.escaped($0.key)): \(TerminalText.escaped($0.label))"
+                    }, separator: "  "))
         }
         lines.append(rule)
-        return lines.joined(separator: "\n")
+        return String(joining: lines, separator: "\n")
     }
 
     package func present(_ presentation: Presentation, dismissed: @escaping (Bool) -> Void) {

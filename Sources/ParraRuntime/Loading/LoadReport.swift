@@ -56,7 +56,7 @@ package struct LoadReport: Sendable, Codable {
                             ? "waits until first needed; described by the registry" : "waits until first needed"
                     ] : []
                 let notes = waiting + warnings
-                let noteText = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
+                let noteText = notes.isEmpty ? "" : " (\(String(joining: notes, separator: "; ")))"
                 return "loaded   \(file): \(moduleID ?? "?") \(version ?? "") [ABI \(abi ?? "?")]\(noteText)"
             case .refused:
                 return "refused  \(file): [\(phase?.rawValue ?? "?")] \(reason ?? "")"

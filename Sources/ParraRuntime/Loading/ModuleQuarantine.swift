@@ -406,7 +406,8 @@ package final class ModuleQuarantine: @unchecked Sendable {
             identities[path] = identity
         }
         let settings = settingsByPath[path]
-        let tail = "\(identity)\t\(settings?.fingerprint ?? "")\t\(settings?.keys.joined(separator: ",") ?? "")"
+        let keys = String(joining: settings?.keys ?? [], separator: ",")
+        let tail = "\(identity)\t\(settings?.fingerprint ?? "")\t\(keys)"
         tails[path] = tail
         return tail
     }
