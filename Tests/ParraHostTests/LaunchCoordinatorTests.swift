@@ -10,12 +10,49 @@ import Testing
 
 @Suite("The host's launch coordinator: one driver, states in order")
 struct LaunchCoordinatorTests {
-    private func coordinator(_ platform: ScriptedPlatform) -> ParraLaunchCoordinator {
+    private func coordinator(_ platform: ScriptedPlatform, sessionHeld: @escaping () -> Date? = { nil })
+        -> ParraLaunchCoordinator
+    {
         ParraLaunchCoordinator(
             facts: .object([:]), platform: platform,
             surface: LaunchScreenSurface(wrapping: RecordingPresentationSurface()), clock: SystemClock(),
             mainQueue: DispatchQueue(label: "test.launch"), prerequisite: nil, authCheck: { $0(.guest(ParraGuest())) },
-            appInfo: { $0(.cached(#"{"version_token":null}"#, fetchedAt: 5, reason: "offline")) })
+            appInfo: { $0(.cached(#"{"version_token":null}"#, fetchedAt: 5, reason: "offline")) },
+            sessionHeld: sessionHeld)
+    }
+
+    @Test("off the main thread, a wait while the session is held sleeps until the hold ends, not by an interval")
+    func heldWaitOffMain() {
+        let platform = ScriptedPlatform(script: [], surface: RecordingPresentationSurface())
+        let holdEnds = Date().addingTimeInterval(0.3)
+        let launch = coordinator(platform, sessionHeld: { Date() < holdEnds ? holdEnds : nil })
+        var looks = 0
+        launch.waitWhileSessionHeld(cancelled: {
+            looks += 1
+            return false
+        })
+        #expect(Date() >= holdEnds)
+        // A wait that looked again every 50 ms would have asked about six times.
+        #expect(looks <= 3, "asked \(looks) times whether to stop")
+    }
+
+    @Test("off the main thread, a quit wakes a wait while the session is held")
+    func quitWakesWaitOffMain() {
+        let platform = ScriptedPlatform(script: [], surface: RecordingPresentationSurface())
+        let holdEnds = Date().addingTimeInterval(30)
+        let launch = coordinator(platform, sessionHeld: { Date() < holdEnds ? holdEnds : nil })
+        let quit = QuitFlag()
+        let started = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            started.wait()
+            quit.raise()
+            MainRunLoop.wake()
+        }
+        launch.waitWhileSessionHeld(cancelled: {
+            started.signal()
+            return quit.isRaised
+        })
+        #expect(Date() < holdEnds.addingTimeInterval(-20), "the wait ended at the quit, long before the hold")
     }
 
     @Test("states follow initial -> transitioning -> complete or initial -> failed -> initial; others are refused")
@@ -65,4 +102,13 @@ struct LaunchCoordinatorTests {
         #expect(
             result == #"{"appInfo":{"version_token":null},"fetchedAt":5.0,"reason":"offline","source":"cache"}"#)
     }
+}
+
+/// A flag one thread raises and another reads.
+private final class QuitFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+
+    func raise() { lock.withLock { raised = true } }
+    var isRaised: Bool { lock.withLock { raised } }
 }

@@ -50,10 +50,25 @@ enum MainRunLoop {
 
     /// Makes a `turn` waiting on the main thread return, from any thread: an empty block on the
     /// main queue, which signals the queue's descriptor (or Core Foundation's source for it),
-    /// and counts as handled work.
+    /// and counts as handled work. A wait of an app run off the main thread (`waitingOffMain`)
+    /// is signalled too.
     static func wake() {
         DispatchQueue.main.async {}
+        for waiter in offMainLock.withLock({ offMainWaiters }) { waiter.signal() }
     }
+
+    /// Runs `body` with `semaphore` signalled by every `wake` meanwhile: how a thread that
+    /// stands in for the main thread (an app run on a thread of its own, as tests run one)
+    /// waits for what would have woken the main thread's run loop. Any thread.
+    static func waitingOffMain<Result>(on semaphore: DispatchSemaphore, _ body: () -> Result) -> Result {
+        offMainLock.withLock { offMainWaiters.append(semaphore) }
+        defer { offMainLock.withLock { offMainWaiters.removeAll { $0 === semaphore } } }
+        return body()
+    }
+
+    private static let offMainLock = Lock()
+    /// Guarded by `offMainLock`.
+    nonisolated(unsafe) private static var offMainWaiters: [DispatchSemaphore] = []
 
     /// Core Foundation's run loop, when Foundation is in the process.
     private struct Foundation {

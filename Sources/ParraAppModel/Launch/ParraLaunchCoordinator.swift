@@ -233,7 +233,9 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
     /// Waits until `done`, at most `timeout` seconds, or until `cancelled`; false when not done.
     /// On the main thread it sleeps in the run loop until work arrives: what changes `done` or
     /// `cancelled` comes as main-queue work (the turn that settles the launch, a module's
-    /// release, a quit), and what ends by itself says when, through `lookAgainAt`.
+    /// release, a quit), and what ends by itself says when, through `lookAgainAt`. Off the main
+    /// thread it sleeps likewise, on a semaphore that the settling turn and every
+    /// `MainRunLoop.wake` (a quit among them) signal: no wait looks again at a fixed interval.
     private func wait(
         until done: () -> Bool, timeout: Double, cancelled: () -> Bool, lookAgainAt: () -> Date? = { nil }
     ) -> Bool {
@@ -251,20 +253,22 @@ final class ParraLaunchCoordinator: AppRunServices, @unchecked Sendable {
             lock.withLock { waiter = nil }
             reholdQueue()
         }
-        while !done() {
-            // The launch's turns and a holding module's work run on the main queue: let it go
-            // while waiting (the settling turn holds it again).
-            lock.withLock {
-                if queueHeld {
-                    queueHeld = false
-                    mainQueue.resume()
+        return MainRunLoop.waitingOffMain(on: semaphore) {
+            while !done() {
+                // The launch's turns and a holding module's work run on the main queue: let it go
+                // while waiting (the settling turn holds it again).
+                lock.withLock {
+                    if queueHeld {
+                        queueHeld = false
+                        mainQueue.resume()
+                    }
                 }
+                guard Date.wallClockNow < deadline, !cancelled() else { return false }
+                let lookAgain = min(deadline, lookAgainAt() ?? deadline).timeIntervalSince(.wallClockNow)
+                _ = semaphore.wait(timeout: .now() + max(0, lookAgain))
             }
-            if semaphore.wait(timeout: .now() + 0.05) == .timedOut && (Date.wallClockNow >= deadline || cancelled()) {
-                return false
-            }
+            return true
         }
-        return true
     }
 
     /// Holds the main queue again, from inside it, when this coordinator holds it while the
