@@ -201,13 +201,9 @@ package final class ParraAppContext: @unchecked Sendable {
         apiClient = settings.apiService as? ParraAPIClient
         if let appAuthentication = setup.appAuthentication { apiClient?.authenticator?.use(appAuthentication) }
         apiStorage = settings.storageDirectory
-        // The launch's app-info request goes out while the modules start: once their files are
-        // open, so that its thread's start-up does not contend with the loader's mapping.
-        let (client, storage, clock) = (apiClient, settings.storageDirectory, settings.clock)
-        settings.whenModuleFilesOpened = { [weak self] in
-            self?.firstAppInfo = ParraFirstAppInfo(
-                client: client, cache: ParraAppInfoCache(folder: storage), clock: clock)
-        }
+        // The launch's app-info request goes out now, to run beside the modules' start.
+        firstAppInfo = ParraFirstAppInfo(
+            client: apiClient, cache: ParraAppInfoCache(folder: settings.storageDirectory), clock: settings.clock)
         let launch = ParraLaunchCoordinator(
             facts: ParraAppFacts.make(bundle: bundle, themePalette: setup.themePalette, platform: platform),
             platform: platform, surface: surface, clock: settings.clock, mainQueue: settings.mainQueue,

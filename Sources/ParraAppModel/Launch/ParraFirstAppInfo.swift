@@ -2,13 +2,12 @@ import ParraAPI
 import ParraRuntime
 import ParraSync
 
-/// The launch's first app-info, asked for while Parra's modules start (once their files are
-/// open), so that the request runs beside their entries, init, configure and activate, not
-/// after them. The launch's first app-info step takes its outcome, whether a module drives the
-/// launch or
-/// the host runs it; a later step (a retried launch) fetches anew. What the task reports is
-/// held until the outcome is taken, so the launch's report reads as it would had the step
-/// asked itself; an outcome nothing takes still refreshed the cache.
+/// The launch's first app-info, asked for as Parra starts, so that the request runs beside the
+/// modules' opening, entries, init, configure and activate, not after them. The launch's first
+/// app-info step takes its outcome, whether a module drives the launch or the host runs it; a
+/// later step (a retried launch) fetches anew. What the task reports is held until the outcome
+/// is taken, so the launch's report reads as it would had the step asked itself; an outcome
+/// nothing takes still refreshed the cache.
 /// Sendable by hand: every `var` is behind `lock`.
 final class ParraFirstAppInfo: @unchecked Sendable {
     /// The cache file's bytes before the request: what the app had seen.

@@ -62,10 +62,6 @@ package final class ModuleRuntime: @unchecked Sendable {
         /// A check each file that passed the trust check must pass before this process opens
         /// it (the CLI's scan in a child process, `ModuleScanner`); nil opens files directly.
         package var screen: ((String) -> ModuleRefusal?)?
-        /// Called once by `start()`, on its thread, when the module files are open and before
-        /// their entries run: work of the app run's that can go on beside the modules' start
-        /// begins there (started earlier, its thread's start-up slowed the loader's mapping).
-        package var whenModuleFilesOpened: (() -> Void)?
 
         /// Defaults: the documented search order, `PARRA_CONFIG_FILE` if set, the process
         /// environment, storage under `$XDG_DATA_HOME/parra/<bundleID>/`, the main queue,
@@ -91,7 +87,6 @@ package final class ModuleRuntime: @unchecked Sendable {
             self.appLogFallbackLevel = AppLogFallbackLevel()
             self.featureModuleNames = [:]
             self.screen = nil
-            self.whenModuleFilesOpened = nil
         }
     }
 
@@ -380,7 +375,6 @@ package final class ModuleRuntime: @unchecked Sendable {
             }
             report.records.append(record)
         }
-        settings.whenModuleFilesOpened?()
         var claims = Claims(count: opened.count)
         for file in opened {
             // In place: `declare` touches no other part of the report.
