@@ -10,6 +10,8 @@
 
 typedef struct route_table {
     int32_t count;
+    /* Whether any sink reads a record's time. */
+    int32_t timestamps;
     parra_log_route_sink sinks[];
 } route_table;
 
@@ -121,6 +123,10 @@ void parra_log_route_publish(
             return;
         }
         table->count = count;
+        table->timestamps = 0;
+        for (int32_t i = 0; i < count; i++) {
+            table->timestamps |= sinks[i].reads_timestamps ? 1 : 0;
+        }
         memcpy(table->sinks, sinks, sizeof(parra_log_route_sink) * (size_t)count);
     }
     __atomic_store_n(&current_table, table, __ATOMIC_SEQ_CST);
@@ -151,11 +157,16 @@ void parra_log_route_enter(void) { enter(); }
 
 void parra_log_route_leave(void) { leave(thread_slot); }
 
-int32_t parra_log_route_deliver(const parra_log_record *record) {
+int32_t parra_log_route_deliver(parra_log_record *record) {
     /* Counted before the table is read: a detach that published a new table and then sees no
      * call in flight cannot miss this one. */
     in_flight_slot *slot = enter();
     const route_table *table = __atomic_load_n(&current_table, __ATOMIC_ACQUIRE);
+    /* Read for the table the record is delivered with, so a sink that reads the time never
+     * gets a record stamped for a table without it. */
+    if (__builtin_isnan(record->timestamp)) {
+        record->timestamp = table->timestamps ? parra_log_route_wall_clock() : 0;
+    }
     int32_t delivered = 0;
     for (int32_t i = 0; i < table->count; i++) {
         const parra_log_route_sink *sink = &table->sinks[i];

@@ -1,15 +1,15 @@
 import CParraPlugin
 import Testing
 
-/// Freezes the ABI 1.8 layout (1.6 added no type to 1.5): a change here breaks every module built before it, so it must
+/// Freezes the ABI 1.9 layout (1.6 added no type to 1.5): a change here breaks every module built before it, so it must
 /// come with a new major version (or, for fields appended at the end, a new minor). The 1.0
 /// to 1.2 prefixes are checked too: older modules must still read and be read correctly.
-@Suite("C ABI 1.8 layout")
+@Suite("C ABI 1.9 layout")
 struct ABILayoutTests {
     @Test("versions and the entry symbol")
     func constants() {
         #expect(PARRA_ABI_VERSION_MAJOR == 1)
-        #expect(PARRA_ABI_VERSION_MINOR == 8)
+        #expect(PARRA_ABI_VERSION_MINOR == 9)
         #expect(PARRA_MODULE_ENTRY_SYMBOL == "parra_module_entry")
         #expect(PARRA_MODULE_TRAITS_SYMBOL == "parra_module_get_traits")
     }
@@ -32,6 +32,7 @@ struct ABILayoutTests {
         #expect(MemoryLayout<parra_launch_extension>.offset(of: \.struct_size) == 0)
         #expect(MemoryLayout<parra_app_events_extension>.offset(of: \.struct_size) == 0)
         #expect(MemoryLayout<parra_json_extension>.offset(of: \.struct_size) == 0)
+        #expect(MemoryLayout<parra_log_sink_extension>.offset(of: \.struct_size) == 0)
     }
 
     #if arch(x86_64) || arch(arm64)
@@ -114,6 +115,9 @@ struct ABILayoutTests {
             // 1.7: struct_size and two functions.
             #expect(MemoryLayout<parra_remote_notifications_extension>.size == 24)
             #expect(MemoryLayout<parra_remote_notifications_extension>.offset(of: \.set_launch_notification) == 16)
+            // 1.9: struct_size and one function.
+            #expect(MemoryLayout<parra_log_sink_extension>.size == 16)
+            #expect(MemoryLayout<parra_log_sink_extension>.offset(of: \.set_reads_timestamps) == 8)
         }
     #endif
 

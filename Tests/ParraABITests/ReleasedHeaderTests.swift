@@ -18,7 +18,7 @@ struct DrivenApp: App {
 
 /// Modules compiled against the headers of released ABI versions, kept unchanged under
 /// Tests/Fixtures/ReleasedHeaders, keep loading and working in this host.
-@Suite("Modules built against released headers (1.0, 1.1, 1.2, 1.4, 1.5, 1.6, 1.7)")
+@Suite("Modules built against released headers (1.0, 1.1, 1.2, 1.4, 1.5, 1.6, 1.7, 1.8)")
 struct ReleasedHeaderTests {
     @Test("a 1.0 module loads, reads its options, is hooked and logs; it offers no commands")
     func version10() throws {
@@ -127,6 +127,22 @@ struct ReleasedHeaderTests {
         #expect(try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}")).bool)
         host.runtime.stop()
         #expect(host.log.messages(from: "com.example.cfixture").contains("hook application.didFinishLaunching {}"))
+    }
+
+    @Test("a 1.8 module, built against the headers before the log sink extension, gets every record's time")
+    func version18() throws {
+        let folder = try CFixtureBuilder.makeTemporaryDirectory()
+        let module = try CFixtureBuilder.build(
+            "old.so", defines: ["FIXTURE_LOG_SINK", "FIXTURE_LOG_SINK_TIMES"], in: folder,
+            headers: CFixtureBuilder.releasedHeaders("1.8"))
+        let host = try TestHost(paths: [module.path], mainQueue: DispatchQueue(label: "test.released.main"))
+        let report = host.runtime.start()
+        #expect(report.refused.isEmpty, "\(report.lines)")
+        #expect(report.loaded.map(\.abi) == ["1.8"])
+        ParraLogger.info("stamped")
+        host.runtime.stop()
+        let received = host.log.messages(from: "com.example.cfixture").filter { $0.hasPrefix("record stamped") }
+        #expect(received == ["record stamped at a time"], "\(host.log.messages(from: "com.example.cfixture"))")
     }
 
     @Test("a 1.1 module drives the launch through the table's launch services, kept for it")

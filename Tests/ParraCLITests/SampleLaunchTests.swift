@@ -1,6 +1,10 @@
+import CParraPlugin
 import Foundation
 import ParraTestSupport
 import Testing
+
+/// The ABI this host and the modules built beside it speak, as the load report writes it.
+private let hostABI = "\(PARRA_ABI_VERSION_MAJOR).\(PARRA_ABI_VERSION_MINOR)"
 
 @Suite("The sample's launch screen")
 struct SampleLaunchTests {
@@ -89,14 +93,16 @@ struct SampleLaunchTests {
         var transcript = ""
         let first = try loadedObjects(in: workspace, trace: "first", environment: environment, transcript: &transcript)
         #expect(first.contains(module.path), "\(first)")
-        #expect(transcript.contains("com.example.waiter 1.0.0 [ABI 1.8] (waits until first needed)"), "\(transcript)")
+        #expect(
+            transcript.contains("com.example.waiter 1.0.0 [ABI \(hostABI)] (waits until first needed)"), "\(transcript)"
+        )
         let second = try loadedObjects(
             in: workspace, trace: "second", environment: environment, transcript: &transcript)
         #expect(second.contains { $0.hasSuffix("libParraLogger.so") }, "the trace names the modules: \(second)")
         #expect(!second.contains(module.path), "the registry described it: \(second)")
         #expect(
             transcript.contains(
-                "com.example.waiter 1.0.0 [ABI 1.8] (waits until first needed; described by the registry)"),
+                "com.example.waiter 1.0.0 [ABI \(hostABI)] (waits until first needed; described by the registry)"),
             "\(transcript)")
         // Rebuilt (a new modification time): read again.
         var times = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]

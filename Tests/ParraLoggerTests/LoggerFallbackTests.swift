@@ -6,26 +6,8 @@ import Testing
 /// of its own (ParraLoggerProbe), where no other test's runtime can change it.
 @Suite("App logs without a logger module")
 struct LoggerFallbackTests {
-    private func probe(_ arguments: String..., environment: [String: String] = [:]) throws -> (
-        status: Int32, output: String, errors: String
-    ) {
-        let process = Process()
-        process.executableURL = BuildProducts.folder.appendingPathComponent("ParraLoggerProbe")
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PARRA_") }
-            .merging(environment) { $1 }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-            String(decoding: errorData, as: UTF8.self)
-        )
+    private func probe(_ arguments: String..., environment: [String: String] = [:]) throws -> LoggerProbeRun {
+        try LoggerProbeRun(arguments, environment: environment)
     }
 
     @Test("logs at the configured level reach stderr in a plain format, and the load report says why")

@@ -59,3 +59,48 @@ struct TestRecord {
 /// process, so they run one test at a time, never beside each other.
 @Suite("The app's logger", .serialized)
 enum AppLoggerTests {}
+
+/// One run of ParraLoggerProbe, for a test whose subject is process-wide (where app logs go, what
+/// the log route reads for every record), where no other test's runtime can change it.
+struct LoggerProbeRun {
+    let status: Int32
+    let output: String
+    let errors: String
+
+    /// Runs the probe with `arguments`, in this process's environment without its PARRA_
+    /// variables, plus `environment`, until it exits.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = BuildProducts.folder.appendingPathComponent("ParraLoggerProbe")
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PARRA_") }
+            .merging(environment) { $1 }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        self.output = String(decoding: outputData, as: UTF8.self)
+        self.errors = String(decoding: errorData, as: UTF8.self)
+    }
+}
+
+/// The C fixture module with a sink that logs the time each record carries ("record MESSAGE at
+/// a time", or "at 0") and, unless it `reads` them, tells the host at configure that it reads
+/// no timestamps.
+enum TimeReportingFixture {
+    /// Builds it into `folder` with the id `id` (its option keys under the id's last part).
+    static func build(reads: Bool, id: String = "com.example.cfixture", in folder: URL) throws -> URL {
+        let prefix = id.split(separator: ".").last.map(String.init) ?? "cfixture"
+        return try CFixtureBuilder.build(
+            "\(prefix).so",
+            defines: [
+                "FIXTURE_LOG_SINK", "FIXTURE_LOG_SINK_TIMES", "FIXTURE_ID=\"\(id)\"",
+                "FIXTURE_KEY_PREFIX=\"\(prefix)\"",
+            ] + (reads ? [] : ["FIXTURE_NO_TIMESTAMPS"]), in: folder)
+    }
+}

@@ -301,5 +301,62 @@ extension AppLoggerTests {
             let lines = try String(contentsOf: console, encoding: .utf8)
             #expect(lines.contains("declined") && !lines.contains("the C sink asked for trace"))
         }
+
+        /// What the fixture's sink said of each record's time, for records whose message starts
+        /// with `prefix`.
+        private func times(_ host: TestHost, _ prefix: String, from moduleID: String = "com.example.cfixture")
+            -> [String]
+        {
+            host.log.messages(from: moduleID).filter { $0.hasPrefix("record " + prefix) }
+        }
+
+        @Test("beside a sink that reads timestamps, one that reads none gets the time too")
+        func timestampsWhenAnySinkReads() throws {
+            let folder = try CFixtureBuilder.makeTemporaryDirectory()
+            let untimed = try TimeReportingFixture.build(reads: false, in: folder)
+            let timed = try TimeReportingFixture.build(reads: true, id: "com.example.timed", in: folder)
+            let both = try TestHost(paths: [untimed.path, timed.path])
+            let report = both.runtime.start()
+            #expect(report.refused.isEmpty, "\(report.lines)")
+            #expect(both.log.messages(from: "com.example.cfixture").contains("reads no timestamps: 0"))
+            ParraLogger.info("together")
+            both.runtime.stop()
+            #expect(times(both, "together") == ["record together at a time"])
+            #expect(times(both, "together", from: "com.example.timed") == ["record together at a time"])
+        }
+
+        @Test("the logger module reads a record's time for a console format that shows it, and for its session")
+        func loggerReadsTimestampsWhenUsed() throws {
+            let folder = try CFixtureBuilder.makeTemporaryDirectory()
+            let untimed = try TimeReportingFixture.build(reads: false, in: folder)
+            let console = folder.appendingPathComponent("console.log")
+            let timestamped = try TestHost(
+                paths: [untimed.path, LoggerModule.path], environment: ["PARRA_LOG_CONSOLE": console.path],
+                codeOptions: [
+                    "logger.environment": .string("debug"),
+                    "logger.consoleFormatOptions": .array([
+                        .object(["kind": .string("timestamp"), "style": .string("epoch"), "rightPad": .string(" ")]),
+                        .object(["kind": .string("message")]),
+                    ]),
+                ])
+            timestamped.runtime.start()
+            let before = Date().timeIntervalSince1970
+            ParraLogger.info("shown time")
+            timestamped.runtime.stop()
+            #expect(times(timestamped, "shown time") == ["record shown time at a time"])
+            let line = try #require(try String(contentsOf: console, encoding: .utf8).split(separator: "\n").last)
+            let shown = try #require(Double(line.split(separator: " ").first ?? ""), "\(line)")
+            #expect(abs(shown - before) < 60, "\(line)")
+
+            let server = try SessionServer(faults: [])
+            defer { server.stop() }
+            let production = try TestHost(
+                paths: [untimed.path, LoggerModule.path], codeOptions: ["logger.environment": .string("production")],
+                apiService: server.client(timeout: 1))
+            production.runtime.start()
+            ParraLogger.info("session event")
+            production.runtime.stop()
+            #expect(times(production, "session event") == ["record session event at a time"])
+        }
     }
 }

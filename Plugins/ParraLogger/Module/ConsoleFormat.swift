@@ -20,6 +20,11 @@ struct ConsoleFormat: Equatable {
         case extras(ExtrasStyle)
     }
 
+    /// Whether a line shows the record's time.
+    var showsTimestamp: Bool {
+        pieces.contains { if case .timestamp = $0.item { true } else { false } }
+    }
+
     enum TimestampStyle: Equatable {
         case iso8601, rfc3339, epoch
         /// A `DateFormatter` pattern, in a time zone (a TimeZone identifier, UTC when nil) and

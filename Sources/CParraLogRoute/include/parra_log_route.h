@@ -51,12 +51,13 @@ static inline bool parra_log_route_has_app_backends(void) {
  * thread; callers serialise. */
 void parra_log_route_set_app_backends(bool present);
 
-/** One sink: a module's log_sink with its data and threshold, and the call site a crash or
- *  exit inside it names (NULL: none). */
+/** One sink: a module's log_sink with its data and threshold, whether it reads a record's
+ *  time (PARRA_EXT_LOG_SINK), and the call site a crash or exit inside it names (NULL: none). */
 typedef struct parra_log_route_sink {
     parra_log_sink_fn function;
     void *module_data;
     parra_log_level threshold;
+    bool reads_timestamps;
     const parra_call_site *site;
 } parra_log_route_sink;
 
@@ -77,8 +78,10 @@ int64_t parra_log_route_in_flight(void);
 void parra_log_route_enter(void);
 void parra_log_route_leave(void);
 
-/** Hands `record` to every sink whose threshold it meets. Returns how many received it. */
-int32_t parra_log_route_deliver(const parra_log_record *record);
+/** Hands `record` to every sink whose threshold it meets. Returns how many received it. A
+ *  record whose timestamp is NaN (its clock not read yet) gets the wall clock's time when a
+ *  sink in the table reads timestamps, else 0, before any sink sees it. */
+int32_t parra_log_route_deliver(parra_log_record *record);
 
 /** Writes the calling thread's name (NUL-terminated) into `buffer`; returns false when it
  *  has none that can be read. Any thread. */

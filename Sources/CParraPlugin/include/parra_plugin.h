@@ -50,6 +50,7 @@
  *   parra/ext/json.h         PARRA_EXT_JSON, the host's JSON reader
  *   parra/ext/remote_notifications.h
  *                            PARRA_EXT_REMOTE_NOTIFICATIONS, background and launch pushes
+ *   parra/ext/log_sink.h     PARRA_EXT_LOG_SINK, what a log sink reads of each record (1.9)
  */
 #ifndef PARRA_PLUGIN_H
 #define PARRA_PLUGIN_H
@@ -74,5 +75,6 @@
 #include "parra/ext/app_events.h"
 #include "parra/ext/json.h"
 #include "parra/ext/remote_notifications.h"
+#include "parra/ext/log_sink.h"
 
 #endif /* PARRA_PLUGIN_H */

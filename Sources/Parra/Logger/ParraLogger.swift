@@ -76,25 +76,31 @@ public final class ParraLogger: @unchecked Sendable {
         guard parra_log_route_allows(level.rawValue), enabled.load(ordering: .relaxed) else {
             return .unlogged(level)
         }
-        return emit(level, message(), error(), extra(), fileID, function, line, column)
+        // Read here, where the optimizer drops it when the marker is discarded (see
+        // `ParraLogMarker.clockNow()`); the record's own time is read only when a sink reads it.
+        let now = ParraLogMarker.clockNow()
+        let text = emit(level, message(), error(), extra(), fileID, function, line, column)
+        return ParraLogMarker(level: level, timestamp: Date(timeIntervalSince1970: now), message: text)
     }
 
-    /// Builds the record and routes it; only calls that passed the gate get here.
+    /// Builds the record and routes it; only calls that passed the gate get here. The record
+    /// leaves its time unread (`LogRouter.unreadTimestamp`), for the router to read when a sink
+    /// or the early buffer needs it. Returns the message the record carries.
     @usableFromInline
     func emit(
         _ level: ParraLogLevel, _ message: String, _ error: Error?, _ callExtra: [String: Any]?,
         _ fileID: StaticString, _ function: StaticString, _ line: UInt, _ column: UInt
-    ) -> ParraLogMarker {
-        let timestamp = LogRouter.wallClockSeconds()
+    ) -> String {
+        let timestamp = LogRouter.unreadTimestamp
         if error == nil, callExtra == nil, extra.isEmpty, level < .error, !message.isEmpty {
             // The usual log: a message alone, lent to the sinks without building an entry.
             LogRouter.route(
                 level: level, timestamp: timestamp, message: message, fileID: fileID, function: function,
                 line: line, column: column, category: joinedCategory)
             if !LoggerBackends.isEmpty {
-                toBackends(level, timestamp, message, nil, nil, fileID, function, line, column)
+                toBackends(level, LogRouter.wallClockSeconds(), message, nil, nil, fileID, function, line, column)
             }
-            return ParraLogMarker(level: level, timestamp: Date(timeIntervalSince1970: timestamp), message: message)
+            return message
         }
         let text = message.isEmpty ? (error.map { String(describing: $0) } ?? "") : message
         let extraJSON: String
@@ -117,9 +123,9 @@ public final class ParraLogger: @unchecked Sendable {
                 function: function, line: line, column: column, category: joinedCategory, threadName: "",
                 callStack: callStack))
         if !LoggerBackends.isEmpty {
-            toBackends(level, timestamp, message, error, callExtra, fileID, function, line, column)
+            toBackends(level, LogRouter.wallClockSeconds(), message, error, callExtra, fileID, function, line, column)
         }
-        return ParraLogMarker(level: level, timestamp: Date(timeIntervalSince1970: timestamp), message: text)
+        return text
     }
 
     /// The call stack from the function that logged outwards, one frame per line, as

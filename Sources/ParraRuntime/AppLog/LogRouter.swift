@@ -59,6 +59,8 @@ package final class LogRouter: @unchecked Sendable {
         let flush: parra_log_flush_fn?
         let moduleData: UnsafeMutableRawPointer?
         let threshold: () -> Int32
+        /// Whether the sink reads a record's time (`PARRA_EXT_LOG_SINK`).
+        let readsTimestamps: () -> Bool
         /// What a crash or exit inside the sink names, and journals (the quarantine's).
         let site: UnsafePointer<parra_call_site>?
     }
@@ -90,6 +92,11 @@ package final class LogRouter: @unchecked Sendable {
     package struct Hold: Hashable {
         fileprivate let id: UInt64
     }
+
+    /// The time of a record whose clock has not been read: the router reads it when a sink
+    /// that reads timestamps, the early buffer or the plain stderr line needs it
+    /// (`parra_log_route_deliver`, `routeWithoutSinks`), and leaves 0 for sinks that do not.
+    package static let unreadTimestamp = Double.nan
 
     /// Routes one record that passed the gate. Any thread.
     @inline(__always)
@@ -131,7 +138,9 @@ package final class LogRouter: @unchecked Sendable {
 
     /// Buffers the record, or prints it when no module takes app logs.
     @inline(never)
-    private func routeWithoutSinks(_ entry: Entry) {
+    private func routeWithoutSinks(_ unstamped: Entry) {
+        var entry = unstamped
+        if entry.timestamp.isNaN { entry.timestamp = Self.wallClockSeconds() }
         switch parra_log_route_mode() {
         case PARRA_LOG_ROUTE_MODE_SINKS:
             route(entry)
@@ -261,8 +270,9 @@ package final class LogRouter: @unchecked Sendable {
         }
     }
 
-    /// Re-reads every attached sink's threshold (a module changed its own).
-    func thresholdsChanged() { lock.withLock { publish() } }
+    /// Re-reads every attached sink's threshold and whether it reads timestamps (a module
+    /// changed its own).
+    func sinkSettingsChanged() { lock.withLock { publish() } }
 
     /// How long `detach` waits for calls into sinks (records and flushes) to return.
     static let detachTimeout: UInt64 = 10_000_000_000
@@ -305,7 +315,8 @@ package final class LogRouter: @unchecked Sendable {
         }
         let table = sinks.map {
             parra_log_route_sink(
-                function: $0.function, module_data: $0.moduleData, threshold: $0.threshold(), site: $0.site)
+                function: $0.function, module_data: $0.moduleData, threshold: $0.threshold(),
+                reads_timestamps: $0.readsTimestamps(), site: $0.site)
         }
         let lowest = parra_log_route_has_app_backends() ? PARRA_LOG_LEVEL_TRACE : nil
         if table.isEmpty {
@@ -337,7 +348,7 @@ package final class LogRouter: @unchecked Sendable {
 
     /// Calls `body` with a C record pointing into `entry`'s strings, without copying them.
     @inline(__always)
-    static func withRecord<R>(_ entry: Entry, _ body: (UnsafePointer<parra_log_record>) -> R) -> R {
+    static func withRecord<R>(_ entry: Entry, _ body: (UnsafeMutablePointer<parra_log_record>) -> R) -> R {
         withBytes(entry.message) { message in
             var record = record(
                 level: entry.level, timestamp: entry.timestamp, message: message, fileID: entry.fileID,

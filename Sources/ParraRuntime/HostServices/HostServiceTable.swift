@@ -66,6 +66,7 @@ enum HostServiceTable {
             case PARRA_EXT_REMOTE_NOTIFICATIONS:
                 return runtime.appEvents == nil ? nil : UnsafeRawPointer(remoteNotificationsExtension)
             case PARRA_EXT_JSON: return UnsafeRawPointer(JSONReaderExtension.table)
+            case PARRA_EXT_LOG_SINK: return UnsafeRawPointer(logSinkExtension)
             default: return nil
             }
         }
@@ -356,7 +357,7 @@ enum HostServiceTable {
             return PARRA_STATUS_UNSUPPORTED
         }
         context.logThreshold = level
-        LogRouter.shared.thresholdsChanged()
+        LogRouter.shared.sinkSettingsChanged()
         return PARRA_STATUS_OK
     }
 

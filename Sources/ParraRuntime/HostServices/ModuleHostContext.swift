@@ -24,6 +24,7 @@ final class ModuleHostContext: @unchecked Sendable {
     private var nextTimerID: UInt64 = 1
     private var closed = false
     private var threshold = PARRA_LOG_LEVEL_INFO
+    private var readsTimestamps = true
     /// The module's private directory for files, created on first ask; NUL-terminated and kept
     /// for the process, like the table.
     private var directoryPath: UnsafeMutablePointer<CChar>?
@@ -155,6 +156,12 @@ final class ModuleHostContext: @unchecked Sendable {
     var logThreshold: parra_log_level {
         get { lock.withLock { threshold } }
         set { lock.withLock { threshold = newValue } }
+    }
+
+    /// Whether the module's log sink reads a record's time (`PARRA_EXT_LOG_SINK`).
+    var logReadsTimestamps: Bool {
+        get { lock.withLock { readsTimestamps } }
+        set { lock.withLock { readsTimestamps = newValue } }
     }
 
     /// The module's private directory, created if needed; nil when it cannot be created,

@@ -316,7 +316,8 @@ package final class ModuleRuntime: @unchecked Sendable {
             module.sinkSite = site
             return LogRouter.Sink(
                 moduleID: module.id, function: sink, flush: module.code?.logFlush,
-                moduleData: module.moduleData, threshold: { context.logThreshold }, site: site)
+                moduleData: module.moduleData, threshold: { context.logThreshold },
+                readsTimestamps: { context.logReadsTimestamps }, site: site)
         }
         let fallback = settings.appLogFallbackLevel.resolve(environment: settings.environment, options: options)
         if sinks.isEmpty, let problem = fallback.problem { log.log(.warn, problem) }

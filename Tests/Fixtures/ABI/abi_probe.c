@@ -47,3 +47,8 @@ void parra_abi_probe_1_7(parra_remote_notifications_extension *remote) { (void)r
 __attribute__((visibility("default"))) void parra_abi_probe_1_8(parra_module_traits *traits);
 
 void parra_abi_probe_1_8(parra_module_traits *traits) { (void)traits; }
+
+/* 1.9: the log sink extension. */
+__attribute__((visibility("default"))) void parra_abi_probe_1_9(parra_log_sink_extension *log_sink);
+
+void parra_abi_probe_1_9(parra_log_sink_extension *log_sink) { (void)log_sink; }

@@ -68,7 +68,10 @@
  *   FIXTURE_NO_HOOKS         declares no hook (commands and options only)
  *   FIXTURE_LOG_SINK         takes app log records from trace up and counts them
  *                            (fixture_log_record_count()); with FIXTURE_LOG_SINK_KEEP it also
- *                            keeps the last one as text (fixture_last_log_record())
+ *                            keeps the last one as text (fixture_last_log_record()); with
+ *                            FIXTURE_LOG_SINK_TIMES it logs "record MESSAGE at a time" (or
+ *                            "at 0") for each; with FIXTURE_NO_TIMESTAMPS (ABI 1.9 headers) it
+ *                            tells the host at configure that it reads no record's time
  *
  * Broken variants (one macro each):
  *   FIXTURE_NO_ENTRY          no parra_module_entry symbol (exports another function)
@@ -515,6 +518,13 @@ static parra_status fixture_configure(void *module_data, parra_error *error) {
         host->set_log_threshold(host, PARRA_LOG_LEVEL_TRACE);
     }
 #endif
+#ifdef FIXTURE_NO_TIMESTAMPS
+    {
+        const parra_log_sink_extension *log_sink = host->get_extension(host, PARRA_EXT_LOG_SINK);
+        parra_status told = log_sink == NULL ? PARRA_STATUS_UNSUPPORTED : log_sink->set_reads_timestamps(host, false);
+        fixture_log(state, "reads no timestamps: %d", told);
+    }
+#endif
 
 #ifdef FIXTURE_CONFIGURE_FAILS
     parra_error_set(error, "configure failed on purpose");
@@ -753,6 +763,10 @@ FIXTURE_EXPORT const char *fixture_last_log_record(void) { return fixture_last_r
 static void fixture_log_sink(void *module_data, const parra_log_record *record) {
     (void)module_data;
     __atomic_add_fetch(&fixture_log_records, 1, __ATOMIC_RELAXED);
+#ifdef FIXTURE_LOG_SINK_TIMES
+    fixture_log(module_data, "record %.*s at %s", (int)record->message.length,
+                fixture_text(record->message.data), record->timestamp > 1e9 ? "a time" : record->timestamp == 0 ? "0" : "a wrong time");
+#endif
 #ifdef FIXTURE_LOG_SINK_KEEP
     snprintf(fixture_last_record, sizeof fixture_last_record, "%d|%.*s|%.*s|%.*s|%u|%u|%.*s|%.*s|%s",
              record->level, (int)record->message.length, fixture_text(record->message.data),

@@ -14,6 +14,10 @@
 //       report's notes on stdout, then logs "quiet info" at info and "loud warn" at warn.
 //   ParraLoggerProbe no-parra-app
 //       runs an app whose body has no ParraApp and that logs from its init, then logs once more.
+//   ParraLoggerProbe timestamps MODULE...
+//       starts a runtime with the modules MODULE... (the logger among them in debug, with
+//       Parra's default console format), logs "probe record" at info and stops; the modules'
+//       host log lines go to stdout. What the log route reads for each record is process-wide.
 import Foundation
 import Parra
 import ParraAPI
@@ -27,7 +31,7 @@ let folder = URL(fileURLWithPath: parentPath(of: ModuleSearchPath.currentExecuta
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: ParraLoggerProbe production STORAGE BASE_URL COUNT [--forever] | fallback LEVEL | no-parra-app\n"
+            "usage: ParraLoggerProbe production STORAGE BASE_URL COUNT [--forever] | fallback LEVEL | no-parra-app | timestamps MODULE...\n"
                 .utf8))
     exit(2)
 }
@@ -65,6 +69,9 @@ case "no-parra-app":
         bundle: .empty)
     ParraLogger.error("after the run")
     exit(status)
+case "timestamps":
+    guard arguments.count >= 2 else { usage() }
+    runTimestamps(paths: Array(arguments.dropFirst()))
 default:
     usage()
 }
@@ -122,5 +129,23 @@ func runProduction(storage: URL, baseURL: String, count: Int) -> Never {
     }
     stopped.wait()
     withExtendedLifetime(sources) { runtime.stop() }
+    exit(0)
+}
+
+func runTimestamps(paths: [String]) -> Never {
+    let environment = ProcessEnvironment.current
+    var settings = ModuleRuntime.Settings(
+        environment: environment,
+        searchPath: ModuleSearchPath(explicitPaths: paths, environment: environment, standardLocations: false))
+    settings.codeOptions = ["logger.environment": .string("debug")]
+    settings.log = HostLog(minimumLevel: .trace) { print($0.formatted) }
+    let runtime = ModuleRuntime(settings: settings)
+    let report = runtime.start()
+    guard report.refused.isEmpty else {
+        FileHandle.standardError.write(Data((report.lines.joined(separator: "\n") + "\n").utf8))
+        exit(1)
+    }
+    ParraLogger.info("probe record")
+    runtime.stop()
     exit(0)
 }

@@ -317,7 +317,11 @@ struct parra_host {
  *   parra/ext/launch.h        PARRA_EXT_LAUNCH, parra_launch_extension
  *   parra/ext/presentation.h  PARRA_EXT_PRESENTATION, parra_presentation_extension
  *   parra/ext/app_events.h    PARRA_EXT_APP_EVENTS, parra_app_events_extension
- *   parra/ext/json.h          PARRA_EXT_JSON, parra_json_extension (1.5) */
+ *   parra/ext/json.h          PARRA_EXT_JSON, parra_json_extension (1.5)
+ *   parra/ext/remote_notifications.h
+ *                             PARRA_EXT_REMOTE_NOTIFICATIONS,
+ *                             parra_remote_notifications_extension (1.7)
+ *   parra/ext/log_sink.h      PARRA_EXT_LOG_SINK, parra_log_sink_extension (1.9) */
 
 #ifdef __cplusplus
 }

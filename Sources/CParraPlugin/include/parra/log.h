@@ -49,7 +49,8 @@ typedef struct parra_log_record {
     uint32_t struct_size;
     /** PARRA_LOG_LEVEL_TRACE to PARRA_LOG_LEVEL_FATAL. */
     parra_log_level level;
-    /** When the log was made: seconds since the Unix epoch, from the host's wall clock. */
+    /** When the log was made: seconds since the Unix epoch, from the host's wall clock. 0 when
+     *  no sink the record reaches reads it (1.9: PARRA_EXT_LOG_SINK's set_reads_timestamps). */
     double timestamp;
     /** The message as the app wrote it (for a log of an Error alone: the error's description). */
     parra_string message;

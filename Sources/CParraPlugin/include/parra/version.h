@@ -17,6 +17,6 @@
 #define PARRA_ABI_VERSION_MAJOR 1
 /** ABI minor version. A module built for a newer minor than the host's is refused; an older
  *  minor is accepted and the fields it lacks read as zero. */
-#define PARRA_ABI_VERSION_MINOR 8
+#define PARRA_ABI_VERSION_MINOR 9
 
 #endif /* PARRA_VERSION_H */
