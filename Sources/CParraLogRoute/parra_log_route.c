@@ -1,11 +1,14 @@
 #define _GNU_SOURCE
 #include "parra_log_route.h"
 
+#include <limits.h>
+#include <linux/futex.h>
 #include <linux/membarrier.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef struct route_table {
@@ -108,9 +111,27 @@ static inline in_flight_slot *enter(void) {
     return slot;
 }
 
-/** Ends a call counted by enter(), after everything it did. */
+/* Threads waiting in parra_log_route_wait_idle, and the number a call that ends while one
+ * waits advances (and wakes them on): each on a cache line of its own, the first read by every
+ * call's end, the second written only while someone waits. */
+_Alignas(64) static int32_t idle_waiters = 0;
+_Alignas(64) static uint32_t idle_generation = 0;
+
+/** Ends a call counted by enter(), after everything it did; wakes those waiting for calls to
+ *  end. Its count is ordered before its read of idle_waiters as enter() orders its count before
+ *  the table: a waiter registers, then makes every thread pass a barrier, then reads the counts,
+ *  so it either sees this count or is seen here. */
 static inline void leave(in_flight_slot *slot) {
     __atomic_store_n(&slot->count, slot->count - 1, __ATOMIC_RELEASE);
+    if (__atomic_load_n(&expedited, __ATOMIC_RELAXED)) {
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    } else {
+        __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    }
+    if (__builtin_expect(__atomic_load_n(&idle_waiters, __ATOMIC_RELAXED) != 0, 0)) {
+        __atomic_add_fetch(&idle_generation, 1, __ATOMIC_SEQ_CST);
+        syscall(SYS_futex, &idle_generation, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+    }
 }
 
 void parra_log_route_publish(
@@ -138,7 +159,8 @@ void parra_log_route_set_app_backends(bool present) {
     __atomic_store_n(&parra_log_route_app_backends_value, present ? 1 : 0, __ATOMIC_RELAXED);
 }
 
-int64_t parra_log_route_in_flight(void) {
+/** Calls in progress now, every thread's count read after every thread passed a barrier. */
+static int64_t in_flight(void) {
     /* Every thread that counted a call before this point has its count visible now, and every
      * call counted after it reads the table published before. */
     if (__atomic_load_n(&expedited, __ATOMIC_SEQ_CST)) {
@@ -152,6 +174,44 @@ int64_t parra_log_route_in_flight(void) {
     }
     return total;
 }
+
+static uint64_t monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+bool parra_log_route_wait_idle(uint64_t timeout_ns, int32_t *checks) {
+    pthread_once(&expedited_once, register_expedited);
+    uint64_t deadline = monotonic_ns() + timeout_ns;
+    __atomic_add_fetch(&idle_waiters, 1, __ATOMIC_SEQ_CST);
+    bool idle = false;
+    int32_t looked = 0;
+    for (;;) {
+        /* Read before the counts: a call that ends after them advances it, so the wait below
+         * returns at once. */
+        uint32_t generation = __atomic_load_n(&idle_generation, __ATOMIC_ACQUIRE);
+        looked++;
+        if (in_flight() == 0) {
+            idle = true;
+            break;
+        }
+        uint64_t now = monotonic_ns();
+        if (now >= deadline) {
+            break;
+        }
+        uint64_t left = deadline - now;
+        struct timespec wait = {.tv_sec = (time_t)(left / 1000000000u), .tv_nsec = (long)(left % 1000000000u)};
+        syscall(SYS_futex, &idle_generation, FUTEX_WAIT_PRIVATE, generation, &wait, NULL, 0);
+    }
+    __atomic_sub_fetch(&idle_waiters, 1, __ATOMIC_SEQ_CST);
+    if (checks != NULL) {
+        *checks = looked;
+    }
+    return idle;
+}
+
+int32_t parra_log_route_idle_waiters(void) { return __atomic_load_n(&idle_waiters, __ATOMIC_SEQ_CST); }
 
 void parra_log_route_enter(void) { enter(); }
 

@@ -1,3 +1,4 @@
+import CParraLogRoute
 import Foundation
 import Parra
 import ParraTestSupport
@@ -308,6 +309,45 @@ extension AppLoggerTests {
             -> [String]
         {
             host.log.messages(from: moduleID).filter { $0.hasPrefix("record " + prefix) }
+        }
+
+        @Test("stop waits for a sink call in progress, then deactivates and shuts the module down")
+        func stopWaitsForSinkCall() throws {
+            let folder = try CFixtureBuilder.makeTemporaryDirectory()
+            let fixture = try CFixtureBuilder.build(
+                "blocking.so", defines: ["FIXTURE_LOG_SINK", "FIXTURE_LOG_SINK_BLOCKS"], in: folder)
+            let host = try TestHost(paths: [fixture.path])
+            host.runtime.start()
+            let handle = try #require(dlopen(fixture.path, RTLD_NOW | RTLD_NOLOAD))
+            defer { dlclose(handle) }
+            let blocked = unsafeBitCast(
+                try #require(dlsym(handle, "fixture_sink_blocked")), to: (@convention(c) () -> Int32).self)
+            let release = unsafeBitCast(
+                try #require(dlsym(handle, "fixture_release_sink")), to: (@convention(c) () -> Void).self)
+            let logged = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                ParraLogger.info("block")
+                logged.signal()
+            }
+            let deadline = Date().addingTimeInterval(10)
+            while blocked() == 0, Date() < deadline { usleep(1000) }
+            try #require(blocked() == 1, "the sink never held the record")
+            // Once stop waits for the sink, the module has not been deactivated; then the sink
+            // is let go.
+            let before = LockedValue<[String]>([])
+            Thread.detachNewThread {
+                while parra_log_route_idle_waiters() == 0, Date() < deadline { usleep(1000) }
+                before.value = host.log.messages(from: "com.example.cfixture")
+                release()
+            }
+            host.runtime.stop()
+            #expect(logged.wait(timeout: .now() + 10) == .success)
+            #expect(!before.value.contains("deactivate"), "\(before.value)")
+            let messages = host.log.messages(from: "com.example.cfixture")
+            let letGo = try #require(messages.firstIndex(of: "sink let go"), "\(messages)")
+            let deactivated = try #require(messages.firstIndex(of: "deactivate"), "\(messages)")
+            #expect(letGo < deactivated)
+            #expect(messages.last == "shutdown")
         }
 
         @Test("beside a sink that reads timestamps, one that reads none gets the time too")

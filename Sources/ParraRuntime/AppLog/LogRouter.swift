@@ -1,14 +1,9 @@
 import CParraLogRoute
 import CParraPlugin
-import Dispatch
 import FoundationEssentials
 import ParraShared
 import ParraSync
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Where app log records go: the log sinks of active logger modules, the early buffer while
 /// no runtime has attached its sinks yet, or (with no logger module) stderr in a plain format.
@@ -277,9 +272,9 @@ package final class LogRouter: @unchecked Sendable {
     /// How long `detach` waits for calls into sinks (records and flushes) to return.
     static let detachTimeout: UInt64 = 10_000_000_000
 
-    /// Detaches a runtime's sinks and waits (up to `detachTimeout`) until no call into any sink
-    /// runs. Returns false when calls were still running at the end: the runtime must then not
-    /// free the modules those calls may be in.
+    /// Detaches a runtime's sinks and waits (up to `detachTimeout`, asleep until a call ends)
+    /// until no call into any sink runs. Returns false when calls were still running at the end:
+    /// the runtime must then not free the modules those calls may be in.
     package func detach(_ runtime: AnyObject) -> Bool {
         let removed = lock.withLock { () -> Bool in
             let id = ObjectIdentifier(runtime)
@@ -289,12 +284,7 @@ package final class LogRouter: @unchecked Sendable {
             return true
         }
         guard removed else { return true }
-        let deadline = DispatchTime.now().uptimeNanoseconds + Self.detachTimeout
-        while parra_log_route_in_flight() > 0 {
-            guard DispatchTime.now().uptimeNanoseconds < deadline else { return false }
-            usleep(100)
-        }
-        return true
+        return parra_log_route_wait_idle(Self.detachTimeout, nil)
     }
 
     /// Asks every attached module to flush what it has been given; counted in flight, so a

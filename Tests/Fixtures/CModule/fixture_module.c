@@ -71,7 +71,9 @@
  *                            keeps the last one as text (fixture_last_log_record()); with
  *                            FIXTURE_LOG_SINK_TIMES it logs "record MESSAGE at a time" (or
  *                            "at 0") for each; with FIXTURE_NO_TIMESTAMPS (ABI 1.9 headers) it
- *                            tells the host at configure that it reads no record's time
+ *                            tells the host at configure that it reads no record's time; with
+ *                            FIXTURE_LOG_SINK_BLOCKS a record "block" holds the sink until
+ *                            fixture_release_sink() (fixture_sink_blocked() says it is held)
  *
  * Broken variants (one macro each):
  *   FIXTURE_NO_ENTRY          no parra_module_entry symbol (exports another function)
@@ -104,6 +106,7 @@
 
 #include <parra_plugin.h>
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -760,9 +763,46 @@ FIXTURE_EXPORT const char *fixture_last_log_record(void);
 FIXTURE_EXPORT const char *fixture_last_log_record(void) { return fixture_last_record; }
 #endif
 
+#ifdef FIXTURE_LOG_SINK_BLOCKS
+static pthread_mutex_t fixture_hold_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t fixture_hold_changed = PTHREAD_COND_INITIALIZER;
+static int fixture_held = 0;
+static int fixture_released = 0;
+
+/** Whether a "block" record is holding the sink now; any thread. */
+FIXTURE_EXPORT int fixture_sink_blocked(void);
+FIXTURE_EXPORT int fixture_sink_blocked(void) {
+    pthread_mutex_lock(&fixture_hold_lock);
+    int held = fixture_held;
+    pthread_mutex_unlock(&fixture_hold_lock);
+    return held;
+}
+
+/** Lets a held (or the next) "block" record go; any thread. */
+FIXTURE_EXPORT void fixture_release_sink(void);
+FIXTURE_EXPORT void fixture_release_sink(void) {
+    pthread_mutex_lock(&fixture_hold_lock);
+    fixture_released = 1;
+    pthread_cond_broadcast(&fixture_hold_changed);
+    pthread_mutex_unlock(&fixture_hold_lock);
+}
+#endif
+
 static void fixture_log_sink(void *module_data, const parra_log_record *record) {
     (void)module_data;
     __atomic_add_fetch(&fixture_log_records, 1, __ATOMIC_RELAXED);
+#ifdef FIXTURE_LOG_SINK_BLOCKS
+    if (record->message.length == 5 && memcmp(record->message.data, "block", 5) == 0) {
+        pthread_mutex_lock(&fixture_hold_lock);
+        fixture_held = 1;
+        while (!fixture_released) {
+            pthread_cond_wait(&fixture_hold_changed, &fixture_hold_lock);
+        }
+        fixture_held = 0;
+        pthread_mutex_unlock(&fixture_hold_lock);
+        fixture_log(module_data, "sink let go");
+    }
+#endif
 #ifdef FIXTURE_LOG_SINK_TIMES
     fixture_log(module_data, "record %.*s at %s", (int)record->message.length,
                 fixture_text(record->message.data), record->timestamp > 1e9 ? "a time" : record->timestamp == 0 ? "0" : "a wrong time");
