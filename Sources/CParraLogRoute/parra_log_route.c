@@ -111,16 +111,19 @@ static inline in_flight_slot *enter(void) {
     return slot;
 }
 
-/* Threads waiting in parra_log_route_wait_idle, and the number a call that ends while one
- * waits advances (and wakes them on): each on a cache line of its own, the first read by every
- * call's end, the second written only while someone waits. */
-_Alignas(64) static int32_t idle_waiters = 0;
+/* Waiting for calls to end (parra_log_route_wait_idle): a waiter sets `idle_armed` before each
+ * look at the counts; the first call to end after that clears it, advances `idle_generation`
+ * and wakes every waiter, so a waiter is woken once per look, however many calls end. Each on a
+ * cache line of its own: `idle_armed` is read by every call's end, the others are written only
+ * while someone waits. */
+_Alignas(64) static int32_t idle_armed = 0;
 _Alignas(64) static uint32_t idle_generation = 0;
+_Alignas(64) static int32_t idle_waiters = 0;
 
-/** Ends a call counted by enter(), after everything it did; wakes those waiting for calls to
- *  end. Its count is ordered before its read of idle_waiters as enter() orders its count before
- *  the table: a waiter registers, then makes every thread pass a barrier, then reads the counts,
- *  so it either sees this count or is seen here. */
+/** Ends a call counted by enter(), after everything it did, and wakes the waiters for calls to
+ *  end. Its count is ordered before its read of idle_armed as enter() orders its count before
+ *  the table: a waiter arms, then makes every thread pass a barrier, then reads the counts, so
+ *  it either sees this count or is woken here. */
 static inline void leave(in_flight_slot *slot) {
     __atomic_store_n(&slot->count, slot->count - 1, __ATOMIC_RELEASE);
     if (__atomic_load_n(&expedited, __ATOMIC_RELAXED)) {
@@ -128,7 +131,8 @@ static inline void leave(in_flight_slot *slot) {
     } else {
         __atomic_thread_fence(__ATOMIC_SEQ_CST);
     }
-    if (__builtin_expect(__atomic_load_n(&idle_waiters, __ATOMIC_RELAXED) != 0, 0)) {
+    if (__builtin_expect(__atomic_load_n(&idle_armed, __ATOMIC_RELAXED) != 0, 0) &&
+        __atomic_exchange_n(&idle_armed, 0, __ATOMIC_SEQ_CST) != 0) {
         __atomic_add_fetch(&idle_generation, 1, __ATOMIC_SEQ_CST);
         syscall(SYS_futex, &idle_generation, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
     }
@@ -183,14 +187,17 @@ static uint64_t monotonic_ns(void) {
 
 bool parra_log_route_wait_idle(uint64_t timeout_ns, int32_t *checks) {
     pthread_once(&expedited_once, register_expedited);
-    uint64_t deadline = monotonic_ns() + timeout_ns;
+    uint64_t start = monotonic_ns();
+    uint64_t deadline = timeout_ns > UINT64_MAX - start ? UINT64_MAX : start + timeout_ns;
     __atomic_add_fetch(&idle_waiters, 1, __ATOMIC_SEQ_CST);
     bool idle = false;
     int32_t looked = 0;
     for (;;) {
-        /* Read before the counts: a call that ends after them advances it, so the wait below
-         * returns at once. */
+        /* Read before arming: a call that ends after the look advances it, so the wait below
+         * returns at once. Left armed at the end, since another waiter may be looking: the
+         * next call to end then makes one needless wake. */
         uint32_t generation = __atomic_load_n(&idle_generation, __ATOMIC_ACQUIRE);
+        __atomic_store_n(&idle_armed, 1, __ATOMIC_SEQ_CST);
         looked++;
         if (in_flight() == 0) {
             idle = true;

@@ -68,24 +68,29 @@ struct LoggerProbeRun {
     let errors: String
 
     /// Runs the probe with `arguments`, in this process's environment without its PARRA_
-    /// variables, plus `environment`, until it exits.
+    /// variables, plus `environment`, until it exits. Its stderr goes to a file, so that a child
+    /// writing much to both streams never waits for this one to read the other.
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         let process = Process()
         process.executableURL = BuildProducts.folder.appendingPathComponent("ParraLoggerProbe")
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PARRA_") }
             .merging(environment) { $1 }
+        let errorFile = try CFixtureBuilder.makeTemporaryDirectory().appendingPathComponent("stderr")
+        guard FileManager.default.createFile(atPath: errorFile.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: errorFile.path])
+        }
+        let errors = try FileHandle(forWritingTo: errorFile)
+        defer { try? errors.close() }
         let output = Pipe()
-        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         try process.run()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         status = process.terminationStatus
         self.output = String(decoding: outputData, as: UTF8.self)
-        self.errors = String(decoding: errorData, as: UTF8.self)
+        self.errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
     }
 }
 

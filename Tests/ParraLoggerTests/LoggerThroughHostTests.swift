@@ -1,4 +1,4 @@
-import CParraLogRoute
+import CParraPlugin
 import Foundation
 import Parra
 import ParraTestSupport
@@ -303,100 +303,16 @@ extension AppLoggerTests {
             #expect(lines.contains("declined") && !lines.contains("the C sink asked for trace"))
         }
 
-        /// What the fixture's sink said of each record's time, for records whose message starts
-        /// with `prefix`.
-        private func times(_ host: TestHost, _ prefix: String, from moduleID: String = "com.example.cfixture")
-            -> [String]
-        {
-            host.log.messages(from: moduleID).filter { $0.hasPrefix("record " + prefix) }
-        }
-
-        @Test("stop waits for a sink call in progress, then deactivates and shuts the module down")
-        func stopWaitsForSinkCall() throws {
+        @Test("a module without a log sink cannot say it reads no timestamps")
+        func timestampsNeedASink() throws {
             let folder = try CFixtureBuilder.makeTemporaryDirectory()
-            let fixture = try CFixtureBuilder.build(
-                "blocking.so", defines: ["FIXTURE_LOG_SINK", "FIXTURE_LOG_SINK_BLOCKS"], in: folder)
+            let fixture = try CFixtureBuilder.build("nosink.so", defines: ["FIXTURE_NO_TIMESTAMPS"], in: folder)
             let host = try TestHost(paths: [fixture.path])
             host.runtime.start()
-            let handle = try #require(dlopen(fixture.path, RTLD_NOW | RTLD_NOLOAD))
-            defer { dlclose(handle) }
-            let blocked = unsafeBitCast(
-                try #require(dlsym(handle, "fixture_sink_blocked")), to: (@convention(c) () -> Int32).self)
-            let release = unsafeBitCast(
-                try #require(dlsym(handle, "fixture_release_sink")), to: (@convention(c) () -> Void).self)
-            let logged = DispatchSemaphore(value: 0)
-            Thread.detachNewThread {
-                ParraLogger.info("block")
-                logged.signal()
-            }
-            let deadline = Date().addingTimeInterval(10)
-            while blocked() == 0, Date() < deadline { usleep(1000) }
-            try #require(blocked() == 1, "the sink never held the record")
-            // Once stop waits for the sink, the module has not been deactivated; then the sink
-            // is let go.
-            let before = LockedValue<[String]>([])
-            Thread.detachNewThread {
-                while parra_log_route_idle_waiters() == 0, Date() < deadline { usleep(1000) }
-                before.value = host.log.messages(from: "com.example.cfixture")
-                release()
-            }
             host.runtime.stop()
-            #expect(logged.wait(timeout: .now() + 10) == .success)
-            #expect(!before.value.contains("deactivate"), "\(before.value)")
-            let messages = host.log.messages(from: "com.example.cfixture")
-            let letGo = try #require(messages.firstIndex(of: "sink let go"), "\(messages)")
-            let deactivated = try #require(messages.firstIndex(of: "deactivate"), "\(messages)")
-            #expect(letGo < deactivated)
-            #expect(messages.last == "shutdown")
-        }
-
-        @Test("beside a sink that reads timestamps, one that reads none gets the time too")
-        func timestampsWhenAnySinkReads() throws {
-            let folder = try CFixtureBuilder.makeTemporaryDirectory()
-            let untimed = try TimeReportingFixture.build(reads: false, in: folder)
-            let timed = try TimeReportingFixture.build(reads: true, id: "com.example.timed", in: folder)
-            let both = try TestHost(paths: [untimed.path, timed.path])
-            let report = both.runtime.start()
-            #expect(report.refused.isEmpty, "\(report.lines)")
-            #expect(both.log.messages(from: "com.example.cfixture").contains("reads no timestamps: 0"))
-            ParraLogger.info("together")
-            both.runtime.stop()
-            #expect(times(both, "together") == ["record together at a time"])
-            #expect(times(both, "together", from: "com.example.timed") == ["record together at a time"])
-        }
-
-        @Test("the logger module reads a record's time for a console format that shows it, and for its session")
-        func loggerReadsTimestampsWhenUsed() throws {
-            let folder = try CFixtureBuilder.makeTemporaryDirectory()
-            let untimed = try TimeReportingFixture.build(reads: false, in: folder)
-            let console = folder.appendingPathComponent("console.log")
-            let timestamped = try TestHost(
-                paths: [untimed.path, LoggerModule.path], environment: ["PARRA_LOG_CONSOLE": console.path],
-                codeOptions: [
-                    "logger.environment": .string("debug"),
-                    "logger.consoleFormatOptions": .array([
-                        .object(["kind": .string("timestamp"), "style": .string("epoch"), "rightPad": .string(" ")]),
-                        .object(["kind": .string("message")]),
-                    ]),
-                ])
-            timestamped.runtime.start()
-            let before = Date().timeIntervalSince1970
-            ParraLogger.info("shown time")
-            timestamped.runtime.stop()
-            #expect(times(timestamped, "shown time") == ["record shown time at a time"])
-            let line = try #require(try String(contentsOf: console, encoding: .utf8).split(separator: "\n").last)
-            let shown = try #require(Double(line.split(separator: " ").first ?? ""), "\(line)")
-            #expect(abs(shown - before) < 60, "\(line)")
-
-            let server = try SessionServer(faults: [])
-            defer { server.stop() }
-            let production = try TestHost(
-                paths: [untimed.path, LoggerModule.path], codeOptions: ["logger.environment": .string("production")],
-                apiService: server.client(timeout: 1))
-            production.runtime.start()
-            ParraLogger.info("session event")
-            production.runtime.stop()
-            #expect(times(production, "session event") == ["record session event at a time"])
+            #expect(
+                host.log.messages(from: "com.example.cfixture").contains(
+                    "reads no timestamps: \(PARRA_STATUS_UNSUPPORTED)"))
         }
     }
 }

@@ -108,13 +108,9 @@ final class ConsoleLineFormatter: @unchecked Sendable {
         levelSpans.initialize(from: Array(spans), count: spans.count)
         self.customTimestamps = custom
         templated =
-            format.pieces.filter { $0.item == .message }.count == 1
+            format.pieces.filter { $0.item == .message }.count == 1 && !format.showsTimestamp
             && !format.pieces.contains {
-                switch $0.item {
-                case .timestamp: return true
-                case .callSite(let options): return options.contains(.thread)
-                default: return false
-                }
+                if case .callSite(let options) = $0.item { options.contains(.thread) } else { false }
             }
     }
 

@@ -66,16 +66,14 @@ final class ParraLoggerModule: ParraModule {
     func configure() throws {
         for problem in problems { host.log(.warn, problem) }
         try host.setLogThreshold(ModuleHost.LogLevel(rawValue: minimum))
-        if !readsTimestamps {
-            // A host before ABI 1.9 cannot be told, and reads the clock for every record anyway.
-            try? host.setLogReadsTimestamps(false)
-        }
+        // A host before ABI 1.9 cannot be told, and reads the clock for every record anyway.
+        if !readsTimestamps { try host.setLogReadsTimestamps(false) }
     }
 
     /// Whether a record's time is used: by the session spool's events, or by a timestamp in
     /// the console format. Parra's default console format has none, so a debug app's log
     /// call then reads no clock.
-    var readsTimestamps: Bool { spool != nil || (console != nil && settings.format.showsTimestamp) }
+    private var readsTimestamps: Bool { spool != nil || (console != nil && settings.format.showsTimestamp) }
 
     func activate() throws {
         console?.startPeriodicFlush()

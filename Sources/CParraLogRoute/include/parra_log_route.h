@@ -71,11 +71,11 @@ void parra_log_route_publish(
 
 /** Waits until no delivery or flush is in progress (so a sink removed before the call is no
  *  longer being called), or `timeout_ns` has passed; true when none is. Sleeps until a call ends,
- *  never polls. `checks` (may be NULL) gets how many times it looked at the calls in progress.
- *  Any thread but one inside a sink. */
+ *  never polls. `checks` (may be NULL; the tests read it) gets how many times it looked at the
+ *  calls in progress. Any thread but one inside a sink. */
 bool parra_log_route_wait_idle(uint64_t timeout_ns, int32_t *checks);
 
-/** How many threads are in parra_log_route_wait_idle now, for tests. Any thread. */
+/** For tests: how many threads are in parra_log_route_wait_idle now. Any thread. */
 int32_t parra_log_route_idle_waiters(void);
 
 /** Counts a call into sinks that does not go through parra_log_route_deliver (a flush) as in

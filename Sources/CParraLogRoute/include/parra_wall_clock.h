@@ -1,6 +1,7 @@
 /*
- * parra_wall_clock.h: the wall clock every app log record is stamped with, read for each log
- * call that passes the gate. Host-internal (not part of the module ABI).
+ * parra_wall_clock.h: the wall clock app log records and log markers are stamped with, read
+ * for a record only when a sink reads its time (parra_log_route_deliver). Host-internal (not
+ * part of the module ABI).
  */
 #ifndef PARRA_WALL_CLOCK_H
 #define PARRA_WALL_CLOCK_H

@@ -31,7 +31,8 @@ public struct ParraLogMarker: Sendable {
         ParraLogMarker(level: level, timestamp: Date(timeIntervalSince1970: clockNow()), message: nil)
     }
 
-    /// Seconds since the Unix epoch, as every log record's time. Out of line and marked
+    /// Seconds since the Unix epoch, from the clock log records are stamped with (a marker and
+    /// its call's record read it separately, nanoseconds apart). Out of line and marked
     /// read-only on purpose: see ``unlogged(_:)``. Its only effects are reading the clock and,
     /// for the processor-counter clock, refreshing that clock's own calibration, which nothing
     /// here reads directly; so the one freedom this gives the optimizer, dropping a read whose

@@ -83,23 +83,23 @@ public final class ParraLogger: @unchecked Sendable {
         return ParraLogMarker(level: level, timestamp: Date(timeIntervalSince1970: now), message: text)
     }
 
-    /// Builds the record and routes it; only calls that passed the gate get here. The record
-    /// leaves its time unread (`LogRouter.unreadTimestamp`), for the router to read when a sink
-    /// or the early buffer needs it. Returns the message the record carries.
+    /// Builds the record and routes it; only calls that passed the gate get here. Without app
+    /// backends the record leaves its time unread (`LogRouter.unreadTimestamp`), for the router
+    /// to read when a sink or the early buffer needs it; with them, the record and the backends
+    /// share one reading. Returns the message the record carries.
     @usableFromInline
     func emit(
         _ level: ParraLogLevel, _ message: String, _ error: Error?, _ callExtra: [String: Any]?,
         _ fileID: StaticString, _ function: StaticString, _ line: UInt, _ column: UInt
     ) -> String {
-        let timestamp = LogRouter.unreadTimestamp
+        let backends = !LoggerBackends.isEmpty
+        let timestamp = backends ? LogRouter.wallClockSeconds() : LogRouter.unreadTimestamp
         if error == nil, callExtra == nil, extra.isEmpty, level < .error, !message.isEmpty {
             // The usual log: a message alone, lent to the sinks without building an entry.
             LogRouter.route(
                 level: level, timestamp: timestamp, message: message, fileID: fileID, function: function,
                 line: line, column: column, category: joinedCategory)
-            if !LoggerBackends.isEmpty {
-                toBackends(level, LogRouter.wallClockSeconds(), message, nil, nil, fileID, function, line, column)
-            }
+            if backends { toBackends(level, timestamp, message, nil, nil, fileID, function, line, column) }
             return message
         }
         let text = message.isEmpty ? (error.map { String(describing: $0) } ?? "") : message
@@ -122,9 +122,7 @@ public final class ParraLogger: @unchecked Sendable {
                 level: level, timestamp: timestamp, message: text, extraJSON: extraJSON, fileID: fileID,
                 function: function, line: line, column: column, category: joinedCategory, threadName: "",
                 callStack: callStack))
-        if !LoggerBackends.isEmpty {
-            toBackends(level, LogRouter.wallClockSeconds(), message, error, callExtra, fileID, function, line, column)
-        }
+        if backends { toBackends(level, timestamp, message, error, callExtra, fileID, function, line, column) }
         return text
     }
 

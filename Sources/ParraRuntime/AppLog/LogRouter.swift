@@ -45,6 +45,14 @@ package final class LogRouter: @unchecked Sendable {
             self.threadName = threadName
             self.callStack = callStack
         }
+
+        /// The entry with its time read now if it was left unread (`unreadTimestamp`).
+        func stamped() -> Entry {
+            guard timestamp.isNaN else { return self }
+            var entry = self
+            entry.timestamp = LogRouter.wallClockSeconds()
+            return entry
+        }
     }
 
     /// A module's sink as a runtime attaches it.
@@ -133,14 +141,12 @@ package final class LogRouter: @unchecked Sendable {
 
     /// Buffers the record, or prints it when no module takes app logs.
     @inline(never)
-    private func routeWithoutSinks(_ unstamped: Entry) {
-        var entry = unstamped
-        if entry.timestamp.isNaN { entry.timestamp = Self.wallClockSeconds() }
+    private func routeWithoutSinks(_ entry: Entry) {
         switch parra_log_route_mode() {
         case PARRA_LOG_ROUTE_MODE_SINKS:
             route(entry)
         case PARRA_LOG_ROUTE_MODE_BUFFER:
-            var kept = entry
+            var kept = entry.stamped()
             if kept.threadName.isEmpty { kept.threadName = Self.currentThreadName() }
             let buffered = lock.withLock {
                 while handovers > 0 { lock.wait() }
@@ -155,7 +161,7 @@ package final class LogRouter: @unchecked Sendable {
             // The mode changed while the lock was taken: route it the new way.
             if !buffered { route(entry) }
         default:
-            if entry.level.rawValue >= fallbackLevel.load(ordering: .relaxed) { printPlain(entry) }
+            if entry.level.rawValue >= fallbackLevel.load(ordering: .relaxed) { printPlain(entry.stamped()) }
         }
     }
 

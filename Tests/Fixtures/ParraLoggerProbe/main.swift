@@ -14,16 +14,29 @@
 //       report's notes on stdout, then logs "quiet info" at info and "loud warn" at warn.
 //   ParraLoggerProbe no-parra-app
 //       runs an app whose body has no ParraApp and that logs from its init, then logs once more.
-//   ParraLoggerProbe timestamps MODULE...
-//       starts a runtime with the modules MODULE... (the logger among them in debug, with
-//       Parra's default console format), logs "probe record" at info and stops; the modules'
-//       host log lines go to stdout. What the log route reads for each record is process-wide.
+//   ParraLoggerProbe timestamps [--timestamp-format] [--production] MODULE...
+//       logs "probe early" at info, starts a runtime with the modules MODULE... (the logger
+//       among them in debug with Parra's default console format; --timestamp-format puts an
+//       epoch timestamp before the message; --production runs it in production, its uploads
+//       refused on loopback), logs "probe record" at info and stops; the modules' host log
+//       lines and the logger's console lines go to stdout. Whether any sink reads a record's
+//       time is process-wide.
+//   ParraLoggerProbe wait-idle
+//       holds an app log call in progress on a thread while another waits for calls to end
+//       (parra_log_route_wait_idle), for 50 ms after the waiter began; prints "idle I checks N".
+//   ParraLoggerProbe stop-waits MODULE
+//       starts a runtime with MODULE (the C fixture built with FIXTURE_LOG_SINK_BLOCKS), logs
+//       "block" on a thread, stops the runtime while the sink holds it and lets the sink go once
+//       the stop waits; prints "before release: LINES" (the module's host log lines then), then
+//       the module's host log lines, one per line, after the stop.
+import CParraLogRoute
 import Foundation
 import Parra
 import ParraAPI
 import ParraAppModel
 import ParraFileSystem
 import ParraRuntime
+import Synchronization
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let folder = URL(fileURLWithPath: parentPath(of: ModuleSearchPath.currentExecutablePath()!))
@@ -31,7 +44,7 @@ let folder = URL(fileURLWithPath: parentPath(of: ModuleSearchPath.currentExecuta
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: ParraLoggerProbe production STORAGE BASE_URL COUNT [--forever] | fallback LEVEL | no-parra-app | timestamps MODULE...\n"
+            "usage: ParraLoggerProbe production STORAGE BASE_URL COUNT [--forever] | fallback LEVEL | no-parra-app | timestamps [--timestamp-format] [--production] MODULE... | wait-idle | stop-waits MODULE\n"
                 .utf8))
     exit(2)
 }
@@ -70,8 +83,16 @@ case "no-parra-app":
     ParraLogger.error("after the run")
     exit(status)
 case "timestamps":
-    guard arguments.count >= 2 else { usage() }
-    runTimestamps(paths: Array(arguments.dropFirst()))
+    let flags = arguments.dropFirst().prefix { $0.hasPrefix("--") }
+    let paths = Array(arguments.dropFirst(1 + flags.count))
+    guard !paths.isEmpty else { usage() }
+    runTimestamps(
+        paths: paths, timestampFormat: flags.contains("--timestamp-format"), production: flags.contains("--production"))
+case "wait-idle":
+    runWaitIdle()
+case "stop-waits":
+    guard arguments.count == 2 else { usage() }
+    runStopWaits(path: arguments[1])
 default:
     usage()
 }
@@ -132,20 +153,112 @@ func runProduction(storage: URL, baseURL: String, count: Int) -> Never {
     exit(0)
 }
 
-func runTimestamps(paths: [String]) -> Never {
+/// A runtime's settings for the modules at `paths`, with `codeOptions`; host log lines to stdout.
+func probeSettings(paths: [String], codeOptions: [String: JSONValue]) -> ModuleRuntime.Settings {
     let environment = ProcessEnvironment.current
     var settings = ModuleRuntime.Settings(
         environment: environment,
         searchPath: ModuleSearchPath(explicitPaths: paths, environment: environment, standardLocations: false))
-    settings.codeOptions = ["logger.environment": .string("debug")]
+    settings.codeOptions = codeOptions
     settings.log = HostLog(minimumLevel: .trace) { print($0.formatted) }
-    let runtime = ModuleRuntime(settings: settings)
+    return settings
+}
+
+/// Starts `runtime`, or prints its refusals and exits 1.
+func startOrExit(_ runtime: ModuleRuntime) {
     let report = runtime.start()
     guard report.refused.isEmpty else {
         FileHandle.standardError.write(Data((report.lines.joined(separator: "\n") + "\n").utf8))
         exit(1)
     }
+}
+
+func runTimestamps(paths: [String], timestampFormat: Bool, production: Bool) -> Never {
+    var options: [String: JSONValue] = ["logger.environment": .string(production ? "production" : "debug")]
+    if timestampFormat {
+        options["logger.consoleFormatOptions"] = .array([
+            .object(["kind": .string("timestamp"), "style": .string("epoch"), "rightPad": .string(" ")]),
+            .object(["kind": .string("message")]),
+        ])
+    }
+    var settings = probeSettings(paths: paths, codeOptions: options)
+    let storage = FileManager.default.temporaryDirectory.appendingPathComponent("parra-probe-\(getpid())")
+    if production {
+        settings.storageDirectory = storage.path
+        settings.apiService = ParraAPIClient(
+            settings: ParraAPIClient.Settings(
+                identity: ParraAPIIdentity(tenantId: "tenant-probe", applicationId: "app-probe", bundleId: "probe"),
+                backend: ParraAPIBackend.resolve(environment: ["PARRA_API_BASE_URL": "http://127.0.0.1:9"]).backend,
+                timeout: 1, retryPolicy: ParraAPIRetryPolicy(maxAttempts: 1), authenticates: false))
+    }
+    ParraLogger.info("probe early")
+    let runtime = ModuleRuntime(settings: settings)
+    startOrExit(runtime)
     ParraLogger.info("probe record")
+    ParraLogger.flush()
     runtime.stop()
+    try? FileManager.default.removeItem(at: storage)
+    exit(0)
+}
+
+func runWaitIdle() -> Never {
+    let entered = DispatchSemaphore(value: 0)
+    let leave = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        parra_log_route_enter()
+        entered.signal()
+        leave.wait()
+        parra_log_route_leave()
+    }
+    entered.wait()
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        var checks: Int32 = 0
+        let idle = parra_log_route_wait_idle(10_000_000_000, &checks)
+        print("idle \(idle ? 1 : 0) checks \(checks)")
+        done.signal()
+    }
+    let deadline = Date().addingTimeInterval(10)
+    while parra_log_route_idle_waiters() == 0, Date() < deadline { usleep(1000) }
+    // The call goes on 50 ms after the waiter began: one that looked every 100 µs would look
+    // hundreds of times.
+    usleep(50_000)
+    leave.signal()
+    guard done.wait(timeout: .now() + 10) == .success else {
+        print("the waiter did not return")
+        exit(1)
+    }
+    exit(0)
+}
+
+func runStopWaits(path: String) -> Never {
+    let log = Mutex<[String]>([])
+    var settings = probeSettings(paths: [path], codeOptions: [:])
+    settings.log = HostLog(minimumLevel: .trace) { record in log.withLock { $0.append(record.message) } }
+    let runtime = ModuleRuntime(settings: settings)
+    startOrExit(runtime)
+    guard let handle = dlopen(path, RTLD_NOW | RTLD_NOLOAD),
+        let blockedSymbol = dlsym(handle, "fixture_sink_blocked"),
+        let releaseSymbol = dlsym(handle, "fixture_release_sink")
+    else {
+        print("the fixture has no FIXTURE_LOG_SINK_BLOCKS functions")
+        exit(1)
+    }
+    let blocked = unsafeBitCast(blockedSymbol, to: (@convention(c) () -> Int32).self)
+    let release = unsafeBitCast(releaseSymbol, to: (@convention(c) () -> Void).self)
+    Thread.detachNewThread { ParraLogger.info("block") }
+    let deadline = Date().addingTimeInterval(10)
+    while blocked() == 0, Date() < deadline { usleep(1000) }
+    guard blocked() == 1 else {
+        print("the sink never held the record")
+        exit(1)
+    }
+    Thread.detachNewThread {
+        while parra_log_route_idle_waiters() == 0, Date() < deadline { usleep(1000) }
+        print("before release: " + log.withLock { $0 }.joined(separator: ", "))
+        release()
+    }
+    runtime.stop()
+    for line in log.withLock({ $0 }) { print(line) }
     exit(0)
 }

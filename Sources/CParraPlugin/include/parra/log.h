@@ -49,8 +49,9 @@ typedef struct parra_log_record {
     uint32_t struct_size;
     /** PARRA_LOG_LEVEL_TRACE to PARRA_LOG_LEVEL_FATAL. */
     parra_log_level level;
-    /** When the log was made: seconds since the Unix epoch, from the host's wall clock. 0 when
-     *  no sink the record reaches reads it (1.9: PARRA_EXT_LOG_SINK's set_reads_timestamps). */
+    /** When the log was made: seconds since the Unix epoch, from the host's wall clock. A sink
+     *  that reads it always gets the time; one that said it does not (1.9: PARRA_EXT_LOG_SINK's
+     *  set_reads_timestamps) may find 0 here, when no active sink reads it. */
     double timestamp;
     /** The message as the app wrote it (for a log of an Error alone: the error's description). */
     parra_string message;

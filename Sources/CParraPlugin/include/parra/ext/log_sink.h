@@ -25,19 +25,20 @@ extern "C" {
 /**
  * PARRA_EXT_LOG_SINK (ABI 1.9): lets a module with a log_sink (parra/module.h) say which parts
  * of a record it never reads, so the host does not make them on the app's logging path.
- * Reading the wall clock is the largest part of a record the host makes (a tenth to a quarter
- * of a console line, on machines whose clock reads go through a hypervisor).
+ * Reading the wall clock is the largest part of a record the host makes.
  */
 typedef struct parra_log_sink_extension {
     /** Set by the host to the size of the struct it offers. */
     uint32_t struct_size;
     /** [thread-safe] Whether this module's log_sink reads parra_log_record.timestamp; until it
-     *  is called, it does. Pass false when nothing the sink does with a record uses its time
+     *  is called, it does. Called by the module, usually from configure; also allowed from
+     *  inside its log_sink. Pass false when nothing the sink does with a record uses its time
      *  (a console format without one, say): then a record logged while no active module's
-     *  sink reads the time carries 0 there, and the host never reads the clock for it. A
+     *  sink reads the time carries 0 there, and the host does not read the clock for it. A
      *  record reaching a sink that reads the time carries it, whichever other sinks get it
      *  too; so do the records the host kept from before activation. The last call wins, from
-     *  the next record logged. UNSUPPORTED when the module declares no log_sink. */
+     *  the next record logged. Returns OK; UNSUPPORTED when the module declares no log_sink;
+     *  WRONG_STATE once the module is shut down; INVALID_ARGUMENT for a NULL host. */
     parra_status (*set_reads_timestamps)(const parra_host *host, bool reads);
 } parra_log_sink_extension;
 
