@@ -17,6 +17,13 @@ struct LogCallsInProgressTests {
         #expect((Int(words.last ?? "") ?? .max) <= 3, "\(result)")
     }
 
+    @Test("a wait that outlasts its timeout says calls are still in progress")
+    func waitTimesOut() throws {
+        let run = try LoggerProbeRun(["wait-idle", "--times-out"])
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.split(separator: "\n").contains { $0.hasPrefix("idle 0 checks ") }, "\(run.output)")
+    }
+
     @Test("stop waits for a sink call in progress, then deactivates and shuts the module down")
     func stopWaitsForSinkCall() throws {
         let folder = try CFixtureBuilder.makeTemporaryDirectory()

@@ -21,9 +21,10 @@
 //       refused on loopback), logs "probe record" at info and stops; the modules' host log
 //       lines and the logger's console lines go to stdout. Whether any sink reads a record's
 //       time is process-wide.
-//   ParraLoggerProbe wait-idle
+//   ParraLoggerProbe wait-idle [--times-out]
 //       holds an app log call in progress on a thread while another waits for calls to end
-//       (parra_log_route_wait_idle), for 50 ms after the waiter began; prints "idle I checks N".
+//       (parra_log_route_wait_idle), for 50 ms after the waiter began (with --times-out, until
+//       the waiter's 20 ms are over); prints "idle I checks N".
 //   ParraLoggerProbe stop-waits MODULE
 //       starts a runtime with MODULE (the C fixture built with FIXTURE_LOG_SINK_BLOCKS), logs
 //       "block" on a thread, stops the runtime while the sink holds it and lets the sink go once
@@ -44,7 +45,7 @@ let folder = URL(fileURLWithPath: parentPath(of: ModuleSearchPath.currentExecuta
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: ParraLoggerProbe production STORAGE BASE_URL COUNT [--forever] | fallback LEVEL | no-parra-app | timestamps [--timestamp-format] [--production] MODULE... | wait-idle | stop-waits MODULE\n"
+            "usage: ParraLoggerProbe production STORAGE BASE_URL COUNT [--forever] | fallback LEVEL | no-parra-app | timestamps [--timestamp-format] [--production] MODULE... | wait-idle [--times-out] | stop-waits MODULE\n"
                 .utf8))
     exit(2)
 }
@@ -89,7 +90,7 @@ case "timestamps":
     runTimestamps(
         paths: paths, timestampFormat: flags.contains("--timestamp-format"), production: flags.contains("--production"))
 case "wait-idle":
-    runWaitIdle()
+    runWaitIdle(timesOut: arguments.dropFirst().contains("--times-out"))
 case "stop-waits":
     guard arguments.count == 2 else { usage() }
     runStopWaits(path: arguments[1])
@@ -201,7 +202,7 @@ func runTimestamps(paths: [String], timestampFormat: Bool, production: Bool) -> 
     exit(0)
 }
 
-func runWaitIdle() -> Never {
+func runWaitIdle(timesOut: Bool) -> Never {
     let entered = DispatchSemaphore(value: 0)
     let leave = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
@@ -214,20 +215,23 @@ func runWaitIdle() -> Never {
     let done = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
         var checks: Int32 = 0
-        let idle = parra_log_route_wait_idle(10_000_000_000, &checks)
+        let idle = parra_log_route_wait_idle(timesOut ? 20_000_000 : 10_000_000_000, &checks)
         print("idle \(idle ? 1 : 0) checks \(checks)")
         done.signal()
     }
-    let deadline = Date().addingTimeInterval(10)
-    while parra_log_route_idle_waiters() == 0, Date() < deadline { usleep(1000) }
-    // The call goes on 50 ms after the waiter began: one that looked every 100 µs would look
-    // hundreds of times.
-    usleep(50_000)
-    leave.signal()
+    if !timesOut {
+        let deadline = Date().addingTimeInterval(10)
+        while parra_log_route_idle_waiters() == 0, Date() < deadline { usleep(1000) }
+        // The call goes on 50 ms after the waiter began: one that looked every 100 µs would
+        // look hundreds of times.
+        usleep(50_000)
+        leave.signal()
+    }
     guard done.wait(timeout: .now() + 10) == .success else {
         print("the waiter did not return")
         exit(1)
     }
+    leave.signal()
     exit(0)
 }
 
