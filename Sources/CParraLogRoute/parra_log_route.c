@@ -118,7 +118,7 @@ static inline in_flight_slot *enter(void) {
  * while someone waits. */
 _Alignas(64) static int32_t idle_armed = 0;
 _Alignas(64) static uint32_t idle_generation = 0;
-_Alignas(64) static int32_t idle_waiters = 0;
+_Alignas(64) static uint32_t idle_waiters = 0;
 
 /** Ends a call counted by enter(), after everything it did, and wakes the waiters for calls to
  *  end. Its count is ordered before its read of idle_armed as enter() orders its count before
@@ -185,11 +185,30 @@ static uint64_t monotonic_ns(void) {
     return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
+/** `timeout_ns` from now, at most UINT64_MAX. */
+static uint64_t deadline_after(uint64_t timeout_ns) {
+    uint64_t start = monotonic_ns();
+    return timeout_ns > UINT64_MAX - start ? UINT64_MAX : start + timeout_ns;
+}
+
+/** Sleeps while `*word` is `expected`, until `deadline` at the latest (or a wake); false once
+ *  the deadline has passed. */
+static bool sleep_while(uint32_t *word, uint32_t expected, uint64_t deadline) {
+    uint64_t now = monotonic_ns();
+    if (now >= deadline) {
+        return false;
+    }
+    uint64_t left = deadline - now;
+    struct timespec wait = {.tv_sec = (time_t)(left / 1000000000u), .tv_nsec = (long)(left % 1000000000u)};
+    syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, expected, &wait, NULL, 0);
+    return true;
+}
+
 bool parra_log_route_wait_idle(uint64_t timeout_ns, int32_t *checks) {
     pthread_once(&expedited_once, register_expedited);
-    uint64_t start = monotonic_ns();
-    uint64_t deadline = timeout_ns > UINT64_MAX - start ? UINT64_MAX : start + timeout_ns;
+    uint64_t deadline = deadline_after(timeout_ns);
     __atomic_add_fetch(&idle_waiters, 1, __ATOMIC_SEQ_CST);
+    syscall(SYS_futex, &idle_waiters, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
     bool idle = false;
     int32_t looked = 0;
     for (;;) {
@@ -203,13 +222,9 @@ bool parra_log_route_wait_idle(uint64_t timeout_ns, int32_t *checks) {
             idle = true;
             break;
         }
-        uint64_t now = monotonic_ns();
-        if (now >= deadline) {
+        if (!sleep_while(&idle_generation, generation, deadline)) {
             break;
         }
-        uint64_t left = deadline - now;
-        struct timespec wait = {.tv_sec = (time_t)(left / 1000000000u), .tv_nsec = (long)(left % 1000000000u)};
-        syscall(SYS_futex, &idle_generation, FUTEX_WAIT_PRIVATE, generation, &wait, NULL, 0);
     }
     __atomic_sub_fetch(&idle_waiters, 1, __ATOMIC_SEQ_CST);
     if (checks != NULL) {
@@ -218,7 +233,18 @@ bool parra_log_route_wait_idle(uint64_t timeout_ns, int32_t *checks) {
     return idle;
 }
 
-int32_t parra_log_route_idle_waiters(void) { return __atomic_load_n(&idle_waiters, __ATOMIC_SEQ_CST); }
+bool parra_log_route_await_idle_waiter(uint64_t timeout_ns) {
+    uint64_t deadline = deadline_after(timeout_ns);
+    for (;;) {
+        uint32_t waiters = __atomic_load_n(&idle_waiters, __ATOMIC_SEQ_CST);
+        if (waiters > 0) {
+            return true;
+        }
+        if (!sleep_while(&idle_waiters, waiters, deadline)) {
+            return false;
+        }
+    }
+}
 
 void parra_log_route_enter(void) { enter(); }
 

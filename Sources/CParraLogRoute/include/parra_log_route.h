@@ -75,8 +75,9 @@ void parra_log_route_publish(
  *  calls in progress. Any thread but one inside a sink. */
 bool parra_log_route_wait_idle(uint64_t timeout_ns, int32_t *checks);
 
-/** For tests: how many threads are in parra_log_route_wait_idle now. Any thread. */
-int32_t parra_log_route_idle_waiters(void);
+/** For tests: waits until a thread is in parra_log_route_wait_idle, or `timeout_ns` has
+ *  passed; true when one is. Sleeps until one arrives, never polls. Any thread. */
+bool parra_log_route_await_idle_waiter(uint64_t timeout_ns);
 
 /** Counts a call into sinks that does not go through parra_log_route_deliver (a flush) as in
  *  flight until parra_log_route_leave. Any thread. */

@@ -73,7 +73,7 @@
  *                            "at 0") for each; with FIXTURE_NO_TIMESTAMPS (ABI 1.9 headers) it
  *                            tells the host at configure that it reads no record's time; with
  *                            FIXTURE_LOG_SINK_BLOCKS a record "block" holds the sink until
- *                            fixture_release_sink() (fixture_sink_blocked() says it is held)
+ *                            fixture_release_sink() (fixture_await_sink_blocked() waits for it)
  *
  * Broken variants (one macro each):
  *   FIXTURE_NO_ENTRY          no parra_module_entry symbol (exports another function)
@@ -769,10 +769,17 @@ static pthread_cond_t fixture_hold_changed = PTHREAD_COND_INITIALIZER;
 static int fixture_held = 0;
 static int fixture_released = 0;
 
-/** Whether a "block" record is holding the sink now; any thread. */
-FIXTURE_EXPORT int fixture_sink_blocked(void);
-FIXTURE_EXPORT int fixture_sink_blocked(void) {
+/** Waits (at most `seconds`) until a "block" record holds the sink; returns whether one does.
+ *  Any thread. */
+FIXTURE_EXPORT int fixture_await_sink_blocked(int seconds);
+FIXTURE_EXPORT int fixture_await_sink_blocked(int seconds) {
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += seconds;
     pthread_mutex_lock(&fixture_hold_lock);
+    while (!fixture_held &&
+           pthread_cond_timedwait(&fixture_hold_changed, &fixture_hold_lock, &deadline) == 0) {
+    }
     int held = fixture_held;
     pthread_mutex_unlock(&fixture_hold_lock);
     return held;
@@ -795,6 +802,7 @@ static void fixture_log_sink(void *module_data, const parra_log_record *record) 
     if (record->message.length == 5 && memcmp(record->message.data, "block", 5) == 0) {
         pthread_mutex_lock(&fixture_hold_lock);
         fixture_held = 1;
+        pthread_cond_broadcast(&fixture_hold_changed);
         while (!fixture_released) {
             pthread_cond_wait(&fixture_hold_changed, &fixture_hold_lock);
         }

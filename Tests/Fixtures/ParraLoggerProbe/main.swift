@@ -220,10 +220,12 @@ func runWaitIdle(timesOut: Bool) -> Never {
         done.signal()
     }
     if !timesOut {
-        let deadline = Date().addingTimeInterval(10)
-        while parra_log_route_idle_waiters() == 0, Date() < deadline { usleep(1000) }
-        // The call goes on 50 ms after the waiter began: one that looked every 100 µs would
-        // look hundreds of times.
+        guard parra_log_route_await_idle_waiter(10_000_000_000) else {
+            print("the waiter never began to wait")
+            exit(1)
+        }
+        // The call goes on 50 ms after the waiter began (the case: a call that lasts): one that
+        // looked every 100 µs would look hundreds of times.
         usleep(50_000)
         leave.signal()
     }
@@ -242,24 +244,22 @@ func runStopWaits(path: String) -> Never {
     let runtime = ModuleRuntime(settings: settings)
     startOrExit(runtime)
     guard let handle = dlopen(path, RTLD_NOW | RTLD_NOLOAD),
-        let blockedSymbol = dlsym(handle, "fixture_sink_blocked"),
+        let awaitSymbol = dlsym(handle, "fixture_await_sink_blocked"),
         let releaseSymbol = dlsym(handle, "fixture_release_sink")
     else {
         print("the fixture has no FIXTURE_LOG_SINK_BLOCKS functions")
         exit(1)
     }
-    let blocked = unsafeBitCast(blockedSymbol, to: (@convention(c) () -> Int32).self)
+    let awaitBlocked = unsafeBitCast(awaitSymbol, to: (@convention(c) (Int32) -> Int32).self)
     let release = unsafeBitCast(releaseSymbol, to: (@convention(c) () -> Void).self)
     Thread.detachNewThread { ParraLogger.info("block") }
-    let deadline = Date().addingTimeInterval(10)
-    while blocked() == 0, Date() < deadline { usleep(1000) }
-    guard blocked() == 1 else {
+    guard awaitBlocked(10) == 1 else {
         print("the sink never held the record")
         exit(1)
     }
     Thread.detachNewThread {
-        while parra_log_route_idle_waiters() == 0, Date() < deadline { usleep(1000) }
-        print("before release: " + log.withLock { $0 }.joined(separator: ", "))
+        let waiting = parra_log_route_await_idle_waiter(10_000_000_000)
+        print("before release\(waiting ? "" : " (stop never waited)"): " + log.withLock { $0 }.joined(separator: ", "))
         release()
     }
     runtime.stop()
