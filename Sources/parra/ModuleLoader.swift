@@ -24,13 +24,17 @@ enum ModuleLoader {
     ///   - searchPath: where to look.
     ///   - configFile: the JSON config file layer; nil for none (`PARRA_CONFIG_FILE` is ignored).
     ///   - optionEnvironment: the environment the option layer reads.
+    ///   - logsOptionProblems: whether option problems also go to standard error as warnings;
+    ///     off for a command that prints them itself.
     static func load(
-        searchPath: ModuleSearchPath, configFile: URL? = nil, optionEnvironment: [String: String] = [:]
+        searchPath: ModuleSearchPath, configFile: URL? = nil, optionEnvironment: [String: String] = [:],
+        logsOptionProblems: Bool = true
     ) -> ModuleRuntime {
         // The schemas' formats are checked as the modules check them, with Foundation.
         OptionFormat.timeZone.check { TimeZone(identifier: $0) != nil }
         var settings = ModuleRuntime.Settings(environment: optionEnvironment, searchPath: searchPath)
         settings.configFile = configFile?.path
+        settings.logsOptionProblems = logsOptionProblems
         // This very executable, even if its file was replaced or removed since it started.
         settings.screen = { ModuleScanner.scan($0, executable: "/proc/self/exe") }
         let runtime = ModuleRuntime(settings: settings)

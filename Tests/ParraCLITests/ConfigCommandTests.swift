@@ -91,7 +91,7 @@ struct ConfigCommandTests {
             ], "\(result.transcript)")
     }
 
-    @Test("validate prints a wrong type and an unknown key each on its own line, and exits 1")
+    @Test("validate prints a wrong type and an unknown key each on its own line, once, and exits 1")
     func validateProblems() throws {
         let workspace = try CLIWorkspace()
         let module = try workspace.module("good.so")
@@ -107,6 +107,9 @@ struct ConfigCommandTests {
             "\(result.transcript)")
         #expect(lines.contains("cfixture.enabled = false (from \(config))"))
         #expect(lines.contains("\(config): 2 problem(s)"))
+        #expect(
+            !result.errorLines.contains { $0.contains("cfixture.count") || $0.contains("cfixture.gretting") },
+            "each problem once, on standard output, not again as a host warning: \(result.transcript)")
     }
 
     @Test("validate reports malformed JSON and exits 1")

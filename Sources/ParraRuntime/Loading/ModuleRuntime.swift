@@ -62,6 +62,9 @@ package final class ModuleRuntime: @unchecked Sendable {
         /// A check each file that passed the trust check must pass before this process opens
         /// it (the CLI's scan in a child process, `ModuleScanner`); nil opens files directly.
         package var screen: ((String) -> ModuleRefusal?)?
+        /// Whether each option problem is also logged as a warning; a caller that prints
+        /// `report.optionProblems` itself (`parra config validate`) turns it off.
+        package var logsOptionProblems: Bool
 
         /// Defaults: the documented search order, `PARRA_CONFIG_FILE` if set, the process
         /// environment, storage under `$XDG_DATA_HOME/parra/<bundleID>/`, the main queue,
@@ -87,6 +90,7 @@ package final class ModuleRuntime: @unchecked Sendable {
             self.appLogFallbackLevel = AppLogFallbackLevel()
             self.featureModuleNames = [:]
             self.screen = nil
+            self.logsOptionProblems = true
         }
     }
 
@@ -586,7 +590,9 @@ package final class ModuleRuntime: @unchecked Sendable {
         store.applyEnvironment(settings.environment)
         options = store
         report.optionProblems = store.problems.map(\.description)
-        for problem in store.problems { log.log(.warn, problem.description) }
+        if settings.logsOptionProblems {
+            for problem in store.problems { log.log(.warn, problem.description) }
+        }
         for option in store.set {
             // An environment variable overrides the app's own choices: say so where it shows.
             let overriding = if case .environment = option.source { true } else { false }

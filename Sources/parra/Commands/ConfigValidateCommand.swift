@@ -21,7 +21,7 @@ struct ConfigValidateCommand: Command {
         let file = URL(fileURLWithPath: arguments.positionals[0])
         let runtime = ModuleLoader.load(
             searchPath: ModuleLoader.searchPath(pluginPaths: arguments.values(OptionSpec.pluginPath.name)),
-            configFile: file)
+            configFile: file, logsOptionProblems: false)
         let problems = runtime.report.optionProblems
         console.print(lines: problems)
         for option in runtime.options.all where option.source == .configFile(path: file.path) {
