@@ -115,7 +115,7 @@ let package = Package(
             name: "parra-bench",
             dependencies: [
                 "Parra", "ParraRuntime", "ParraAPI", "ParraAppModel", "CParraPlugin", "CFFI", "ParraTestSupport",
-                "CParraPushSupport", "CLibCrypto",
+                "CParraPushSupport", "CLibCrypto", "ParraSync",
             ]),
         .executableTarget(name: "parra-empty"),
         // The bench's reference: parra-empty linking Foundation (launch.foundation_process_ms).

@@ -1,4 +1,5 @@
 import Foundation
+import ParraSync
 
 #if canImport(Glibc)
     import Glibc
@@ -400,21 +401,6 @@ struct Launch {
         }
         return Launch(
             milliseconds: Double(end - start) / 1_000_000, output: output, childPreemptions: usage.ru_nivcsw)
-    }
-}
-
-/// pidfd_open(2), looked up at run time (glibc 2.36 has it; Swift's Glibc module does not
-/// import <sys/pidfd.h>). A pidfd polls readable when the process exits, so the bench can wait
-/// for the exit and its stdout at once, with a timeout. -1 when unavailable.
-enum PidFD {
-    private typealias Open = @convention(c) (pid_t, UInt32) -> Int32
-    private static let function: Open? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pidfd_open") else { return nil }
-        return unsafeBitCast(symbol, to: Open.self)
-    }()
-
-    static func open(_ pid: pid_t) -> Int32 {
-        function?(pid, 0) ?? -1
     }
 }
 

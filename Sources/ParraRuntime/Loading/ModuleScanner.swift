@@ -157,16 +157,25 @@ package enum ModuleScanner {
         case unknown(Int32)
     }
 
-    /// How the child ended, once it has, or that it is still running at `deadline`.
+    /// How the child ended, once it has, or that it is still running at `deadline`: asleep on
+    /// the child's pidfd until it ends or the deadline passes.
     private static func waitForExit(_ child: pid_t, until deadline: Date) -> ChildEnd {
+        let pidfd = PidFD.open(child)
+        defer { if pidfd >= 0 { close(pidfd) } }
         var status: Int32 = 0
         while true {
             let result = waitpid(child, &status, WNOHANG)
             if result == child { return .ended(status) }
             if result < 0 && errno != EINTR { return .unknown(errno) }
-            guard Date.wallClockNow < deadline else { return .stillRunning }
-            // It closed the pipe, so it is on its way out: look again shortly.
-            usleep(1000)
+            let remaining = deadline.timeIntervalSince(.wallClockNow)
+            guard remaining > 0 else { return .stillRunning }
+            if pidfd >= 0 {
+                var poller = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
+                _ = poll(&poller, 1, Int32((remaining * 1000).rounded(.up)))
+            } else {
+                // No pidfd (Linux before 5.3). It closed the pipe, so it is on its way out.
+                usleep(1000)
+            }
         }
     }
 
