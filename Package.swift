@@ -159,7 +159,7 @@ let package = Package(
             name: "ParraLaunchScreenEntry", dependencies: ["ParraLaunchScreen"], path: "Plugins/ParraLaunchScreen/Entry"
         ),
         .target(
-            name: "ParraWhatsNew", dependencies: ["CParraPlugin", "ParraPluginKit", "ParraSync"],
+            name: "ParraWhatsNew", dependencies: ["CParraPlugin", "ParraPluginKit"],
             path: "Plugins/ParraWhatsNew/Module"),
         .target(name: "ParraWhatsNewEntry", dependencies: ["ParraWhatsNew"], path: "Plugins/ParraWhatsNew/Entry"),
         // libdbus-1 from Debian's libdbus-1-dev, for the push module's session bus code.

@@ -25,18 +25,7 @@ final class FakeWhatsNewServices: WhatsNewServices {
     var logs: [(ModuleHost.LogLevel, String)] = []
     var requests: [(path: String, completion: (Result<(status: Int, body: [UInt8]), ModuleError>) -> Void)] = []
     var timers: [Timer] = []
-    /// The stored bytes by key. What's New stores from a queue of its own, so they are kept
-    /// behind a lock, with the thread of each store.
-    var storage: [String: [UInt8]] {
-        get { storageLock.withLock { storedBytes } }
-        set { storageLock.withLock { storedBytes = newValue } }
-    }
-    var storeThreads: [pthread_t] { storageLock.withLock { storingThreads } }
-    /// When set, each store waits for a signal of it (10 s at most) before it writes.
-    var storeGate: DispatchSemaphore?
-    private let storageLock = NSLock()
-    private var storedBytes: [String: [UInt8]] = [:]
-    private var storingThreads: [pthread_t] = []
+    var storage: [String: [UInt8]] = [:]
     var shown: [Shown] = []
     var holds: [UInt64: Double] = [:]
     var wallClockSeconds: Double = 1000
@@ -59,13 +48,7 @@ final class FakeWhatsNewServices: WhatsNewServices {
     }
 
     func stored(_ key: String) throws -> [UInt8]? { storage[key] }
-    func store(_ bytes: [UInt8], forKey key: String) throws {
-        _ = storeGate?.wait(timeout: .now() + 10)
-        storageLock.withLock {
-            storedBytes[key] = bytes
-            storingThreads.append(pthread_self())
-        }
-    }
+    func store(_ bytes: [UInt8], forKey key: String) throws { storage[key] = bytes }
 
     @discardableResult
     func present(

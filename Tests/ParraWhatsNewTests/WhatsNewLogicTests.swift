@@ -141,7 +141,6 @@ struct WhatsNewLogicTests {
         whatsNew.launchDidComplete()
         whatsNew.sceneDidBecomeActive()
         #expect(services.timers.isEmpty && services.requests.isEmpty && services.shown.isEmpty)
-        whatsNew.drainStateWrites()
         let stored = try #require(services.storage[WhatsNewState.versionKey])
         #expect(String(decoding: stored, as: UTF8.self) == #"{"date":1000.0,"version":"8","version_short":"1.2.0"}"#)
         #expect(services.messages(.info) == ["What's New: no automatic check (the first launch of this install)"])
@@ -167,7 +166,6 @@ struct WhatsNewLogicTests {
         #expect(modal.kind == .modal && modal.title == "What's new" && modal.keys == ["c", "d"])
         #expect(modal.body.hasPrefix("Spring (version 1.2.0)\nFaster.\n\nNew\n  - Offline mode"))
         #expect(services.holds.isEmpty, "the hold ends once the modal shows")
-        whatsNew.drainStateWrites()
         var problems: [String] = []
         let state = WhatsNewState.read(
             version: services.storage[WhatsNewState.versionKey], token: services.storage[WhatsNewState.tokenKey],
@@ -198,7 +196,6 @@ struct WhatsNewLogicTests {
         services.answer("app-info", WireFormat.appInfo(token: "vt-9", release: WireFormat.release()))
         services.answer("releases?limit=1", WireFormat.releases(["1.1.0"]))
         #expect(services.shown.isEmpty)
-        whatsNew.drainStateWrites()
         var problems: [String] = []
         let token = WhatsNewState.read(
             version: nil, token: services.storage[WhatsNewState.tokenKey], problems: &problems

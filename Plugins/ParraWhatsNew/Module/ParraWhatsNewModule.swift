@@ -98,12 +98,6 @@ final class ParraWhatsNewModule: ParraModule {
             services: host, settings: settings, installed: installed,
             interactive: facts?["display"]?.object?["interactive"]?.bool ?? false)
     }
-
-    /// Waits for the state writes still queued, while the host's services are up.
-    func deactivate() { controller?.drainStateWrites() }
-
-    /// The same wait, for a module shut down without a deactivate (after a failed activate).
-    func shutdown() { controller?.drainStateWrites() }
 }
 
 /// `com.parra.launchScreen.sessionDidStart`: a user exists.

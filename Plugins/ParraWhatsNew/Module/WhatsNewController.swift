@@ -12,7 +12,6 @@ final class WhatsNewController {
     }
 
     private let services: WhatsNewServices
-    private let stateWriter: WhatsNewStateWriter
     private let settings: WhatsNewSettings
     private let installed: Installed?
     private let interactive: Bool
@@ -30,7 +29,6 @@ final class WhatsNewController {
     /// `interactive` says a user is at a terminal (an unattended run does not wait the delay).
     init(services: WhatsNewServices, settings: WhatsNewSettings, installed: Installed?, interactive: Bool) {
         self.services = services
-        stateWriter = WhatsNewStateWriter(services: services)
         self.settings = settings
         self.installed = installed
         self.interactive = interactive
@@ -130,7 +128,7 @@ final class WhatsNewController {
     /// answer's version token, which the automatic check stores once the release is seen.
     func fetchLatestRelease(_ completion: @escaping (Result<NewVersionInfo?, ModuleError>, String?) -> Void) {
         var path = Self.appInfoPath
-        let stored = (try? stateWriter.stored(WhatsNewState.tokenKey)).flatMap { bytes in
+        let stored = (try? services.stored(WhatsNewState.tokenKey)).flatMap { bytes in
             var ignored: [String] = []
             return WhatsNewState.read(version: nil, token: bytes, problems: &ignored).token
         }
@@ -301,8 +299,8 @@ final class WhatsNewController {
         var version: [UInt8]?
         var token: [UInt8]?
         do {
-            version = try stateWriter.stored(WhatsNewState.versionKey)
-            token = try stateWriter.stored(WhatsNewState.tokenKey)
+            version = try services.stored(WhatsNewState.versionKey)
+            token = try services.stored(WhatsNewState.tokenKey)
         } catch {
             problems.append("cannot read its state (\(error)); treated as a first launch")
         }
@@ -310,17 +308,21 @@ final class WhatsNewController {
     }
 
     private func remember(_ seen: WhatsNewState.SeenVersion) {
-        stateWriter.store(WhatsNewState.bytes(seen), forKey: WhatsNewState.versionKey)
+        store(WhatsNewState.bytes(seen), WhatsNewState.versionKey)
     }
 
     private func remember(token: String?) {
         guard let token else { return }
-        stateWriter.store(
-            WhatsNewState.bytes(token: token, date: services.wallClockSeconds), forKey: WhatsNewState.tokenKey)
+        store(WhatsNewState.bytes(token: token, date: services.wallClockSeconds), WhatsNewState.tokenKey)
     }
 
-    /// Waits until the state this controller stored is written.
-    func drainStateWrites() { stateWriter.drain() }
+    private func store(_ bytes: [UInt8], _ key: String) {
+        do {
+            try services.store(bytes, forKey: key)
+        } catch {
+            services.log(.warn, "What's New: cannot store \(key): \(error)")
+        }
+    }
 
     /// `text` with every UTF-8 byte percent-encoded (`%XX`, upper case) but ASCII letters and
     /// digits and the bytes of `kept` (ASCII), as `addingPercentEncoding(withAllowedCharacters:)`

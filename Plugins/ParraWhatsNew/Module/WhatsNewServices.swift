@@ -3,7 +3,7 @@ import ParraPluginKit
 /// The host services What's New uses, as `ModuleHost` offers them; tests of its logic stand in
 /// for the host with their own.
 protocol WhatsNewServices: AnyObject {
-    /// Writes a diagnostic line; from any thread.
+    /// Writes a diagnostic line.
     func log(_ level: ModuleHost.LogLevel, _ message: String)
     /// Sends a Parra API request; `completion` runs once on a worker thread.
     func request(
@@ -14,8 +14,7 @@ protocol WhatsNewServices: AnyObject {
     func schedule(after delay: Double, repeatEvery: Double, _ body: @escaping () -> Void) throws -> UInt64
     /// The stored bytes for `key`, or nil.
     func stored(_ key: String) throws -> [UInt8]?
-    /// Stores bytes for `key`, durably; called on What's New's own queue, never the main thread
-    /// (`WhatsNewStateWriter`).
+    /// Stores bytes for `key`.
     func store(_ bytes: [UInt8], forKey key: String) throws
     /// Shows a presentation the user acts on by key; returns its id.
     @discardableResult
