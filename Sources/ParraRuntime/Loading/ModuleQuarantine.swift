@@ -141,26 +141,11 @@ package final class ModuleQuarantine: @unchecked Sendable {
         }
     }
 
-    deinit { releaseJournal(removingTheLast: false) }
-
-    /// Lets the journal go once every module this quarantine watched is shut down: no call of
-    /// theirs is left to note. The process's last runtime to let it go removes the file, so an
-    /// app that stops cleanly leaves no journal behind; a later call opens a new one.
-    func closeJournal() {
-        lock.withLock { releaseJournal(removingTheLast: true) }
-    }
-
-    /// Closes the journal, handing the crash and exit notes another runtime's descriptor on it
-    /// if one is open; with `removingTheLast`, unlinks the file when none is.
-    private func releaseJournal(removingTheLast: Bool) {
-        guard journal >= 0 else { return }
-        let remaining = JournalsOpen.shared.closing(journal)
-        parra_call_note_set_journal(remaining ?? -1)
-        close(journal)
-        journal = -1
-        journalLength = 0
-        if removingTheLast, remaining == nil, let folder {
-            unlink(joinedPath(folder, Self.journalPrefix + String(getpid())))
+    deinit {
+        if journal >= 0 {
+            JournalsOpen.shared.closing(journal)
+            parra_call_note_set_journal(-1)
+            close(journal)
         }
     }
 
@@ -511,13 +496,10 @@ package final class ModuleQuarantine: @unchecked Sendable {
             }
         }
 
-        /// Forgets `descriptor`; returns another descriptor open on its journal, if any.
-        func closing(_ descriptor: Int32) -> Int32? {
+        func closing(_ descriptor: Int32) {
             lock.withLock {
-                let path = journals.first { $0.value.contains(descriptor) }?.key
                 journals = journals.mapValues { $0.filter { $0 != descriptor } }.filter { !$0.value.isEmpty }
                 if let page = pages.removeValue(forKey: descriptor) { munmap(page, Self.pageSize) }
-                return path.flatMap { journals[$0]?.first }
             }
         }
 

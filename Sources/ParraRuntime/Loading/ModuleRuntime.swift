@@ -291,8 +291,6 @@ package final class ModuleRuntime: @unchecked Sendable {
         where (sinksIdle || !module.declaration.takesAppLogs) && !busy.contains(module.id) {
             shutDown(module)
         }
-        // A module still in a call keeps the journal naming it.
-        if started.allSatisfy({ $0.state == .shutDown }) { quarantine.closeJournal() }
         phase = .stopped
     }
 
