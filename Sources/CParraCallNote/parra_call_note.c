@@ -43,6 +43,8 @@ _Thread_local const parra_call_site *parra_call_site_current;
 _Thread_local const parra_call_site *parra_call_site_outermost;
 _Thread_local unsigned long parra_call_site_calls;
 static atomic_int journal = -1;
+/** The journal's path, written before `journal` is set to its descriptor. */
+static char journal_path[4096];
 static atomic_bool journal_claimed;
 static atomic_bool end_claimed;
 /** The signal a thread is dying of, 0 while none is. */
@@ -136,12 +138,13 @@ static const parra_call_site *site_on_stack(void) {
 }
 
 /** Writes "parra: <path> <what> in <phase>; it is quarantined" when this thread has a note, a
- *  call site in progress, or a module's code on its stack (then also its journal line). */
-static void report(const char *what) {
-    if (atomic_load(&abandoned)) return;
+ *  call site in progress, or a module's code on its stack (then also its journal line); returns
+ *  whether it did. */
+static bool report(const char *what) {
+    if (atomic_load(&abandoned)) return false;
     const parra_call_site *site = parra_call_site_current;
     if (!note.active && site == NULL) site = site_on_stack();
-    if (!note.active && site == NULL) return;
+    if (!note.active && site == NULL) return false;
     parra_call_note_write_text("parra: ");
     parra_call_note_write_text(note.active ? note.path : site->path);
     parra_call_note_write_text(" ");
@@ -154,6 +157,16 @@ static void report(const char *what) {
     }
     parra_call_note_write_outcome();
     note.active = 0;
+    return true;
+}
+
+/** Removes the journal file when it holds no call: empty, or a page of spaces. */
+static void remove_blank_journal(void) {
+    int descriptor = atomic_load(&journal);
+    if (descriptor < 0 || journal_path[0] == '\0') return;
+    char first;
+    ssize_t got = pread(descriptor, &first, 1, 0);
+    if (got == 0 || (got == 1 && first == ' ')) (void)unlink(journal_path);
 }
 
 static void on_fatal_signal(int number, siginfo_t *info, void *context) {
@@ -183,7 +196,7 @@ static void on_exit_call(void) {
         while (nanosleep(&left, &left) != 0 && errno == EINTR) continue;
         _exit(128 + dying);
     }
-    report("ended the process (exit)");
+    if (!report("ended the process (exit)")) remove_blank_journal();
 }
 
 void parra_call_note_install(void) {
@@ -266,7 +279,14 @@ void parra_call_note_add_module(void *handle, const parra_call_site *site) {
     pthread_mutex_unlock(&adding);
 }
 
-void parra_call_note_set_journal(int descriptor) { atomic_store(&journal, descriptor); }
+void parra_call_note_set_journal(int descriptor, const char *path) {
+    if (path != NULL) {
+        size_t length = strnlen(path, sizeof journal_path - 1);
+        memcpy(journal_path, path, length);
+        journal_path[length] = '\0';
+    }
+    atomic_store(&journal, descriptor);
+}
 
 bool parra_call_note_journal_claimed(void) { return atomic_load(&journal_claimed); }
 

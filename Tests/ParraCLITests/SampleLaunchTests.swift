@@ -23,6 +23,17 @@ struct SampleLaunchTests {
         #expect(splash < complete && complete < window)
     }
 
+    @Test("a session that ends cleanly leaves no module journal in the data folder")
+    func noJournalAfterACleanExit() throws {
+        let workspace = try CLIWorkspace()
+        let app = try workspace.parra([], program: "ParraDemoApp")
+        #expect(app.status == 0, "\(app.transcript)")
+        let storage = workspace.folder.appendingPathComponent("home/.local/share/parra/com.parra.demo")
+        let names = try FileManager.default.contentsOfDirectory(atPath: storage.path)
+        #expect(names.contains("module-registry"), "the run kept its data here: \(names)")
+        #expect(!names.contains { $0.hasPrefix("module-journal.") }, "\(names)")
+    }
+
     @Test("a production run uploads its session to the offline backend's outbox in the data folder")
     func outboxInDataFolder() throws {
         let workspace = try CLIWorkspace()

@@ -71,10 +71,12 @@ static inline void parra_call_site_leave(const parra_call_site *previous) {
 void parra_call_note_add_module(void *handle, const parra_call_site *site);
 
 /**
- * The journal the handlers write a call site's line to (the host's open journal file), or -1
- * for none. The host, when it opens or closes its journal.
+ * The journal the handlers write a call site's line to (the host's open journal file) and its
+ * `path` (copied, cut at 4095 bytes), or -1 and NULL for none. An ordinary exit() that no
+ * module is blamed for removes the journal file when it holds no call (blank or emptied), so a
+ * clean run leaves none behind. The host, when it opens or closes its journal.
  */
-void parra_call_note_set_journal(int descriptor);
+void parra_call_note_set_journal(int descriptor, const char *path);
 
 /**
  * Whether a handler has written a call site's line to the journal: the process is dying, and

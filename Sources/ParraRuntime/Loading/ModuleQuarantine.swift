@@ -144,7 +144,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
     deinit {
         if journal >= 0 {
             JournalsOpen.shared.closing(journal)
-            parra_call_note_set_journal(-1)
+            parra_call_note_set_journal(-1, nil)
             close(journal)
         }
     }
@@ -438,7 +438,7 @@ package final class ModuleQuarantine: @unchecked Sendable {
                     return
                 }
                 JournalsOpen.shared.opened(path, descriptor: journal)
-                parra_call_note_set_journal(journal)
+                parra_call_note_set_journal(journal, path)
             }
             var bytes = Array((line ?? "").utf8)
             if bytes.count < journalLength {
