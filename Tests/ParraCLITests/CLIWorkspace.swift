@@ -60,4 +60,9 @@ final class CLIWorkspace: Sendable {
         let home = folder.appendingPathComponent("home").path
         return ["HOME": home, "XDG_DATA_HOME": home + "/.local/share"]
     }
+
+    /// The data folder of the app `bundleID` run in the workspace: `$XDG_DATA_HOME/parra/<id>`.
+    func dataFolder(of bundleID: String = "com.parra.demo") -> URL {
+        URL(fileURLWithPath: environment["XDG_DATA_HOME"]!).appendingPathComponent("parra/\(bundleID)")
+    }
 }

@@ -342,8 +342,7 @@ struct HostileCorpusTests {
         #expect(ended.wait(timeout: .now() + 30) == .success, "the app did not end once read")
         #expect(app.terminationStatus == 0, "\(errorText.text)")
         #expect(!errorText.text.contains("hung in"), "\(errorText.text)")
-        let list = workspace.folder.appendingPathComponent(
-            "home/.local/share/parra/com.parra.demo/quarantined-modules.json")
+        let list = workspace.dataFolder().appendingPathComponent("quarantined-modules.json")
         #expect(!FileManager.default.fileExists(atPath: list.path))
     }
 }

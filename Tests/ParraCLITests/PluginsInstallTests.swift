@@ -23,7 +23,7 @@ struct PluginsInstallTests {
         let module = try greeter(in: workspace)
         let installed = try workspace.parra("plugins", "install", module, "--app", "com.parra.demo")
         #expect(installed.status == 0, "\(installed.transcript)")
-        let folder = workspace.environment["XDG_DATA_HOME"]! + "/parra/com.parra.demo/plugins"
+        let folder = workspace.dataFolder().appendingPathComponent("plugins").path
         let file = folder + "/libGreeter.so"
         #expect(installed.standardOutput.contains("installed \(file): com.example.greeter 0.1.0"))
         #expect(try mode(file) == 0o644 && mode(folder) == 0o700)

@@ -28,8 +28,7 @@ struct SampleLaunchTests {
         let workspace = try CLIWorkspace()
         let app = try workspace.parra([], program: "ParraDemoApp")
         #expect(app.status == 0, "\(app.transcript)")
-        let storage = workspace.folder.appendingPathComponent("home/.local/share/parra/com.parra.demo")
-        let names = try FileManager.default.contentsOfDirectory(atPath: storage.path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: workspace.dataFolder().path)
         #expect(names.contains("module-registry"), "the run kept its data here: \(names)")
         #expect(!names.contains { $0.hasPrefix("module-journal.") }, "\(names)")
     }
@@ -39,8 +38,7 @@ struct SampleLaunchTests {
         let workspace = try CLIWorkspace()
         let app = try workspace.parra([], environment: ["PARRA_ENVIRONMENT": "production"], program: "ParraDemoApp")
         #expect(app.status == 0, "\(app.transcript)")
-        let sessions = workspace.folder.appendingPathComponent(
-            "home/.local/share/parra/com.parra.demo/local-backend-outbox/sessions.jsonl")
+        let sessions = workspace.dataFolder().appendingPathComponent("local-backend-outbox/sessions.jsonl")
         let text = try String(contentsOf: sessions, encoding: .utf8)
         #expect(text.contains("custom launch setup ran after the modules' hooks"))
     }
@@ -263,8 +261,7 @@ struct SampleProcessTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
         let environment = ["XDG_RUNTIME_DIR": runtime.path]
         // The user allowed notifications earlier (the module keeps the answer in its storage).
-        let kept = URL(fileURLWithPath: workspace.environment["XDG_DATA_HOME"]!)
-            .appendingPathComponent("parra/com.parra.demo/modules/com.parra.push")
+        let kept = workspace.dataFolder().appendingPathComponent("modules/com.parra.push")
         try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
         try "authorized".write(
             to: kept.appendingPathComponent("parra_push_authorization"), atomically: true, encoding: .utf8)
@@ -351,8 +348,7 @@ struct SampleProcessTests {
         let errors = sample.finish()
         #expect(sample.process.terminationReason == .exit, "\(transcript)\(errors)")
         #expect(sample.process.terminationStatus == 130, "not the watchdog's 70: \(transcript)\(errors)")
-        let storage = URL(fileURLWithPath: workspace.environment["XDG_DATA_HOME"]!).appendingPathComponent(
-            "parra/com.parra.demo")
+        let storage = workspace.dataFolder()
         let names = try FileManager.default.contentsOfDirectory(atPath: storage.path)
         #expect(!names.contains("quarantined-modules.json"))
         for journal in names where journal.hasPrefix("module-journal.") {
