@@ -20,7 +20,7 @@ struct ModuleSearchPathTests {
         let environment = ["XDG_DATA_HOME": root.appendingPathComponent("data").path]
         let searchPath = ModuleSearchPath(
             environment: environment, executablePath: folder.appendingPathComponent("App").path)
-        #expect(searchPath.modulesPassedBy() == [module])
+        #expect(searchPath.find().modulesPassedBy == [module])
 
         var settings = ModuleRuntime.Settings(environment: environment, searchPath: searchPath)
         settings.storageDirectory = root.appendingPathComponent("storage").path

@@ -214,7 +214,8 @@ package final class ModuleRuntime: @unchecked Sendable {
         mainThread = pthread_self()
         let logHold = lastPhase >= .activate ? LogRouter.shared.hold() : nil
         report.searched = settings.searchPath.locations.map { "\($0.path) (\($0.origin))" }
-        report.notes += settings.searchPath.modulesPassedBy().map { path in
+        let found = settings.searchPath.find()
+        report.notes += found.modulesPassedBy.map { path in
             "\(path) is a module but is not loaded: in a SwiftPM build folder only libParra*.so files are taken; name its product Parra<Name>, or install it with `parra plugins install \(path)`"
         }
         if lastPhase >= .initialize {
@@ -223,7 +224,7 @@ package final class ModuleRuntime: @unchecked Sendable {
             registry = loaded.registry
             if let problem = loaded.problem { note(problem) }
         }
-        openAll()
+        openAll(found.candidates)
         crossValidate()
         buildOptions()
         if lastPhase >= .initialize {
@@ -332,7 +333,7 @@ package final class ModuleRuntime: @unchecked Sendable {
 
     // MARK: - Phases
 
-    private func openAll() {
+    private func openAll(_ candidates: [ModuleSearchPath.Candidate]) {
         for crashed in quarantine.recoverCrashes() {
             log.log(
                 .warn,
@@ -347,7 +348,7 @@ package final class ModuleRuntime: @unchecked Sendable {
         // conformances, so running each module's Swift code between two loads made every type
         // it used search every loaded library again, once per module.
         var opened: [(recordIndex: Int, passed: ModuleFileCheck.Passed, source: DeclarationSource)] = []
-        for candidate in settings.searchPath.candidates() {
+        for candidate in candidates {
             var record = LoadReport.Record(file: candidate.path, origin: candidate.origin)
             var known: ModuleRegistry.Entry?
             let check = ModuleFileCheck.check(candidate.path, listed: candidate.listed, scan: &scan) { path, stamp in

@@ -101,20 +101,6 @@ package struct ModuleSearchPath: Sendable {
         return !onlyPackageModules || (name.hasPrefix("libParra") && !name.hasPrefix("libParraTestFixture"))
     }
 
-    /// The shared objects in the SwiftPM build folders searched that are modules (they define
-    /// the entry symbol) but are not taken, since only `libParra*.so` files are there: the load
-    /// report names each with the fix, where it would otherwise say nothing of them.
-    package func modulesPassedBy() -> [String] {
-        locations.filter(\.onlyPackageModules).flatMap { location in
-            BytewiseOrder.sorted(
-                (DirectoryListing.names(in: location.path) ?? [])
-                    .filter { $0.hasSuffix(".so") && !$0.hasPrefix("libParra") && !$0.hasPrefix("libparra-") }
-            )
-            .map { joinedPath(location.path, $0) }
-            .filter { ELFSymbolTable.defines(PARRA_MODULE_ENTRY_SYMBOL, inFileAt: $0) }
-        }
-    }
-
     /// A file found at one of the locations.
     package struct Candidate: Sendable, Hashable {
         /// The path as found (not resolved, so a broken link can be reported).
@@ -134,10 +120,22 @@ package struct ModuleSearchPath: Sendable {
         }
     }
 
-    /// Lists the candidates in order. Missing folders are skipped; a path given explicitly that
-    /// does not exist is itself a candidate, so the report says it was not found.
-    package func candidates() -> [Candidate] {
-        var found: [Candidate] = []
+    /// What one pass over the locations found: the candidates in order, and the modules a
+    /// SwiftPM build folder holds but does not take.
+    package struct Found {
+        /// The candidates in search order. Missing folders are skipped; a path given explicitly
+        /// that does not exist is itself a candidate, so the report says it was not found.
+        package var candidates: [Candidate] = []
+        /// The shared objects in the SwiftPM build folders searched that are modules (they
+        /// define the entry symbol) but are not taken, since only `libParra*.so` files are
+        /// there: the load report names each with the fix, where it would otherwise say nothing
+        /// of them.
+        package var modulesPassedBy: [String] = []
+    }
+
+    /// Lists each location once, for both the candidates and the modules passed by.
+    package func find() -> Found {
+        var found = Found()
         for location in locations {
             var status = stat()
             let exists = stat(location.path, &status) == 0
@@ -145,16 +143,22 @@ package struct ModuleSearchPath: Sendable {
             // A broken link is still a candidate, so the report says where it points.
             let isLink = lstat(location.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
             if isDirectory && !location.path.hasSuffix(".so") {
-                let names = (DirectoryListing.names(in: location.path) ?? []).filter {
-                    Self.isCandidate($0, onlyPackageModules: location.onlyPackageModules)
-                }
-                for name in BytewiseOrder.sorted(names) {
-                    found.append(
+                let names = BytewiseOrder.sorted(
+                    (DirectoryListing.names(in: location.path) ?? []).filter { $0.hasSuffix(".so") })
+                for name in names where Self.isCandidate(name, onlyPackageModules: location.onlyPackageModules) {
+                    found.candidates.append(
                         Candidate(
                             path: location.path + "/" + name, origin: location.origin, listed: (location.path, name)))
                 }
+                for name in names
+                where location.onlyPackageModules && !name.hasPrefix("libParra") && !name.hasPrefix("libparra-") {
+                    let path = joinedPath(location.path, name)
+                    if ELFSymbolTable.defines(PARRA_MODULE_ENTRY_SYMBOL, inFileAt: path) {
+                        found.modulesPassedBy.append(path)
+                    }
+                }
             } else if exists || isLink || location.origin == "given by the app" {
-                found.append(Candidate(path: location.path, origin: location.origin))
+                found.candidates.append(Candidate(path: location.path, origin: location.origin))
             }
         }
         return found
