@@ -31,4 +31,27 @@ struct ModuleSearchPathTests {
                 "\(module) is a module but is not loaded: in a SwiftPM build folder only libParra*.so files are taken; name its product Parra<Name>, or install it with `parra plugins install \(module)`"
             ), "\(report.lines)")
     }
+
+    @Test(
+        "a module given by a path through a linked folder is its canonical file: given again by that path, it is skipped"
+    )
+    func givenPathThroughLinkedFolder() throws {
+        let root = try CFixtureBuilder.makeTemporaryDirectory()
+        let real = root.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: false)
+        let module = try CFixtureBuilder.build("libGiven.so", in: real).path
+        #expect(symlink("real", root.appendingPathComponent("linked").path) == 0)
+        let throughLink = root.appendingPathComponent("linked/libGiven.so").path
+        let environment = ["XDG_DATA_HOME": root.appendingPathComponent("data").path]
+        var settings = ModuleRuntime.Settings(
+            environment: environment,
+            searchPath: ModuleSearchPath(
+                explicitPaths: [throughLink, module], environment: environment, standardLocations: false))
+        settings.storageDirectory = root.appendingPathComponent("storage").path
+        let report = ModuleRuntime(settings: settings).start(through: .validate)
+        #expect(report.loaded.map(\.file) == [throughLink], "\(report.lines)")
+        let skipped = try #require(report.records.first { $0.file == module })
+        #expect(skipped.outcome == .skipped)
+        #expect(skipped.reason == "same file as \(throughLink)")
+    }
 }

@@ -25,7 +25,7 @@ enum ModuleFileCheck {
     struct Scan {
         /// The folders ``FileTrust`` passed, from one file to the next.
         var trustedFolders = Set<String>()
-        /// The folder of the last file listed in one, and its canonical path, as realpath(3)
+        /// The folder of the last file that is no link, and its canonical path, as realpath(3)
         /// gave it: the files of one folder come one after another.
         var lastFolder: (listed: String, canonical: String)?
     }
@@ -38,14 +38,16 @@ enum ModuleFileCheck {
         _ path: String, listed: (folder: String, name: String)? = nil, scan: inout Scan,
         isKnown: (_ resolved: String, ModuleRegistry.Stamp) -> Bool = { _, _ in false }
     ) -> Result<Passed, ModuleRefusal> {
+        // The path passed with `withCString`: as a `String` argument it would be copied into a
+        // new array at each call, twice a module file.
         var linkInfo = stat()
-        guard lstat(path, &linkInfo) == 0 else {
+        guard path.withCString({ lstat($0, &linkInfo) }) == 0 else {
             return refuse("not found")
         }
         // Only a symbolic link needs a second look, at what it points to.
         let isLink = linkInfo.st_mode & S_IFMT == S_IFLNK
         var info = linkInfo
-        guard !isLink || stat(path, &info) == 0 else {
+        guard !isLink || path.withCString({ stat($0, &info) }) == 0 else {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
             return refuse("broken symbolic link to '\(target)'")
         }
@@ -55,9 +57,13 @@ enum ModuleFileCheck {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             return refuse("not a regular file")
         }
-        // A file listed in a folder, not a link itself, is in the folder's canonical path.
-        let folder = isLink ? nil : listed.flatMap { canonicalFolder($0.folder, scan: &scan) }
-        guard let resolved = folder.map({ joinedPath($0, listed!.name) }) ?? canonicalPath(path) else {
+        // A file that is not a link itself is its folder's canonical path and its name: one
+        // realpath(3), a system call per component, for each folder rather than each file.
+        let name = listed?.name ?? lastPathComponent(of: path)
+        let folder =
+            isLink
+            ? nil : canonicalFolder(listed?.folder ?? nonEmpty(parentPath(of: path), else: "."), scan: &scan)
+        guard let resolved = folder.map({ joinedPath($0, name) }) ?? canonicalPath(path) else {
             return refuse("cannot resolve its path (\(String(cString: strerror(errno))))")
         }
         if let problem = FileTrust.problem(
@@ -76,9 +82,9 @@ enum ModuleFileCheck {
         return .success(Passed(path: resolved, stamp: stamp))
     }
 
-    /// The canonical path of the folder `listed`, from `scan` when the file before was listed
-    /// in it too, else from realpath(3): a hundred files in one folder cost one realpath (a
-    /// system call per component of the path), not a hundred.
+    /// The canonical path of the folder `listed`, from `scan` when the file before was in it
+    /// too, else from realpath(3): a hundred files in one folder cost one realpath (a system
+    /// call per component of the path), not a hundred.
     private static func canonicalFolder(_ listed: String, scan: inout Scan) -> String? {
         if let last = scan.lastFolder, last.listed == listed { return last.canonical }
         guard let canonical = canonicalPath(listed) else { return nil }
@@ -93,6 +99,11 @@ enum ModuleFileCheck {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// `path`, or `fallback` when it is empty (a relative file name's folder is `.`).
+    private static func nonEmpty(_ path: String, else fallback: String) -> String {
+        path.isEmpty ? fallback : path
     }
 
     private static func refuse(_ reason: String) -> Result<Passed, ModuleRefusal> {

@@ -341,6 +341,7 @@ package final class ModuleRuntime: @unchecked Sendable {
             )
         }
         var seenFiles: [String: String] = [:]
+        seenFiles.reserveCapacity(candidates.count)
         var scan = ModuleFileCheck.Scan()
         let screen = settings.screen
         // Every file is opened first, then each entry is called and its descriptor read, in

@@ -137,11 +137,13 @@ package struct ModuleSearchPath: Sendable {
     package func find() -> Found {
         var found = Found()
         for location in locations {
+            // The path passed with `withCString`, not copied into a new array at each call.
             var status = stat()
-            let exists = stat(location.path, &status) == 0
+            let exists = location.path.withCString { stat($0, &status) } == 0
             let isDirectory = exists && status.st_mode & S_IFMT == S_IFDIR
             // A broken link is still a candidate, so the report says where it points.
-            let isLink = lstat(location.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+            let isLink =
+                location.path.withCString { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFLNK
             if isDirectory && !location.path.hasSuffix(".so") {
                 let names = BytewiseOrder.sorted(
                     (DirectoryListing.names(in: location.path) ?? []).filter { $0.hasSuffix(".so") })
