@@ -28,7 +28,8 @@ typedef struct call_note {
 
 static _Thread_local call_note note;
 
-/** A module's executable segment, and the site its code is blamed on outside marked calls. */
+/** Where a module's code lies (an executable segment, or its whole mapping), and the site its
+ *  code is blamed on outside marked calls. */
 typedef struct module_range {
     uintptr_t start;
     uintptr_t end;
@@ -253,6 +254,14 @@ typedef struct module_search {
     const parra_call_site *site;
 } module_search;
 
+/** Adds [start, end) with `site`, unless the table is full. Under `adding`. */
+static void add_range(uintptr_t start, uintptr_t end, const parra_call_site *site) {
+    int slot = atomic_load(&module_range_count);
+    if (slot >= MAXIMUM_RANGES) return;
+    module_ranges[slot] = (module_range){.start = start, .end = end, .site = site};
+    atomic_store(&module_range_count, slot + 1);
+}
+
 static int add_ranges(struct dl_phdr_info *info, size_t size, void *data) {
     (void)size;
     const module_search *search = data;
@@ -260,11 +269,8 @@ static int add_ranges(struct dl_phdr_info *info, size_t size, void *data) {
     for (int index = 0; index < info->dlpi_phnum; index++) {
         const ElfW(Phdr) *header = &info->dlpi_phdr[index];
         if (header->p_type != PT_LOAD || !(header->p_flags & PF_X)) continue;
-        int slot = atomic_load(&module_range_count);
-        if (slot >= MAXIMUM_RANGES) return 1;
         uintptr_t start = info->dlpi_addr + header->p_vaddr;
-        module_ranges[slot] = (module_range){.start = start, .end = start + header->p_memsz, .site = search->site};
-        atomic_store(&module_range_count, slot + 1);
+        add_range(start, start + header->p_memsz, search->site);
     }
     return 1;
 }
@@ -273,8 +279,19 @@ void parra_call_note_add_module(void *handle, const parra_call_site *site) {
     static pthread_mutex_t adding = PTHREAD_MUTEX_INITIALIZER;
     struct link_map *map = NULL;
     if (handle == NULL || dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || map == NULL) return;
-    module_search search = {.base = (uintptr_t)map->l_addr, .site = site};
     pthread_mutex_lock(&adding);
+#ifdef DLFO_STRUCT_HAS_EH_DBASE
+    // glibc 2.35 and later find the object holding the module's dynamic section in logarithmic
+    // time, and give its whole mapping; dl_iterate_phdr visits every object loaded, so a start
+    // with n modules cost n times n visits.
+    struct dl_find_object found;
+    if (map->l_ld != NULL && _dl_find_object(map->l_ld, &found) == 0 && found.dlfo_link_map == map) {
+        add_range((uintptr_t)found.dlfo_map_start, (uintptr_t)found.dlfo_map_end, site);
+        pthread_mutex_unlock(&adding);
+        return;
+    }
+#endif
+    module_search search = {.base = (uintptr_t)map->l_addr, .site = site};
     dl_iterate_phdr(add_ranges, &search);
     pthread_mutex_unlock(&adding);
 }

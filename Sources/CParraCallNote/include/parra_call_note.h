@@ -63,10 +63,11 @@ static inline void parra_call_site_leave(const parra_call_site *previous) {
 }
 
 /**
- * Records the executable ranges of the module loaded as `handle` (from dlopen), with the site
- * a crash or exit is blamed on when no call site is in progress on the thread but one of these
- * ranges is on its stack: a thread the module started, or a call the host did not mark. The
- * host, once per module, right after dlopen.
+ * Records where the code of the module loaded as `handle` (from dlopen) lies, with the site a
+ * crash or exit is blamed on when no call site is in progress on the thread but an address in
+ * it is on its stack: a thread the module started, or a call the host did not mark. The range
+ * is the module's whole mapping where glibc finds it at once (_dl_find_object, 2.35 and
+ * later), else each of its executable segments. The host, once per module, right after dlopen.
  */
 void parra_call_note_add_module(void *handle, const parra_call_site *site);
 
