@@ -337,16 +337,16 @@ package final class ModuleQuarantine: @unchecked Sendable {
         -> T
     {
         guard let watchdog else { return try body() }
-        let line = "\(path)\t\(phase)\t\(Int(Date.wallClockNow.timeIntervalSince1970))\t\(journalTail(of: path))"
+        let line = Self.journalLine(path, phase, Int(Date.wallClockNow.timeIntervalSince1970), journalTail(of: path))
         openCalls.append((path, phase, line))
         note(line)
-        parra_call_note_set(path, phase)
+        Self.setCallNote(path, phase)
         watchdog.arm(path, phase)
         defer {
             openCalls.removeLast()
             if let outer = openCalls.last {
                 note(outer.line)
-                parra_call_note_set(outer.path, outer.phase)
+                Self.setCallNote(outer.path, outer.phase)
                 watchdog.arm(outer.path, outer.phase)
             } else {
                 watchdog.disarm()
@@ -355,6 +355,28 @@ package final class ModuleQuarantine: @unchecked Sendable {
             }
         }
         return try body()
+    }
+
+    /// A call's journal line: `path`, `phase`, the time in seconds and the file's `tail`, tab
+    /// separated. Made in one allocation of its size; interpolated, it grew and was copied
+    /// twice or three times, at every call into every module.
+    private static func journalLine(_ path: String, _ phase: String, _ seconds: Int, _ tail: String) -> String {
+        let time = String(seconds)
+        var line = path
+        line.reserveCapacity(path.utf8.count + phase.utf8.count + time.utf8.count + tail.utf8.count + 3)
+        line += "\t"
+        line += phase
+        line += "\t"
+        line += time
+        line += "\t"
+        line += tail
+        return line
+    }
+
+    /// Tells the crash and exit notes the call in progress, passing the texts with
+    /// `withCString` (a `String` argument is copied into a new array at each call).
+    private static func setCallNote(_ path: String, _ phase: String) {
+        path.withCString { path in phase.withCString { parra_call_note_set(path, $0) } }
     }
 
     /// The watchdog's verdict: the call into `path` in `phase` hung. Marks the journal so the
@@ -440,12 +462,9 @@ package final class ModuleQuarantine: @unchecked Sendable {
                 JournalsOpen.shared.opened(path, descriptor: journal)
                 parra_call_note_set_journal(journal, path)
             }
-            var bytes = Array((line ?? "").utf8)
-            if bytes.count < journalLength {
-                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: journalLength - bytes.count))
-            }
-            if !bytes.isEmpty { JournalsOpen.shared.write(bytes, to: journal) }
-            journalLength = bytes.count
+            let length = max(line?.utf8.count ?? 0, journalLength)
+            if length > 0 { JournalsOpen.shared.write(line ?? "", paddedTo: length, to: journal) }
+            journalLength = length
         }
     }
 
@@ -507,19 +526,28 @@ package final class ModuleQuarantine: @unchecked Sendable {
             lock.withLock { !(journals[path] ?? []).isEmpty }
         }
 
-        /// Writes `bytes` at the start of the journal `descriptor`, unless the journals were
-        /// abandoned: a call returning on another thread while the process ends must not write
-        /// its blank note back into an emptied journal.
-        func write(_ bytes: [UInt8], to descriptor: Int32) {
+        /// Writes `line` at the start of the journal `descriptor`, followed by spaces up to
+        /// `length` bytes, unless the journals were abandoned: a call returning on another
+        /// thread while the process ends must not write its blank note back into an emptied
+        /// journal.
+        func write(_ line: String, paddedTo length: Int, to descriptor: Int32) {
+            var line = line
             lock.withLock {
                 // A handler wrote the line of the call the process is dying in: kept.
                 guard !abandoned, !parra_call_note_journal_claimed() else { return }
-                if let page = pages[descriptor], bytes.count <= Self.pageSize {
-                    // A handler truncates the file to its line, never to nothing: the first
-                    // page stays inside it.
-                    bytes.withUnsafeBytes { page.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-                } else {
-                    _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+                line.withUTF8 { text in
+                    let count = min(text.count, length)
+                    if let page = pages[descriptor], length <= Self.pageSize {
+                        // Straight into the mapped page. A handler truncates the file to its
+                        // line, never to nothing: the first page stays inside it.
+                        if count > 0 { page.copyMemory(from: text.baseAddress!, byteCount: count) }
+                        (page + count).initializeMemory(
+                            as: UInt8.self, repeating: UInt8(ascii: " "), count: length - count)
+                    } else {
+                        var bytes = Array(text.prefix(count))
+                        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: length - count))
+                        _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+                    }
                 }
             }
         }
