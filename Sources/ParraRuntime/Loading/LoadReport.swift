@@ -68,8 +68,11 @@ package struct LoadReport: Sendable, Codable {
 
     /// Every file found, in search order.
     package internal(set) var records: [Record] = []
-    /// The folders and files searched, in order, with their origins.
-    package internal(set) var searched: [String] = []
+    /// The folders and files searched, in order.
+    package internal(set) var searchedLocations: [ModuleSearchPath.Location] = []
+    /// The folders and files searched, in order, each with its origin: made when asked for, as
+    /// only `parra plugins list` shows them.
+    package var searched: [String] { searchedLocations.map { "\($0.path) (\($0.origin))" } }
     /// Problems with values the app supplied (config file, code, environment).
     package internal(set) var optionProblems: [String] = []
     /// Facts about the run as a whole, such as where app logs go when no module takes them.

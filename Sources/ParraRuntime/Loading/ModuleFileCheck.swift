@@ -57,13 +57,9 @@ enum ModuleFileCheck {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             return refuse("not a regular file")
         }
-        // A file that is not a link itself is its folder's canonical path and its name: one
-        // realpath(3), a system call per component, for each folder rather than each file.
-        let name = listed?.name ?? lastPathComponent(of: path)
-        let folder =
-            isLink
-            ? nil : canonicalFolder(listed?.folder ?? nonEmpty(parentPath(of: path), else: "."), scan: &scan)
-        guard let resolved = folder.map({ joinedPath($0, name) }) ?? canonicalPath(path) else {
+        let inFolder = isLink ? nil : resolvedInFolder(path, listed: listed, scan: &scan)
+        let folder = inFolder?.folder
+        guard let resolved = inFolder?.path ?? canonicalPath(path) else {
             return refuse("cannot resolve its path (\(String(cString: strerror(errno))))")
         }
         if let problem = FileTrust.problem(
@@ -80,6 +76,30 @@ enum ModuleFileCheck {
             return refuse(problem)
         }
         return .success(Passed(path: resolved, stamp: stamp))
+    }
+
+    /// The canonical path of a file that is not a link itself, and of its folder: the folder's
+    /// canonical path and the file's name, one realpath(3) (a system call per component) for
+    /// each folder rather than each file. A file whose folder is canonical already is its own
+    /// path, and nothing new is made for it.
+    private static func resolvedInFolder(
+        _ path: String, listed: (folder: String, name: String)?, scan: inout Scan
+    ) -> (path: String, folder: String)? {
+        let (folder, name) = listed ?? split(path)
+        guard let canonical = canonicalFolder(folder, scan: &scan) else { return nil }
+        // Of the same length, the path is the folder, a slash and the name.
+        if canonical == folder && path.utf8.count == folder.utf8.count + 1 + name.utf8.count {
+            return (path, canonical)
+        }
+        return (joinedPath(canonical, name), canonical)
+    }
+
+    /// A file path's folder and name, cut at its last slash (`.` for a name alone).
+    private static func split(_ path: String) -> (folder: String, name: String) {
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return (".", path) }
+        let folder = slash == bytes.startIndex ? "/" : String(path[..<slash])
+        return (folder, String(path[bytes.index(after: slash)...]))
     }
 
     /// The canonical path of the folder `listed`, from `scan` when the file before was in it
@@ -99,11 +119,6 @@ enum ModuleFileCheck {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-
-    /// `path`, or `fallback` when it is empty (a relative file name's folder is `.`).
-    private static func nonEmpty(_ path: String, else fallback: String) -> String {
-        path.isEmpty ? fallback : path
     }
 
     private static func refuse(_ reason: String) -> Result<Passed, ModuleRefusal> {

@@ -213,7 +213,7 @@ package final class ModuleRuntime: @unchecked Sendable {
         phase = .loading
         mainThread = pthread_self()
         let logHold = lastPhase >= .activate ? LogRouter.shared.hold() : nil
-        report.searched = settings.searchPath.locations.map { "\($0.path) (\($0.origin))" }
+        report.searchedLocations = settings.searchPath.locations
         let found = settings.searchPath.find()
         report.notes += found.modulesPassedBy.map { path in
             "\(path) is a module but is not loaded: in a SwiftPM build folder only libParra*.so files are taken; name its product Parra<Name>, or install it with `parra plugins install \(path)`"

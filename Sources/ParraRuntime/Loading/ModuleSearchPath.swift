@@ -25,7 +25,7 @@ import ParraShared
 /// except a `libparra-*.so` (lower case): a library a module opens itself, which lies beside it.
 package struct ModuleSearchPath: Sendable {
     /// One place to look.
-    package struct Location: Sendable, Hashable {
+    package struct Location: Sendable, Hashable, Codable {
         /// A file or folder.
         package let path: String
         /// Why it is searched, as the load report says it ("PARRA_PLUGIN_PATH", ...).
@@ -141,9 +141,6 @@ package struct ModuleSearchPath: Sendable {
             var status = stat()
             let exists = location.path.withCString { stat($0, &status) } == 0
             let isDirectory = exists && status.st_mode & S_IFMT == S_IFDIR
-            // A broken link is still a candidate, so the report says where it points.
-            let isLink =
-                location.path.withCString { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFLNK
             if isDirectory && !location.path.hasSuffix(".so") {
                 let names = BytewiseOrder.sorted(
                     (DirectoryListing.names(in: location.path) ?? []).filter { $0.hasSuffix(".so") })
@@ -159,11 +156,18 @@ package struct ModuleSearchPath: Sendable {
                         found.modulesPassedBy.append(path)
                     }
                 }
-            } else if exists || isLink || location.origin == "given by the app" {
+            } else if exists || location.origin == "given by the app" || Self.isLink(location.path) {
                 found.candidates.append(Candidate(path: location.path, origin: location.origin))
             }
         }
         return found
+    }
+
+    /// Whether `path` is a symbolic link, broken or not: a broken one is still a candidate, so
+    /// the report says where it points.
+    private static func isLink(_ path: String) -> Bool {
+        var status = stat()
+        return path.withCString { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     /// The running executable, from `/proc/self/exe`, read with readlink(2) (FileManager's
