@@ -27,7 +27,7 @@ enum ModuleFileCheck {
         var trustedFolders = Set<String>()
         /// The folder of the last file that is no link, and its canonical path, as realpath(3)
         /// gave it: the files of one folder come one after another.
-        var lastFolder: (listed: String, canonical: String)?
+        var lastFolder: (folder: String, canonical: String)?
     }
 
     /// Returns the file fit to open, or the reason it is not. `scan` carries what the files
@@ -102,13 +102,13 @@ enum ModuleFileCheck {
         return (folder, String(path[bytes.index(after: slash)...]))
     }
 
-    /// The canonical path of the folder `listed`, from `scan` when the file before was in it
+    /// The canonical path of `folder`, from `scan` when the file before was in it
     /// too, else from realpath(3): a hundred files in one folder cost one realpath (a system
     /// call per component of the path), not a hundred.
-    private static func canonicalFolder(_ listed: String, scan: inout Scan) -> String? {
-        if let last = scan.lastFolder, last.listed == listed { return last.canonical }
-        guard let canonical = canonicalPath(listed) else { return nil }
-        scan.lastFolder = (listed, canonical)
+    private static func canonicalFolder(_ folder: String, scan: inout Scan) -> String? {
+        if let last = scan.lastFolder, last.folder == folder { return last.canonical }
+        guard let canonical = canonicalPath(folder) else { return nil }
+        scan.lastFolder = (folder, canonical)
         return canonical
     }
 
