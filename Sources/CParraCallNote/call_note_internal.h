@@ -14,7 +14,11 @@ void parra_call_note_write_text(const char *text);
  */
 void parra_call_note_journal_site(const parra_call_site *site, const char *suffix);
 
-/** Ends a "parra: ..." line: "; it is quarantined", or why it cannot be. Async-signal-safe. */
-void parra_call_note_write_outcome(void);
+/**
+ * Writes the `count` texts of `parts` ("parra: <path> ..."), then "; it is quarantined" or why
+ * it cannot be, as one line with one write(2): another thread's log line cannot land inside it.
+ * A line longer than its buffer is cut. Async-signal-safe.
+ */
+void parra_call_note_write_report(const char *const *parts, size_t count);
 
 #endif

@@ -111,14 +111,21 @@ void parra_call_note_journal_site(const parra_call_site *site, const char *suffi
     if (pwrite(descriptor, line, length, 0) == (ssize_t)length) (void)ftruncate(descriptor, (off_t)length);
 }
 
-void parra_call_note_write_outcome(void) {
+void parra_call_note_write_report(const char *const *parts, size_t count) {
+    char line[3 * NOTE_TEXT_SIZE + sizeof unrecorded + 64];
+    size_t length = 0;
+    for (size_t index = 0; index < count; index++) append_text(line, sizeof line, &length, parts[index]);
     if (atomic_load(&unrecorded_set)) {
-        parra_call_note_write_text("; it cannot be quarantined (");
-        parra_call_note_write_text(unrecorded);
-        parra_call_note_write_text(")\n");
+        append_text(line, sizeof line, &length, "; it cannot be quarantined (");
+        append_text(line, sizeof line, &length, unrecorded);
+        append_text(line, sizeof line, &length, ")\n");
     } else {
-        parra_call_note_write_text("; it is quarantined\n");
+        append_text(line, sizeof line, &length, "; it is quarantined\n");
     }
+    // A line cut to fit still ends the line.
+    if (length > 0 && line[length - 1] != '\n') line[length - 1] = '\n';
+    line[length] = '\0';
+    parra_call_note_write_text(line);
 }
 
 /** The site of the innermost module code on this thread's stack, or NULL. */
@@ -146,17 +153,14 @@ static bool report(const char *what) {
     const parra_call_site *site = parra_call_site_current;
     if (!note.active && site == NULL) site = site_on_stack();
     if (!note.active && site == NULL) return false;
-    parra_call_note_write_text("parra: ");
-    parra_call_note_write_text(note.active ? note.path : site->path);
-    parra_call_note_write_text(" ");
-    parra_call_note_write_text(what);
-    parra_call_note_write_text(" in ");
-    parra_call_note_write_text(note.active ? note.phase : site->what);
+    const char *parts[] = {
+        "parra: ", note.active ? note.path : site->path, " ", what, " in ", note.active ? note.phase : site->what,
+    };
     if (!note.active) {
         parra_call_note_journal_site(site, "");
         parra_call_site_current = NULL;
     }
-    parra_call_note_write_outcome();
+    parra_call_note_write_report(parts, sizeof parts / sizeof parts[0]);
     note.active = 0;
     return true;
 }

@@ -106,13 +106,9 @@ static void end_hung(const parra_call_site *site) {
     if (!parra_call_note_claim_end()) return;
     char tail[96];
     snprintf(tail, sizeof tail, " for %g s; ending the app (status %d)", limit, hang_status);
-    parra_call_note_write_text("parra: ");
-    parra_call_note_write_text(site->path);
-    parra_call_note_write_text(" hung in ");
-    parra_call_note_write_text(site->what);
-    parra_call_note_write_text(tail);
+    const char *parts[] = {"parra: ", site->path, " hung in ", site->what, tail};
     parra_call_note_journal_site(site, "\thung");
-    parra_call_note_write_outcome();
+    parra_call_note_write_report(parts, sizeof parts / sizeof parts[0]);
     _exit(hang_status);
 }
 
