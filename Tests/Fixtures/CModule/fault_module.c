@@ -12,7 +12,8 @@
  *           "<FAULT_ID>.add", i64(ptr,i64,i64), when another module calls it), and
  *           FAULT_IN_THREAD (a thread it starts in activate, outside any host call), and
  *           FAULT_IN_CALLBACK (the dismissal callback of a toast its didFinishLaunching hook
- *           presents, which dismisses itself after a millisecond). FAULT_PHASE=FAULT_HOLD_LAUNCH
+ *           presents, which dismisses itself after a millisecond; the hook holds the unattended
+ *           session until then, so the app cannot end first). FAULT_PHASE=FAULT_HOLD_LAUNCH
  *           alone takes the app's launch in activate (state initial) and never settles it.
  *           FAULT_IN_THREAD_AT_EXIT: a thread it starts in activate does the fault while the
  *           process is inside exit() (an exit handler of the module's lets it go, and waits).
@@ -236,9 +237,14 @@ static void fault_shutdown(void *module_data) {
     fault_maybe(FAULT_IN_SHUTDOWN);
 }
 
+/* The presentation extension, and the hold on the session while the toast shows. */
+static const parra_presentation_extension *fault_presentations;
+static uint64_t fault_toast_hold;
+
 static void fault_dismissed(void *user_data, bool by_user) {
     (void)user_data;
     (void)by_user;
+    if (fault_presentations) fault_presentations->release_session(fault_host, fault_toast_hold);
     fault_maybe(FAULT_IN_CALLBACK);
 }
 
@@ -254,6 +260,11 @@ static bool fault_did_finish_launching(void *module_data, const char *launch_opt
             .duration_seconds = 0.001,
             .on_dismiss = fault_dismissed,
         };
+        fault_presentations = fault_host->get_extension(fault_host, PARRA_EXT_PRESENTATION);
+        if (fault_presentations &&
+            fault_presentations->hold_session(fault_host, 5, &fault_toast_hold, NULL) != PARRA_STATUS_OK) {
+            fault_presentations = NULL;
+        }
         (void)fault_host->present(fault_host, &toast, NULL);
     }
     return true;
