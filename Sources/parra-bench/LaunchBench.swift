@@ -12,6 +12,9 @@ struct LaunchFigures {
     var emptySamples: [Double]
     /// Reference: spawn to exit of an empty program that links Foundation, same order.
     var foundationSamples: [Double]
+    /// Reference: the sample from a folder of its own, where it finds no module, to its first
+    /// frame, same order: the host's and the sample's own share of the first frame.
+    var withoutModulesSamples: [Double]
     /// Children's involuntary context switches (wait4's rusage) per sample, same order.
     var firstFrameChildPreemptions: [Int]
     var emptyChildPreemptions: [Int]
@@ -33,10 +36,15 @@ struct LaunchFigures {
     var hasEmpty: Bool { !emptySamples.isEmpty }
     var hasBoth: Bool { hasFirstFrame && hasEmpty }
     var hasFoundation: Bool { !foundationSamples.isEmpty }
+    var hasWithoutModules: Bool { !withoutModulesSamples.isEmpty && hasEmpty }
     /// Medians over the repetitions.
     var firstFrameMilliseconds: Double { median(firstFrameSamples) }
     var emptyMilliseconds: Double { median(emptySamples) }
     var foundationMilliseconds: Double { median(foundationSamples) }
+    var withoutModulesMilliseconds: Double { median(withoutModulesSamples) }
+    /// The median of the per-repetition ratios of the sample without modules over the empty
+    /// process.
+    var withoutModulesPairedRatio: Double { median(zip(withoutModulesSamples, emptySamples).map { $0 / $1 }) }
     /// The difference of the medians.
     var overEmptyMilliseconds: Double { firstFrameMilliseconds - emptyMilliseconds }
     /// The median of the per-repetition ratios, as for dispatch and load.
@@ -71,6 +79,23 @@ enum LaunchBench {
         guard count > 0 else { return nil }
         let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return URL(fileURLWithPath: path).deletingLastPathComponent()
+    }
+
+    /// The figure of the sample without modules.
+    static let withoutModulesFigure = "launch.without_modules_first_frame_ms"
+
+    /// `demo` linked (or, on another file system, copied) into a folder of `work` of its own:
+    /// outside its SwiftPM build folder it finds no module there, nor beside it.
+    static func placeAlone(_ demo: URL, in work: URL) throws -> URL {
+        let folder = work.appendingPathComponent("without-modules", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let alone = folder.appendingPathComponent(demoName)
+        guard link(demo.path, alone.path) != 0 else { return alone }
+        guard errno == EXDEV else {
+            throw BenchError("cannot link \(demo.path) to \(alone.path): \(String(cString: strerror(errno)))")
+        }
+        try FileManager.default.copyItem(at: demo, to: alone)
+        return alone
     }
 
     /// How many runs of each measure peak memory (it hardly varies).
@@ -116,9 +141,20 @@ enum LaunchBench {
             skipped.append(("memory.sample_session_peak_mb_ratio", "\(why) missing"))
             skipped.append(("memory.sample_repeat_session_over_empty_mb", "\(why) missing"))
         }
+        var aloneDemo: URL?
+        if let demo, empty != nil {
+            do {
+                aloneDemo = try placeAlone(demo, in: work)
+            } catch {
+                skipped.append((withoutModulesFigure, "\(error)"))
+            }
+        } else {
+            skipped.append((withoutModulesFigure, "\(demo == nil ? demoName : emptyName) missing"))
+        }
 
         var figures = LaunchFigures(
-            firstFrameSamples: [], emptySamples: [], foundationSamples: [], firstFrameChildPreemptions: [],
+            firstFrameSamples: [], emptySamples: [], foundationSamples: [], withoutModulesSamples: [],
+            firstFrameChildPreemptions: [],
             emptyChildPreemptions: [], sessionPeakSamples: [], repeatSessionPeakSamples: [], emptyPeakSamples: [],
             foundationPeakSamples: [],
             repetitions: repetitions, warmups: warmups, skipped: skipped)
@@ -148,7 +184,19 @@ enum LaunchBench {
                 if let empty { exit = try launch(empty, untilFirstFrame: false) }
             }
             if let foundation { reference = try launch(foundation, untilFirstFrame: false) }
+            var alone: Launch?
+            if let demoAlone = aloneDemo {
+                alone = try launch(demoAlone, untilFirstFrame: true)
+                if let found = alone?.loadedModule {
+                    // Modules installed on this machine: it is not the sample without modules.
+                    figures.skipped.append(
+                        (withoutModulesFigure, "the sample in a folder of its own still loads \(found)"))
+                    figures.withoutModulesSamples = []
+                    (aloneDemo, alone) = (nil, nil)
+                }
+            }
             guard repetition >= warmups else { continue }
+            if let alone { figures.withoutModulesSamples.append(alone.milliseconds) }
             if let frame {
                 figures.firstFrameSamples.append(frame.milliseconds)
                 figures.firstFrameChildPreemptions.append(frame.childPreemptions)
@@ -191,6 +239,14 @@ struct Launch {
     var output: [UInt8]
     /// The child's involuntary context switches, from wait4.
     var childPreemptions: Int
+
+    /// The first module file the output's load report says was loaded, nil when none was.
+    var loadedModule: String? {
+        let marker = Array("  loaded   ".utf8)
+        guard let start = output.indices.first(where: { output[$0...].starts(with: marker) }) else { return nil }
+        let line = output[(start + marker.count)...].prefix { $0 != UInt8(ascii: "\n") }
+        return String(decoding: line.prefix { $0 != UInt8(ascii: ":") }, as: UTF8.self)
+    }
 
     /// Spawns `executable` with `arguments`, stdin /dev/null, stdout a pipe read as it arrives, stderr a file
     /// in `folder`, and the bench's environment with HOME and XDG_DATA_HOME set to `home` (by

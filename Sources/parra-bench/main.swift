@@ -75,6 +75,12 @@ let usage = """
                                   does: it needs no corelibs Foundation), run
                                   after each pair; what it takes over empty_process_ms is
                                   FoundationEssentials' share of the figure above
+      launch.without_modules_first_frame_ms  reference: the same sample from a folder of its
+                                  own, where it finds no module, to its first frame, run after
+                                  each pair; launch.without_modules_first_frame_ms_ratio is it
+                                  over empty_process_ms (the median of the paired ratios): what
+                                  the host and the sample take of the first frame's ratio
+                                  before any module is loaded
       launch.to_first_frame_instructions_m  millions of instructions ParraDemoApp runs, on every
                                   thread, from exec to its first window being drawn (valgrind's
                                   callgrind, stripped copies of the executables and modules);
@@ -357,7 +363,10 @@ do {
     // With --json standard output holds only the JSON (which names them under "skipped"); the
     // table's notes name them otherwise.
     if json {
-        let measured = ["launch.to_first_frame_ms", "launch.empty_process_ms", "launch.foundation_process_ms"]
+        let measured = [
+            "launch.to_first_frame_ms", "launch.empty_process_ms", "launch.foundation_process_ms",
+            LaunchBench.withoutModulesFigure,
+        ]
         for (figure, reason) in launch.skipped where measured.contains(figure) {
             FileHandle.standardError.write(Data("parra-bench: skipping \(figure): \(reason)\n".utf8))
         }
@@ -488,6 +497,10 @@ if json {
     if launch.hasBoth {
         launchEntries.append(("launch.to_first_frame_over_empty_ms", launch.overEmptyMilliseconds))
         launchEntries.append(("launch.to_first_frame_ms_ratio", launch.pairedRatio))
+    }
+    if launch.hasWithoutModules {
+        launchEntries.append((LaunchBench.withoutModulesFigure, launch.withoutModulesMilliseconds))
+        launchEntries.append((LaunchBench.withoutModulesFigure + "_ratio", launch.withoutModulesPairedRatio))
     }
     if launch.hasFirstFrame {
         launchEntries.append(("memory.sample_session_peak_mb", launch.sessionPeakMegabytes))
@@ -687,6 +700,12 @@ rows.append(
         ratio: "-", budget: "-", within: "-"))
 rows.append(
     Row(
+        name: LaunchBench.withoutModulesFigure,
+        value: launch.hasWithoutModules ? number(launch.withoutModulesMilliseconds) + " ms" : skippedValue,
+        baseline: launch.hasEmpty ? "empty_process " + number(launch.emptyMilliseconds) + " ms" : "-",
+        ratio: launch.hasWithoutModules ? number(launch.withoutModulesPairedRatio, 3) : "-", budget: "-", within: "-"))
+rows.append(
+    Row(
         name: "launch.to_first_frame_over_empty_ms",
         value: launch.hasBoth ? number(launch.overEmptyMilliseconds) + " ms" : skippedValue,
         baseline: launch.hasEmpty ? "empty_process " + number(launch.emptyMilliseconds) + " ms" : "-",
@@ -841,6 +860,9 @@ if launch.hasFirstFrame || launch.hasEmpty {
         print("  repeat session peak, MiB  \(spread(launch.repeatSessionPeakSamples, 1))")
     }
     if launch.hasEmpty { print("  empty peak memory, MiB    \(spread(launch.emptyPeakSamples, 1))") }
+    if launch.hasWithoutModules {
+        print("  sample without modules (reference)  \(spread(launch.withoutModulesSamples, 3))")
+    }
     if launch.hasFoundation {
         print("  Foundation process (reference)  \(spread(launch.foundationSamples, 3))")
         print("  Foundation peak memory, MiB     \(spread(launch.foundationPeakSamples, 1))")
