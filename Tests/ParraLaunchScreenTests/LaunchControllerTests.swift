@@ -75,6 +75,31 @@ struct LaunchControllerTests {
         services.answer(0, status: 200, "{}")
         #expect(launch.completedTasks == ["theme", "app-info", "auth check", "prerequisite", "dismiss"])
         #expect(services.emitted.map(\.0) == ["com.parra.launchScreen.didComplete"])
+        var answer: String?
+        launch.whenComplete { answer = $0 }
+        #expect(answer == "{}" && launch.stateJSON == #"{"state":"complete"}"#)
+    }
+
+    @Test("what its commands answer: the state now, with the session's user; the completion at once, or once it comes")
+    func stateAndCompletion() {
+        let services = FakeLaunchServices()
+        let launch = controller(services)
+        #expect(launch.stateJSON == #"{"state":"idle"}"#)
+        var answers: [String] = []
+        launch.whenComplete { answers.append($0) }
+        launch.launch()
+        services.runTimers()
+        #expect(launch.stateJSON == #"{"state":"initial"}"#)
+        services.answer(0, status: 503, "{}")
+        #expect(launch.stateJSON == #"{"state":"failed"}"#)
+        #expect(answers.isEmpty, "a failed launch has not completed")
+        launch.retry("a test")
+        services.runTimers()
+        services.answer(1, status: 200, "{}")
+        #expect(launch.stateJSON == #"{"state":"complete","userId":"user-1"}"#)
+        #expect(answers == [#"{"userId":"user-1"}"#])
+        launch.whenComplete { answers.append($0) }
+        #expect(answers == [#"{"userId":"user-1"}"#, #"{"userId":"user-1"}"#])
     }
 
     @Test("on a terminal the fade is stepped over fadeDuration before complete")

@@ -26,6 +26,10 @@ final class LaunchController {
     static let didCompletePoint = "com.parra.launchScreen.didComplete"
     /// The extension point emitted when a user's session starts during the launch.
     static let sessionDidStartPoint = "com.parra.launchScreen.sessionDidStart"
+    /// The command that answers with the state now (`stateJSON`).
+    static let stateCommand = "com.parra.launchScreen.state"
+    /// The command that answers once the launch has completed (`whenComplete`).
+    static let whenCompleteCommand = "com.parra.launchScreen.whenComplete"
 
     private let services: LaunchServices
     private let settings: LaunchSettings
@@ -36,6 +40,11 @@ final class LaunchController {
     private var resignedSinceFailure = false
     private var pendingTimers: [UInt64] = []
     private var tasksDone: [String] = []
+    /// The user whose session the current attempt started; nil before its auth check, or
+    /// when it found none.
+    private var sessionUserID: String?
+    /// Who waits for the launch to complete (`whenComplete`).
+    private var completionWaiters: [(String) -> Void] = []
 
     /// A launch on `services` with `settings`.
     init(services: LaunchServices, settings: LaunchSettings) {
@@ -49,6 +58,38 @@ final class LaunchController {
     /// The tasks of the current attempt that finished, in order.
     var completedTasks: [String] { lock.withLock { tasksDone } }
 
+    /// The state now, as `{"state": "idle|initial|transitioning|complete|failed", "userId": ...}`;
+    /// `userId` names the user whose session the launch started, and is absent without one.
+    var stateJSON: String {
+        lock.withLock {
+            let name =
+                switch current {
+                case .idle: "idle"
+                case .initial: "initial"
+                case .transitioning: "transitioning"
+                case .complete: "complete"
+                case .failed: "failed"
+                }
+            var members: [String: JSONValue] = ["state": .string(name)]
+            if let sessionUserID { members["userId"] = .string(sessionUserID) }
+            return JSONValue.object(members).json
+        }
+    }
+
+    /// Calls `answer` once the launch has completed (at once when it has) with
+    /// `{"userId": ...}`, the user whose session it started, or `{}` without one.
+    func whenComplete(_ answer: @escaping (String) -> Void) {
+        lock.withLock {
+            guard current == .complete else { return completionWaiters.append(answer) }
+            answer(completionJSON)
+        }
+    }
+
+    /// What `whenComplete` answers.
+    private var completionJSON: String {
+        JSONValue.object(sessionUserID.map { ["userId": .string($0)] } ?? [:]).json
+    }
+
     /// Starts the launch (from idle, or again after a failure).
     func launch() {
         lock.withLock {
@@ -58,6 +99,7 @@ final class LaunchController {
             }
             attempt += 1
             tasksDone = []
+            sessionUserID = nil
             resignedSinceFailure = false
             guard enter(.initial) else { return }
             present(settings.splash.body(fade: 0, color: settings.color), title: settings.splash.title)
@@ -126,6 +168,7 @@ final class LaunchController {
             let state = result?["state"]?.string ?? "undetermined"
             self.services.log(.info, "auth check: \(state)")
             if let userId = result?["userId"]?.string, ["anonymous", "authenticated"].contains(state) {
+                self.sessionUserID = userId
                 do {
                     try self.services.emit(Self.sessionDidStartPoint, userId)
                 } catch {
@@ -174,6 +217,9 @@ final class LaunchController {
         } catch {
             services.log(.warn, "cannot emit \(Self.didCompletePoint): \(error)")
         }
+        let waiters = completionWaiters
+        completionWaiters = []
+        for answer in waiters { answer(completionJSON) }
     }
 
     // MARK: - Plumbing

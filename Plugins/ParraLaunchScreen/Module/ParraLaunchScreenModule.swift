@@ -4,7 +4,8 @@ import ParraPluginKit
 /// The launch screen feature module: owns the `launchScreen.*` options, drives the app's
 /// launch from `application.didFinishLaunching`, retries a failed launch when the app comes
 /// back to the foreground, and offers `com.parra.launchScreen.didComplete` and
-/// `com.parra.launchScreen.sessionDidStart` to other modules.
+/// `com.parra.launchScreen.sessionDidStart` to other modules, and its state through its
+/// commands.
 final class ParraLaunchScreenModule: ParraModule {
     static let definition = ModuleDefinition<ParraLaunchScreenModule>(
         id: "com.parra.launchScreen", name: "ParraLaunchScreen", version: "1.0.0",
@@ -37,6 +38,27 @@ final class ParraLaunchScreenModule: ParraModule {
             ExtensionPointDeclaration(
                 LaunchController.sessionDidStartPoint, signature: "void(ptr,str)",
                 doc: "The launch found a user and starts their session; str: the user id"),
+        ],
+        commands: [
+            .json(
+                id: LaunchController.stateCommand,
+                doc:
+                    "The launch's state now: {state: idle|initial|transitioning|complete|failed, userId (with a session)}"
+            ) { module, _, reply in
+                guard let controller = module.controller else {
+                    return reply.fail("ParraLaunchScreen is not configured")
+                }
+                reply.succeed(json: controller.stateJSON)
+            },
+            .json(
+                id: LaunchController.whenCompleteCommand,
+                doc: "Answers once the launch has completed (at once when it has): {userId} of its session, or {}"
+            ) { module, _, reply in
+                guard let controller = module.controller else {
+                    return reply.fail("ParraLaunchScreen is not configured")
+                }
+                controller.whenComplete { reply.succeed(json: $0) }
+            },
         ])
 
     let host: ModuleHost
