@@ -28,6 +28,9 @@ final class FakeWhatsNewServices: WhatsNewServices {
     var storage: [String: [UInt8]] = [:]
     var shown: [Shown] = []
     var holds: [UInt64: Double] = [:]
+    var commands: [(id: String, completion: (Result<String, ModuleError>) -> Void)] = []
+    /// Set to refuse every command call, as a host without the launch screen module does.
+    var refusesCommands = false
     var wallClockSeconds: Double = 1000
     private var nextID: UInt64 = 1
 
@@ -74,6 +77,19 @@ final class FakeWhatsNewServices: WhatsNewServices {
     }
 
     func releaseSession(_ hold: UInt64) { holds[hold] = nil }
+
+    func callCommand(
+        _ id: String, argument: String, completion: @escaping (Result<String, ModuleError>) -> Void
+    ) throws {
+        guard !refusesCommands else { throw ModuleError("no loaded module offers the command \(id)", status: 5) }
+        commands.append((id, completion))
+    }
+
+    /// Answers the oldest unanswered call of command `id` with `json`.
+    func answerCommand(_ id: String, _ json: String) {
+        guard let index = commands.firstIndex(where: { $0.id == id }) else { return }
+        commands.remove(at: index).completion(.success(json))
+    }
 
     /// Runs every timer due within `seconds`, soonest first, including those they schedule.
     func runTimers(upTo seconds: Double = 0) {

@@ -46,6 +46,16 @@ struct WhatsNewLogicTests {
             installed: installed ?? self.installed, interactive: interactive)
     }
 
+    /// A window becomes active, and the launch screen answers that the launch completed with
+    /// `launch` (a user's session, by default).
+    private func launch(
+        _ whatsNew: WhatsNewController, _ services: FakeWhatsNewServices,
+        launch: String = #"{"state":"complete","userId":"u1"}"#
+    ) {
+        whatsNew.sceneDidBecomeActive()
+        services.answerCommand(WhatsNewController.launchStateCommand, launch)
+    }
+
     private func seed(_ services: FakeWhatsNewServices, _ state: WhatsNewState) {
         if let seen = state.seen { services.storage[WhatsNewState.versionKey] = WhatsNewState.bytes(seen) }
         if let token = state.token {
@@ -137,9 +147,7 @@ struct WhatsNewLogicTests {
     func firstLaunch() throws {
         let services = FakeWhatsNewServices()
         let whatsNew = controller(services)
-        whatsNew.sessionDidStart()
-        whatsNew.launchDidComplete()
-        whatsNew.sceneDidBecomeActive()
+        launch(whatsNew, services)
         #expect(services.timers.isEmpty && services.requests.isEmpty && services.shown.isEmpty)
         let stored = try #require(services.storage[WhatsNewState.versionKey])
         #expect(String(decoding: stored, as: UTF8.self) == #"{"date":1000.0,"version":"8","version_short":"1.2.0"}"#)
@@ -153,9 +161,7 @@ struct WhatsNewLogicTests {
         let services = FakeWhatsNewServices()
         seed(services, seenOld)
         let whatsNew = controller(services)
-        whatsNew.sessionDidStart()
-        whatsNew.launchDidComplete()
-        whatsNew.sceneDidBecomeActive()
+        launch(whatsNew, services)
         #expect(services.timers.map(\.delay) == [5], "the delay, on the injected timers")
         services.runTimers(upTo: 5)
         #expect(services.requests.map(\.path) == [WhatsNewController.appInfoPath + "?version_token=vt-1"])
@@ -171,10 +177,9 @@ struct WhatsNewLogicTests {
             version: services.storage[WhatsNewState.versionKey], token: services.storage[WhatsNewState.tokenKey],
             problems: &problems)
         #expect(state.seen?.shortVersion == "1.2.0" && state.token == "vt-2" && problems.isEmpty)
-        // Once per process: a second completion does nothing.
-        whatsNew.launchDidComplete()
+        // Once per process: a window active again asks nothing and checks nothing.
         whatsNew.sceneDidBecomeActive()
-        #expect(services.timers.isEmpty && services.requests.isEmpty)
+        #expect(services.timers.isEmpty && services.requests.isEmpty && services.commands.isEmpty)
         // The changelog, then closing.
         services.press("c")
         services.answer("releases?limit=15", WireFormat.releases(["1.2.0", "1.1.0"]))
@@ -189,9 +194,7 @@ struct WhatsNewLogicTests {
         let services = FakeWhatsNewServices()
         seed(services, seenOld)
         let whatsNew = controller(services, mode: #"{"kind":"delayed","behavior":"production","delay":0}"#)
-        whatsNew.sessionDidStart()
-        whatsNew.launchDidComplete()
-        whatsNew.sceneDidBecomeActive()
+        launch(whatsNew, services)
         services.runTimers()
         services.answer("app-info", WireFormat.appInfo(token: "vt-9", release: WireFormat.release()))
         services.answer("releases?limit=1", WireFormat.releases(["1.1.0"]))
@@ -209,11 +212,33 @@ struct WhatsNewLogicTests {
         let services = FakeWhatsNewServices()
         seed(services, seenOld)
         let whatsNew = controller(services, mode: #"{"kind":"automatic","behavior":"beta"}"#)
-        whatsNew.sessionDidStart()
         whatsNew.sceneDidBecomeActive()
+        #expect(services.holds.count == 1, "an unattended session waits for the launch screen's answer")
+        services.answerCommand(WhatsNewController.launchStateCommand, #"{"state":"failed"}"#)
         #expect(services.timers.isEmpty, "the launch has not completed")
-        whatsNew.launchDidComplete()
+        #expect(services.holds.isEmpty, "nor is a launch that may never complete waited for")
+        #expect(services.commands.map(\.id) == [WhatsNewController.launchCompletionCommand])
+        services.answerCommand(WhatsNewController.launchCompletionCommand, #"{"userId":"u1"}"#)
         #expect(services.timers.count == 1)
+    }
+
+    @Test("a launch without a user's session, or without the launch screen to ask, starts no check")
+    func noUserOrNoLaunchScreen() {
+        let services = FakeWhatsNewServices()
+        seed(services, seenOld)
+        launch(controller(services), services, launch: #"{"state":"complete"}"#)
+        #expect(services.timers.isEmpty && services.holds.isEmpty)
+        #expect(services.messages(.info) == ["What's New: no automatic check (no user yet)"])
+
+        let alone = FakeWhatsNewServices()
+        alone.refusesCommands = true
+        seed(alone, seenOld)
+        controller(alone).sceneDidBecomeActive()
+        #expect(alone.timers.isEmpty && alone.holds.isEmpty)
+        #expect(
+            alone.messages(.info) == [
+                "What's New: no automatic check (the launch screen does not say when the launch completes: no loaded module offers the command com.parra.launchScreen.state)"
+            ])
     }
 
     @Test("a toast for the update; its key opens the modal")
@@ -221,9 +246,7 @@ struct WhatsNewLogicTests {
         let services = FakeWhatsNewServices()
         seed(services, seenOld)
         let whatsNew = controller(services, mode: #"{"kind":"automatic","behavior":"beta"}"#, style: "toast")
-        whatsNew.sessionDidStart()
-        whatsNew.launchDidComplete()
-        whatsNew.sceneDidBecomeActive()
+        launch(whatsNew, services)
         services.runTimers()
         services.answer("app-info", WireFormat.appInfo(release: WireFormat.release()))
         let toast = try #require(services.shown.first)
@@ -242,9 +265,7 @@ struct WhatsNewLogicTests {
         seed(services, seenOld)
         let whatsNew = controller(
             services, mode: #"{"kind":"delayed","behavior":"production","delay":5}"#, interactive: false)
-        whatsNew.sessionDidStart()
-        whatsNew.launchDidComplete()
-        whatsNew.sceneDidBecomeActive()
+        launch(whatsNew, services)
         #expect(services.timers.map(\.delay) == [0])
         #expect(services.holds.count == 1)
         services.runTimers()
@@ -263,9 +284,7 @@ struct WhatsNewLogicTests {
         let services = FakeWhatsNewServices()
         services.storage[WhatsNewState.versionKey] = Array("{garbage".utf8)
         let whatsNew = controller(services)
-        whatsNew.sessionDidStart()
-        whatsNew.launchDidComplete()
-        whatsNew.sceneDidBecomeActive()
+        launch(whatsNew, services)
         #expect(
             services.messages(.warn) == [
                 "What's New: stored parra_app_version_info is corrupt; treated as a first launch"
@@ -275,9 +294,7 @@ struct WhatsNewLogicTests {
         let failing = FakeWhatsNewServices()
         seed(failing, seenOld)
         let second = controller(failing, mode: #"{"kind":"automatic","behavior":"beta"}"#)
-        second.sessionDidStart()
-        second.launchDidComplete()
-        second.sceneDidBecomeActive()
+        launch(second, failing)
         failing.runTimers()
         failing.answer("app-info", status: 500, "{}")
         #expect(failing.shown.isEmpty && failing.holds.isEmpty)
@@ -285,9 +302,7 @@ struct WhatsNewLogicTests {
         let malformed = FakeWhatsNewServices()
         seed(malformed, seenOld)
         let third = controller(malformed, mode: #"{"kind":"automatic","behavior":"beta"}"#)
-        third.sessionDidStart()
-        third.launchDidComplete()
-        third.sceneDidBecomeActive()
+        launch(third, malformed)
         malformed.runTimers()
         malformed.answer("app-info", #"{"version_token":"x","new_installed_version_info":{"release":{"id":3}}}"#)
         #expect(malformed.shown.isEmpty)

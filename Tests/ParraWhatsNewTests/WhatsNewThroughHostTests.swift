@@ -100,11 +100,11 @@ struct WhatsNewThroughHostTests {
             storage: storage)
         #expect(first.status == 0)
         #expect(first.surface.presented.filter { $0.kind == .modal }.isEmpty)
-        // It can wait: the launch screen's session point, once the launch's auth check has a
-        // user, starts it (no call before); the second launch describes it from the registry.
+        // It can wait: the first window becoming active, after the first frame, starts it (no
+        // call before); the second launch describes it from the registry.
         #expect(
             first.log.messages(from: "com.parra.whatsNew").first
-                == "started when first needed: com.parra.launchScreen.sessionDidStart is dispatched")
+                == "started when first needed: scene.didBecomeActive is dispatched")
         #expect(
             first.log.messages(from: "com.parra.whatsNew").contains(
                 "What's New: no automatic check (the first launch of this install)"))
@@ -116,7 +116,7 @@ struct WhatsNewThroughHostTests {
         #expect(second.status == 0)
         #expect(
             second.log.messages(from: "com.parra.whatsNew").first
-                == "started when first needed: com.parra.launchScreen.sessionDidStart is dispatched")
+                == "started when first needed: scene.didBecomeActive is dispatched")
         #expect(
             second.log.records.contains {
                 $0.message.contains("com.parra.whatsNew 1.0.0") && $0.message.contains("described by the registry")

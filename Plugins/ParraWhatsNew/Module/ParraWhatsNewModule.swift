@@ -4,7 +4,9 @@ import ParraPluginKit
 /// The What's New feature module: owns the `whatsNew.*` options; once the launch screen's
 /// launch has completed for a user and a window is active it checks, once per process, for the
 /// installed version's release and shows it as a modal or a toast; its commands are what
-/// `parra.releases` calls.
+/// `parra.releases` calls. It waits until a window becomes active (or a command of it is
+/// called), and asks the launch screen's commands about the launch then, so it is not started
+/// before the app's first frame.
 final class ParraWhatsNewModule: ParraModule {
     static let id = "com.parra.whatsNew"
 
@@ -12,14 +14,7 @@ final class ParraWhatsNewModule: ParraModule {
         id: id, name: "ParraWhatsNew", version: "1.0.0",
         description: "What's New: the installed version's release notes, once, after an update", license: "MIT",
         options: WhatsNewSettings.declarations,
-        hooks: [
-            .raw(
-                pointID: "com.parra.launchScreen.sessionDidStart", signature: "void(ptr,str)", function: sessionDidStart
-            ),
-            .raw(
-                pointID: "com.parra.launchScreen.didComplete", signature: "void(ptr,str)", function: launchDidComplete),
-            .sceneDidBecomeActive { module, _ in module.controller?.sceneDidBecomeActive() },
-        ],
+        hooks: [.sceneDidBecomeActive { module, _ in module.controller?.sceneDidBecomeActive() }],
         commands: [
             .json(
                 id: id + ".fetchLatestRelease",
@@ -99,18 +94,6 @@ final class ParraWhatsNewModule: ParraModule {
             interactive: facts?["display"]?.object?["interactive"]?.bool ?? false)
     }
 }
-
-/// `com.parra.launchScreen.sessionDidStart`: a user exists.
-private let sessionDidStart: parra_function = unsafeBitCast(
-    { (data: UnsafeMutableRawPointer?, _: UnsafePointer<CChar>?) in
-        ModuleDefinition<ParraWhatsNewModule>.module(from: data)?.controller?.sessionDidStart()
-    } as @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void, to: parra_function.self)
-
-/// `com.parra.launchScreen.didComplete`: the launch completed.
-private let launchDidComplete: parra_function = unsafeBitCast(
-    { (data: UnsafeMutableRawPointer?, _: UnsafePointer<CChar>?) in
-        ModuleDefinition<ParraWhatsNewModule>.module(from: data)?.controller?.launchDidComplete()
-    } as @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void, to: parra_function.self)
 
 /// What `libParraWhatsNew.so` exports, for its entry target.
 public enum ParraWhatsNewExport {

@@ -18,10 +18,17 @@ final class WhatsNewController {
     private var hasUser = false
     private var launchCompleted = false
     private var sceneActive = false
+    private var askedAboutLaunch = false
     private var checkedThisProcess = false
 
     static let appInfoPath = "tenants/{tenantId}/applications/{applicationId}/app-info"
     static let releasesPath = "tenants/{tenantId}/applications/{applicationId}/releases"
+    /// The launch screen's command that answers with the launch's state now.
+    static let launchStateCommand = "com.parra.launchScreen.state"
+    /// The launch screen's command that answers once the launch has completed.
+    static let launchCompletionCommand = "com.parra.launchScreen.whenComplete"
+    /// How long an unattended session waits at most for the launch screen's answer.
+    static let launchAnswerHold = 5.0
     /// How long one request may take before the check gives up.
     static let requestTimeout = 10.0
 
@@ -36,19 +43,69 @@ final class WhatsNewController {
 
     // MARK: - The automatic check
 
-    /// The launch found a user and starts their session.
-    func sessionDidStart() { hasUser = true }
+    /// The launch started a user's session.
+    private func sessionDidStart() { hasUser = true }
 
     /// The launch completed; the check waits for the app's windows.
-    func launchDidComplete() {
+    private func launchDidComplete() {
         launchCompleted = true
         checkWhenReady()
     }
 
-    /// A window became active.
+    /// A window became active; the first time, the launch screen is asked about the launch.
     func sceneDidBecomeActive() {
         sceneActive = true
+        if !askedAboutLaunch {
+            askedAboutLaunch = true
+            askAboutLaunch()
+        }
         checkWhenReady()
+    }
+
+    /// Asks the launch screen for the launch's state. An unattended session is held until the
+    /// answer, so a release shows before the session plays on; a launch that has not completed
+    /// (it failed, and may be retried) is waited for without holding it.
+    private func askAboutLaunch() {
+        let hold = try? services.holdSession(for: Self.launchAnswerHold)
+        let release = { [services] in if let hold { services.releaseSession(hold) } }
+        do {
+            try services.callCommand(Self.launchStateCommand, argument: "{}") { [self] result in
+                launchAnswered(result, waitingIfIncomplete: true)
+                release()
+            }
+        } catch {
+            release()
+            launchUnknown(error)
+        }
+    }
+
+    /// The launch screen's answer: `{state, userId}` from its state command, `{userId}` from
+    /// its completion command.
+    private func launchAnswered(_ result: Result<String, ModuleError>, waitingIfIncomplete: Bool) {
+        let members: [String: JSONValue]
+        switch result {
+        case .success(let json): members = (try? JSONValue.parse(json))?.object ?? [:]
+        case .failure(let error): return launchUnknown(error)
+        }
+        if waitingIfIncomplete, members["state"]?.string != "complete" {
+            do {
+                try services.callCommand(Self.launchCompletionCommand, argument: "{}") { [self] result in
+                    launchAnswered(result, waitingIfIncomplete: false)
+                }
+            } catch {
+                launchUnknown(error)
+            }
+            return
+        }
+        if members["userId"]?.string != nil { sessionDidStart() }
+        launchDidComplete()
+    }
+
+    /// The launch screen cannot be asked (it is not installed, say): no automatic check.
+    private func launchUnknown(_ error: any Error) {
+        services.log(
+            .info, "What's New: no automatic check (the launch screen does not say when the launch completes: \(error))"
+        )
     }
 
     /// Once the launch has completed (perhaps after a retry, with a window already active) and

@@ -31,6 +31,9 @@ protocol WhatsNewServices: AnyObject {
     func releaseSession(_ hold: UInt64)
     /// Seconds since the Unix epoch, from the host's clock.
     var wallClockSeconds: Double { get }
+    /// Calls another module's JSON command; `completion` runs once, on the main thread, later.
+    func callCommand(
+        _ id: String, argument: String, completion: @escaping (Result<String, ModuleError>) -> Void) throws
 }
 
 extension ModuleHost: WhatsNewServices {}
