@@ -15,6 +15,9 @@ struct LaunchFigures {
     /// Reference: the sample from a folder of its own, where it finds no module, to its first
     /// frame, same order: the host's and the sample's own share of the first frame.
     var withoutModulesSamples: [Double]
+    /// The sample to its first frame in one home kept from launch to launch (its registry,
+    /// token, app-info and records there, as on most launches), same order.
+    var repeatFirstFrameSamples: [Double]
     /// Children's involuntary context switches (wait4's rusage) per sample, same order.
     var firstFrameChildPreemptions: [Int]
     var emptyChildPreemptions: [Int]
@@ -37,6 +40,7 @@ struct LaunchFigures {
     var hasBoth: Bool { hasFirstFrame && hasEmpty }
     var hasFoundation: Bool { !foundationSamples.isEmpty }
     var hasWithoutModules: Bool { !withoutModulesSamples.isEmpty && hasEmpty }
+    var hasRepeat: Bool { !repeatFirstFrameSamples.isEmpty && hasEmpty }
     /// Medians over the repetitions.
     var firstFrameMilliseconds: Double { median(firstFrameSamples) }
     var emptyMilliseconds: Double { median(emptySamples) }
@@ -45,6 +49,9 @@ struct LaunchFigures {
     /// The median of the per-repetition ratios of the sample without modules over the empty
     /// process.
     var withoutModulesPairedRatio: Double { median(zip(withoutModulesSamples, emptySamples).map { $0 / $1 }) }
+    var repeatFirstFrameMilliseconds: Double { median(repeatFirstFrameSamples) }
+    /// The median of the per-repetition ratios of the repeat launch over the empty process.
+    var repeatPairedRatio: Double { median(zip(repeatFirstFrameSamples, emptySamples).map { $0 / $1 }) }
     /// The difference of the medians.
     var overEmptyMilliseconds: Double { firstFrameMilliseconds - emptyMilliseconds }
     /// The median of the per-repetition ratios, as for dispatch and load.
@@ -154,7 +161,7 @@ enum LaunchBench {
 
         var figures = LaunchFigures(
             firstFrameSamples: [], emptySamples: [], foundationSamples: [], withoutModulesSamples: [],
-            firstFrameChildPreemptions: [],
+            repeatFirstFrameSamples: [], firstFrameChildPreemptions: [],
             emptyChildPreemptions: [], sessionPeakSamples: [], repeatSessionPeakSamples: [], emptyPeakSamples: [],
             foundationPeakSamples: [],
             repetitions: repetitions, warmups: warmups, skipped: skipped)
@@ -170,6 +177,9 @@ enum LaunchBench {
             consume(UInt64(result.output.count))
             return result
         }
+        // One home for every repeat launch, made by a first launch before them.
+        let repeatHome = work.appendingPathComponent("repeat-launch-home", isDirectory: true)
+        if let demo { _ = try launch(demo, home: repeatHome, untilFirstFrame: true) }
         for repetition in 0..<(warmups + repetitions) {
             // Alternate which runs first, so drift or a neighbour's burst hits both alike.
             var frame: Launch?
@@ -195,8 +205,10 @@ enum LaunchBench {
                     (aloneDemo, alone) = (nil, nil)
                 }
             }
+            let again = try demo.map { try launch($0, home: repeatHome, untilFirstFrame: true) }
             guard repetition >= warmups else { continue }
             if let alone { figures.withoutModulesSamples.append(alone.milliseconds) }
+            if let again { figures.repeatFirstFrameSamples.append(again.milliseconds) }
             if let frame {
                 figures.firstFrameSamples.append(frame.milliseconds)
                 figures.firstFrameChildPreemptions.append(frame.childPreemptions)

@@ -66,7 +66,8 @@ let usage = """
                                   them), none needed, over one with none beside it (the
                                   median of the paired differences)
       launch.to_first_frame_ms    spawn of the release-built ParraDemoApp (beside this
-                                  executable) to the first `== window ` line on its stdout
+                                  executable) to the first `== window ` line on its stdout,
+                                  in a new home each time: an install's first launch
       launch.empty_process_ms     baseline: spawn to exit of parra-empty, a Swift program that
                                   only exits (beside this executable too)
       launch.to_first_frame_over_empty_ms  to_first_frame_ms - empty_process_ms
@@ -75,6 +76,11 @@ let usage = """
                                   does: it needs no corelibs Foundation), run
                                   after each pair; what it takes over empty_process_ms is
                                   FoundationEssentials' share of the figure above
+      launch.repeat_to_first_frame_ms  the same, in one home kept from launch to launch (the
+                                  registry, token, app-info and records of the launches before
+                                  it there, as on most launches), run after each pair;
+                                  launch.repeat_to_first_frame_ms_ratio is it over
+                                  empty_process_ms (the median of the paired ratios)
       launch.without_modules_first_frame_ms  reference: the same sample from a folder of its
                                   own, where it finds no module, to its first frame, run after
                                   each pair; launch.without_modules_first_frame_ms_ratio is it
@@ -498,6 +504,10 @@ if json {
         launchEntries.append(("launch.to_first_frame_over_empty_ms", launch.overEmptyMilliseconds))
         launchEntries.append(("launch.to_first_frame_ms_ratio", launch.pairedRatio))
     }
+    if launch.hasRepeat {
+        launchEntries.append(("launch.repeat_to_first_frame_ms", launch.repeatFirstFrameMilliseconds))
+        launchEntries.append(("launch.repeat_to_first_frame_ms_ratio", launch.repeatPairedRatio))
+    }
     if launch.hasWithoutModules {
         launchEntries.append((LaunchBench.withoutModulesFigure, launch.withoutModulesMilliseconds))
         launchEntries.append((LaunchBench.withoutModulesFigure + "_ratio", launch.withoutModulesPairedRatio))
@@ -700,6 +710,12 @@ rows.append(
         ratio: "-", budget: "-", within: "-"))
 rows.append(
     Row(
+        name: "launch.repeat_to_first_frame_ms",
+        value: launch.hasRepeat ? number(launch.repeatFirstFrameMilliseconds) + " ms" : skippedValue,
+        baseline: launch.hasEmpty ? "empty_process " + number(launch.emptyMilliseconds) + " ms" : "-",
+        ratio: launch.hasRepeat ? number(launch.repeatPairedRatio, 3) : "-", budget: "-", within: "-"))
+rows.append(
+    Row(
         name: LaunchBench.withoutModulesFigure,
         value: launch.hasWithoutModules ? number(launch.withoutModulesMilliseconds) + " ms" : skippedValue,
         baseline: launch.hasEmpty ? "empty_process " + number(launch.emptyMilliseconds) + " ms" : "-",
@@ -860,6 +876,9 @@ if launch.hasFirstFrame || launch.hasEmpty {
         print("  repeat session peak, MiB  \(spread(launch.repeatSessionPeakSamples, 1))")
     }
     if launch.hasEmpty { print("  empty peak memory, MiB    \(spread(launch.emptyPeakSamples, 1))") }
+    if launch.hasRepeat {
+        print("  repeat launch   \(spread(launch.repeatFirstFrameSamples, 3))")
+    }
     if launch.hasWithoutModules {
         print("  sample without modules (reference)  \(spread(launch.withoutModulesSamples, 3))")
     }
