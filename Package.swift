@@ -245,9 +245,18 @@ let package = Package(
 // - Release builds leave exclusivity unchecked at run time; debug builds, which the tests run,
 //   keep the checks. Each access to a class's stored property took a check: 7% of a start with
 //   100 waiting modules (0.93-0.99 to 0.85 ms).
+// - Release builds optimize for size the code that runs once a launch or at a person's pace:
+//   the app's model and delegates, the facade, the API client, and the modules other than the
+//   logger. Their code is most of the sample's, and resident as it is mapped (above); the
+//   runtime, the dispatch, the logger and the crypto stay optimized for speed. The sample's
+//   peak 0.25 MiB lower, for 0.2 M more instructions to its first frame (of 19.5 M).
 // SwiftPM takes these flags from the root package and from dependencies by path or branch (as
 // `parra new` writes them); it refuses them only from a versioned dependency.
+let sizeOptimizedTargets: Set = ["ParraAppModel", "Parra", "ParraAPI", "ParraLaunchScreen", "ParraWhatsNew", "ParraPush"]
 for target in package.targets where target.type == .regular && !target.name.hasPrefix("C") {
+    if sizeOptimizedTargets.contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Osize"], .when(configuration: .release))]
+    }
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .unsafeFlags([
