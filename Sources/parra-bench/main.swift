@@ -691,12 +691,18 @@ rows += [
         within: within(logger.twoThreadsScalingVersusFwrite >= twoThreadsScalingBudget)),
 ]
 let skippedValue = "skipped"
-rows.append(
+/// A launch beside the empty process: its milliseconds and its paired ratio, each nil when not
+/// measured.
+func launchRow(_ name: String, milliseconds: Double?, ratio: Double?) -> Row {
     Row(
-        name: "launch.to_first_frame_ms",
-        value: launch.hasFirstFrame ? number(launch.firstFrameMilliseconds) + " ms" : skippedValue,
+        name: name, value: milliseconds.map { number($0) + " ms" } ?? skippedValue,
         baseline: launch.hasEmpty ? "empty_process " + number(launch.emptyMilliseconds) + " ms" : "-",
-        ratio: launch.hasBoth ? number(launch.pairedRatio, 3) : "-", budget: "-", within: "-"))
+        ratio: ratio.map { number($0, 3) } ?? "-", budget: "-", within: "-")
+}
+rows.append(
+    launchRow(
+        "launch.to_first_frame_ms", milliseconds: launch.hasFirstFrame ? launch.firstFrameMilliseconds : nil,
+        ratio: launch.hasBoth ? launch.pairedRatio : nil))
 rows.append(
     Row(
         name: "launch.empty_process_ms",
@@ -709,17 +715,15 @@ rows.append(
         baseline: launch.hasEmpty ? "empty_process " + number(launch.emptyMilliseconds) + " ms" : "-",
         ratio: "-", budget: "-", within: "-"))
 rows.append(
-    Row(
-        name: "launch.repeat_to_first_frame_ms",
-        value: launch.hasRepeat ? number(launch.repeatFirstFrameMilliseconds) + " ms" : skippedValue,
-        baseline: launch.hasEmpty ? "empty_process " + number(launch.emptyMilliseconds) + " ms" : "-",
-        ratio: launch.hasRepeat ? number(launch.repeatPairedRatio, 3) : "-", budget: "-", within: "-"))
+    launchRow(
+        "launch.repeat_to_first_frame_ms",
+        milliseconds: launch.hasRepeat ? launch.repeatFirstFrameMilliseconds : nil,
+        ratio: launch.hasRepeat ? launch.repeatPairedRatio : nil))
 rows.append(
-    Row(
-        name: LaunchBench.withoutModulesFigure,
-        value: launch.hasWithoutModules ? number(launch.withoutModulesMilliseconds) + " ms" : skippedValue,
-        baseline: launch.hasEmpty ? "empty_process " + number(launch.emptyMilliseconds) + " ms" : "-",
-        ratio: launch.hasWithoutModules ? number(launch.withoutModulesPairedRatio, 3) : "-", budget: "-", within: "-"))
+    launchRow(
+        LaunchBench.withoutModulesFigure,
+        milliseconds: launch.hasWithoutModules ? launch.withoutModulesMilliseconds : nil,
+        ratio: launch.hasWithoutModules ? launch.withoutModulesPairedRatio : nil))
 rows.append(
     Row(
         name: "launch.to_first_frame_over_empty_ms",
