@@ -43,15 +43,6 @@ final class WhatsNewController {
 
     // MARK: - The automatic check
 
-    /// The launch started a user's session.
-    private func sessionDidStart() { hasUser = true }
-
-    /// The launch completed; the check waits for the app's windows.
-    private func launchDidComplete() {
-        launchCompleted = true
-        checkWhenReady()
-    }
-
     /// A window became active; the first time, the launch screen is asked about the launch.
     func sceneDidBecomeActive() {
         sceneActive = true
@@ -97,8 +88,10 @@ final class WhatsNewController {
             }
             return
         }
-        if members["userId"]?.string != nil { sessionDidStart() }
-        launchDidComplete()
+        // The launch completed, for a user when it started one's session.
+        hasUser = members["userId"]?.string != nil
+        launchCompleted = true
+        checkWhenReady()
     }
 
     /// The launch screen cannot be asked (it is not installed, say): no automatic check.
