@@ -282,23 +282,65 @@ struct WaitingModuleTests {
         mended.runtime.stop()
     }
 
-    @Test("a registry entry that differs from the file's descriptor refuses the module when started, and is forgotten")
-    func registryDisagrees() throws {
-        let paths = try build([fixture("liar")])
+    /// The C fixture as module `name`, whose entry reads its greeting's default from `greeting`
+    /// at each call; one that can wait when `canWait`.
+    private func changing(_ name: String, greeting: URL, canWait: Bool) throws -> String {
+        let defines = [
+            "FIXTURE_ID=\"com.example.\(name)\"", "FIXTURE_KEY_PREFIX=\"\(name)\"",
+            "FIXTURE_GREETING_FILE=\"\(greeting.path)\"",
+        ]
+        return try CFixtureBuilder.build(
+            "\(name).so", defines: defines + (canWait ? ["FIXTURE_CAN_WAIT"] : []),
+            in: try CFixtureBuilder.makeTemporaryDirectory()
+        ).path
+    }
+
+    @Test(
+        "a module that starts at launch is declared by the registry while its descriptor's digest holds; a changed descriptor is read again"
+    )
+    func startsAtLaunchFromTheRegistry() throws {
+        let greeting = try CFixtureBuilder.makeTemporaryDirectory().appendingPathComponent("greeting.json")
+        try Data(#""hello""#.utf8).write(to: greeting)
+        let paths = [try changing("eager", greeting: greeting, canWait: false)]
         let storage = try CFixtureBuilder.makeTemporaryDirectory()
-        let registry = storage.appendingPathComponent("module-registry")
+        /// Whether a launch took the declaration from the registry, and the greeting it resolved;
+        /// the module starts at launch and its hook runs either way.
+        func launch(codeOptions: [String: JSONValue] = [:]) throws -> (Bool, JSONValue?, [String]) {
+            let host = try TestHost(
+                paths: paths, codeOptions: codeOptions, storage: storage,
+                mainQueue: DispatchQueue(label: "test.waiting.main"))
+            host.runtime.start()
+            defer { host.runtime.stop() }
+            let record = try #require(host.runtime.report.loaded.first, "\(host.runtime.report.lines)")
+            #expect(!record.waits)
+            #expect(try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}")).bool)
+            #expect(host.log.messages(from: "com.example.eager").contains("hook application.didFinishLaunching {}"))
+            return (
+                record.fromRegistry, host.runtime.options.option(forKey: "eager.greeting")?.value,
+                host.runtime.options.problems.map { "\($0)" }
+            )
+        }
+        #expect(try launch() == (false, .string("hello"), []))
+        // A value the count's schema refuses is refused as by the descriptor's schema.
+        let (fromRegistry, value, problems) = try launch(codeOptions: ["eager.count": .integer(500)])
+        #expect(fromRegistry && value == .string("hello"))
+        #expect(problems.contains { $0.contains("500 is more than the maximum 100") }, "\(problems)")
+        try Data(#""howdy""#.utf8).write(to: greeting)
+        #expect(try launch() == (false, .string("howdy"), []))
+        #expect(try launch() == (true, .string("howdy"), []))
+    }
+
+    @Test("a module that waits, whose descriptor changed since the registry described it, is refused when started")
+    func registryDisagrees() throws {
+        let greeting = try CFixtureBuilder.makeTemporaryDirectory().appendingPathComponent("greeting.json")
+        try Data(#""hello""#.utf8).write(to: greeting)
+        let paths = [try changing("liar", greeting: greeting, canWait: true)]
+        let storage = try CFixtureBuilder.makeTemporaryDirectory()
         try start(paths, storage: storage).runtime.stop()
-        // The greeting's default, a string of 5 bytes after its length, made another of the same
-        // length: the registry still reads, and only what it says differs.
-        let text = try #require(String(data: try Data(contentsOf: registry), encoding: .isoLatin1))
-        let written = "\u{5}\u{0}\u{0}\u{0}hello"
-        #expect(text.contains(written))
-        try #require(
-            text.replacingOccurrences(of: written, with: "\u{5}\u{0}\u{0}\u{0}jello").data(using: .isoLatin1)
-        )
-        .write(to: registry)
+        try Data(#""jello""#.utf8).write(to: greeting)
         let host = try start(paths, storage: storage)
-        #expect(host.runtime.options.option(forKey: "liar.greeting")?.value == .string("jello"))
+        #expect(host.runtime.report.loaded.first?.fromRegistry == true)
+        #expect(host.runtime.options.option(forKey: "liar.greeting")?.value == .string("hello"))
         _ = try host.runtime.dispatcher.call(.applicationDidFinishLaunching, .string("{}"))
         let record = try #require(host.runtime.report.records.first)
         #expect(record.outcome == .refused)
@@ -309,6 +351,31 @@ struct WaitingModuleTests {
         let next = try start(paths, storage: storage)
         defer { next.runtime.stop() }
         #expect(next.runtime.report.loaded.first?.fromRegistry == false)
-        #expect(next.runtime.options.option(forKey: "liar.greeting")?.value == .string("hello"))
+        #expect(next.runtime.options.option(forKey: "liar.greeting")?.value == .string("jello"))
+    }
+
+    @Test(
+        "an entry edited in the registry fails its checksum: the registry is set aside, the module read from its file")
+    func editedEntry() throws {
+        let paths = try build([fixture("edited")])
+        let storage = try CFixtureBuilder.makeTemporaryDirectory()
+        let registry = storage.appendingPathComponent("module-registry")
+        try start(paths, storage: storage).runtime.stop()
+        // The greeting's default, a string of 5 bytes after its length, made another of the same
+        // length: every field still reads.
+        let text = try #require(String(data: try Data(contentsOf: registry), encoding: .isoLatin1))
+        let written = "\u{5}\u{0}\u{0}\u{0}hello"
+        #expect(text.contains(written))
+        try #require(
+            text.replacingOccurrences(of: written, with: "\u{5}\u{0}\u{0}\u{0}jello").data(using: .isoLatin1)
+        )
+        .write(to: registry)
+        let host = try start(paths, storage: storage)
+        defer { host.runtime.stop() }
+        #expect(
+            host.runtime.report.notes.contains { $0.contains("its checksum does not match") },
+            "\(host.runtime.report.notes)")
+        #expect(host.runtime.report.loaded.first?.fromRegistry == false)
+        #expect(host.runtime.options.option(forKey: "edited.greeting")?.value == .string("hello"))
     }
 }

@@ -6,9 +6,149 @@ import FoundationEssentials
 /// required strings, the id's characters, option declarations and their defaults, signature
 /// syntax, and canonical-point signatures.
 package enum DescriptorReader {
+    /// Reads the descriptor and traits a module's entry returned: its declaration, its code,
+    /// and the digest `fingerprint` takes of them (nil only when `read` refuses them).
     static func read(
         _ descriptor: UnsafePointer<parra_module_descriptor>, traits: UnsafePointer<parra_module_traits>? = nil
-    ) throws(ModuleRefusal) -> (declaration: ModuleDeclaration, code: ModuleCode) {
+    ) throws(ModuleRefusal) -> (declaration: ModuleDeclaration, code: ModuleCode, digest: UInt64?) {
+        let (d, major, minor) = try header(descriptor)
+        let id = try requiredString(d.id, "id")
+        guard isValidModuleID(id) else {
+            throw refuse(
+                "id '\(id)' has characters outside [A-Za-z0-9._-] or is not reverse-DNS (like com.example.feature)")
+        }
+        guard !OverridePoint.isCanonicalNamespace(id + ".") else {
+            throw refuse(
+                "id '\(id)' lies in the canonical 'application.' or 'scene.' namespace, which modules may not use")
+        }
+        let arrays = try readArrays(d)
+        let options = try arrays.options.map { (i, decl) throws(ModuleRefusal) in
+            try readOption(decl, index: i, ownerID: id)
+        }
+        let hooks = try arrays.hooks.map { (i, decl) throws(ModuleRefusal) in try readHook(decl, index: i) }
+        let points = try arrays.points.map { (i, decl) throws(ModuleRefusal) in
+            try readExtensionPoint(decl, index: i, moduleID: id)
+        }
+        let commands = try arrays.commands.map { (i, decl) throws(ModuleRefusal) in
+            try readCommand(decl, index: i, moduleID: id)
+        }
+        try requireUnique(options.map(\.key), "option key")
+        try requireUnique(points.map(\.id), "extension point")
+        try requireUnique(commands.map(\.declaration.id), "command")
+        let flags = try readTraits(traits)
+        let declaration = ModuleDeclaration(
+            id: id, name: try requiredString(d.name, "name"), version: try requiredString(d.version, "version"),
+            description: try optionalString(d.description, "description") ?? "",
+            license: try optionalString(d.license, "license") ?? "", abiVersion: "\(major).\(minor)",
+            options: options, hooks: hooks.map(\.declaration), extensionPoints: points,
+            commands: commands.map(\.declaration), takesAppLogs: d.log_sink != nil,
+            canWait: flags & UInt32(PARRA_MODULE_CAN_WAIT) != 0)
+        return (
+            declaration, code(d, hooks: hooks.map(\.function), commands: commands.map(\.function)),
+            digest(d, major: major, minor: minor, flags: flags, arrays)
+        )
+    }
+
+    /// What a launch needs of a module whose declaration the module registry keeps: the digest
+    /// of everything its descriptor and traits declare, each field as given (what the registry
+    /// compares with the digest it recorded), and its code; nothing is parsed. Nil when the
+    /// descriptor breaks a rule of its form or a hook or command has no function: `read` says
+    /// which.
+    static func fingerprint(
+        _ descriptor: UnsafePointer<parra_module_descriptor>, traits: UnsafePointer<parra_module_traits>? = nil
+    ) -> (digest: UInt64, code: ModuleCode)? {
+        guard let found = try? header(descriptor) else { return nil }
+        let (d, major, minor) = found
+        guard let flags = try? readTraits(traits), let arrays = try? readArrays(d),
+            let digest = digest(d, major: major, minor: minor, flags: flags, arrays)
+        else { return nil }
+        return (
+            digest,
+            code(
+                d, hooks: arrays.hooks.compactMap { $0.1.function },
+                commands: arrays.commands.compactMap { $0.1.function })
+        )
+    }
+
+    /// A descriptor's arrays, each element copied as far as its struct_size covers.
+    private typealias Arrays = (
+        options: [(Int, parra_option_decl)], hooks: [(Int, parra_hook_decl)],
+        points: [(Int, parra_extension_point_decl)], commands: [(Int, parra_command_decl)]
+    )
+
+    private static func readArrays(_ d: parra_module_descriptor) throws(ModuleRefusal) -> Arrays {
+        (
+            try readArray(d.options, d.option_count, "option", parra_option_decl.self, minimumSize: optionDeclSize10),
+            try readArray(d.hooks, d.hook_count, "hook", parra_hook_decl.self),
+            try readArray(
+                d.extension_points, d.extension_point_count, "extension point", parra_extension_point_decl.self),
+            try readArray(d.commands, d.command_count, "command", parra_command_decl.self)
+        )
+    }
+
+    /// The `StableHash` of every field the descriptor `d` and its traits' `flags` declare; nil
+    /// when a string runs past the limit, allowed values do not end, or a hook or command has
+    /// no function.
+    private static func digest(
+        _ d: parra_module_descriptor, major: UInt16, minor: UInt16, flags: UInt32, _ arrays: Arrays
+    ) -> UInt64? {
+        var hash = StableHash()
+        func add(_ text: UnsafePointer<CChar>?) -> Bool { hash.add(text, limit: maximumStringLength) }
+        for number in [UInt64(major), UInt64(minor), UInt64(flags), d.log_sink == nil ? 0 : 1] { hash.add(number) }
+        guard add(d.id), add(d.name), add(d.version), add(d.description), add(d.license) else { return nil }
+        hash.add(UInt64(arrays.options.count))
+        for (_, option) in arrays.options {
+            hash.add(UInt64(UInt32(bitPattern: option.type)))
+            guard add(option.key), add(option.default_json), add(option.doc), add(option.environment_variable),
+                add(option.schema_json)
+            else { return nil }
+            guard var cursor = option.allowed_values else {
+                hash.add(UInt64.max)
+                continue
+            }
+            var count: UInt64 = 0
+            while let item = cursor.pointee {
+                guard count < maximumCount, add(item) else { return nil }
+                count += 1
+                cursor += 1
+            }
+            hash.add(count)
+        }
+        hash.add(UInt64(arrays.hooks.count))
+        for (_, hook) in arrays.hooks {
+            guard hook.function != nil, add(hook.point_id), add(hook.signature) else { return nil }
+            hash.add(UInt64(UInt32(bitPattern: hook.order)))
+        }
+        hash.add(UInt64(arrays.points.count))
+        for (_, point) in arrays.points {
+            guard add(point.point_id), add(point.signature), add(point.doc) else { return nil }
+            hash.add(UInt64(UInt32(bitPattern: point.combine)))
+        }
+        hash.add(UInt64(arrays.commands.count))
+        for (_, command) in arrays.commands {
+            guard command.function != nil, add(command.command_id), add(command.signature), add(command.doc)
+            else { return nil }
+            hash.add(UInt64(UInt32(bitPattern: command.thread)))
+            hash.add(command.completes_later ? 1 : 0)
+        }
+        return hash.value
+    }
+
+    /// The functions `d` gives, with its hooks' and commands' in declaration order.
+    private static func code(
+        _ d: parra_module_descriptor, hooks: [parra_function], commands: [parra_function]
+    ) -> ModuleCode {
+        ModuleCode(
+            initialize: d.`init`, configure: d.configure, activate: d.activate, deactivate: d.deactivate,
+            shutdown: d.shutdown, logSink: d.log_sink, logFlush: d.log_sink == nil ? nil : d.log_flush,
+            hooks: hooks, commands: commands)
+    }
+
+    /// The descriptor's versions, checked, and what its struct_size covers of it (fields a 1.0
+    /// module lacks stay zero).
+    private static func header(_ descriptor: UnsafePointer<parra_module_descriptor>) throws(ModuleRefusal) -> (
+        descriptor: parra_module_descriptor, major: UInt16, minor: UInt16
+    ) {
         let raw = UnsafeRawPointer(descriptor)
         let size = raw.load(as: UInt32.self)
         // The version fields sit right after struct_size in every version of the ABI.
@@ -41,56 +181,13 @@ package enum DescriptorReader {
                 "descriptor struct_size \(size) is larger than ABI \(major).\(minor)'s descriptor (at most \(MemoryLayout<parra_module_descriptor>.size) bytes); set it to sizeof(parra_module_descriptor)"
             )
         }
-        // Read only what struct_size covers; fields a 1.0 module lacks stay zero.
         var d = parra_module_descriptor()
         withUnsafeMutableBytes(of: &d) { copy in
             copy.copyMemory(
                 from: UnsafeRawBufferPointer(
                     start: raw, count: min(Int(size), MemoryLayout<parra_module_descriptor>.size)))
         }
-        let id = try requiredString(d.id, "id")
-        guard isValidModuleID(id) else {
-            throw refuse(
-                "id '\(id)' has characters outside [A-Za-z0-9._-] or is not reverse-DNS (like com.example.feature)")
-        }
-        guard !OverridePoint.isCanonicalNamespace(id + ".") else {
-            throw refuse(
-                "id '\(id)' lies in the canonical 'application.' or 'scene.' namespace, which modules may not use")
-        }
-        let options = try readArray(
-            d.options, d.option_count, "option", parra_option_decl.self, minimumSize: optionDeclSize10
-        ).map {
-            (i, decl) throws(ModuleRefusal) in
-            try readOption(decl, index: i, ownerID: id)
-        }
-        let hooks = try readArray(d.hooks, d.hook_count, "hook", parra_hook_decl.self).map {
-            (i, decl) throws(ModuleRefusal) in
-            try readHook(decl, index: i)
-        }
-        let points = try readArray(
-            d.extension_points, d.extension_point_count, "extension point", parra_extension_point_decl.self
-        ).map { (i, decl) throws(ModuleRefusal) in
-            try readExtensionPoint(decl, index: i, moduleID: id)
-        }
-        let commands = try readArray(d.commands, d.command_count, "command", parra_command_decl.self).map {
-            (i, decl) throws(ModuleRefusal) in
-            try readCommand(decl, index: i, moduleID: id)
-        }
-        try requireUnique(options.map(\.key), "option key")
-        try requireUnique(points.map(\.id), "extension point")
-        try requireUnique(commands.map(\.declaration.id), "command")
-        let declaration = ModuleDeclaration(
-            id: id, name: try requiredString(d.name, "name"), version: try requiredString(d.version, "version"),
-            description: try optionalString(d.description, "description") ?? "",
-            license: try optionalString(d.license, "license") ?? "", abiVersion: "\(major).\(minor)",
-            options: options, hooks: hooks.map(\.declaration), extensionPoints: points,
-            commands: commands.map(\.declaration), takesAppLogs: d.log_sink != nil,
-            canWait: try readTraits(traits) & UInt32(PARRA_MODULE_CAN_WAIT) != 0)
-        let code = ModuleCode(
-            initialize: d.`init`, configure: d.configure, activate: d.activate, deactivate: d.deactivate,
-            shutdown: d.shutdown, logSink: d.log_sink, logFlush: d.log_sink == nil ? nil : d.log_flush,
-            hooks: hooks.map(\.function), commands: commands.map(\.function))
-        return (declaration, code)
+        return (d, major, minor)
     }
 
     /// The flags of a module's traits (ABI 1.8); 0 for a module without them.

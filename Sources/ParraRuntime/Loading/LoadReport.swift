@@ -42,7 +42,9 @@ package struct LoadReport: Sendable, Codable {
         /// Whether it waits to be started until it is first needed (ABI 1.8), as at the end of
         /// the launch.
         package internal(set) var waits = false
-        /// Whether its declarations came from the registry, its file unopened at launch.
+        /// Whether its declarations came from the registry: a module that waits has its file
+        /// unopened at launch, one that starts at launch had its descriptor's digest checked,
+        /// not its descriptor read.
         package internal(set) var fromRegistry = false
 
         /// One line: outcome, file, and id or reason.

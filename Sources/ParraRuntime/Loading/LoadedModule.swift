@@ -13,6 +13,9 @@ package final class LoadedModule {
     var code: ModuleCode?
     /// The identity of its file when it was checked at start.
     let stamp: ModuleRegistry.Stamp
+    /// The digest of the descriptor its declaration was read from (`DescriptorReader.fingerprint`),
+    /// when it was taken.
+    let digest: UInt64?
     /// Whether it waits to be started until it is first needed (PARRA_MODULE_CAN_WAIT).
     package internal(set) var waits = false
     /// Its lifecycle state.
@@ -36,12 +39,15 @@ package final class LoadedModule {
     /// Its record's position in the load report.
     let recordIndex: Int
 
-    init(file: String, declaration: ModuleDeclaration, code: ModuleCode?, stamp: ModuleRegistry.Stamp, recordIndex: Int)
-    {
+    init(
+        file: String, declaration: ModuleDeclaration, code: ModuleCode?, stamp: ModuleRegistry.Stamp,
+        digest: UInt64?, recordIndex: Int
+    ) {
         self.file = file
         self.declaration = declaration
         self.code = code
         self.stamp = stamp
+        self.digest = digest
         self.recordIndex = recordIndex
     }
 

@@ -1,8 +1,9 @@
 import ParraShared
 
 /// A declaration as the module registry keeps it: every field in `RegistryWriter`'s format, read
-/// back through the same checks the descriptor's values pass (types, signatures, schemas), so a
-/// damaged registry is refused rather than believed.
+/// back through the checks of its form (types, signatures, the shape of defaults), so a damaged
+/// entry the registry's checksum missed is refused rather than believed. The options' schemas,
+/// read when the descriptor declared them, are kept as text and read again when first used.
 extension ModuleDeclaration {
     /// The declaration's bytes. Two declarations with the same bytes declare the same things.
     var registryBytes: [UInt8] {
@@ -115,27 +116,11 @@ extension ModuleDeclaration {
         var allowed: [String] = []
         for _ in 0..<(try reader.readCount()) { allowed.append(try reader.readString()) }
         let allowedValues = restricted ? allowed : nil
-        var constraint: OptionConstraint?
-        if let source = try reader.readOptionalString() {
-            do {
-                constraint = try OptionConstraint(json: source, for: type)
-            } catch {
-                throw RegistryReader.Malformed(description: "option '\(key)' schema: \(error)")
-            }
-        }
-        func schema(defaultValue: JSONValue) -> OptionSchema {
-            OptionSchema(
-                key: key, type: type, defaultValue: defaultValue, doc: doc, environmentVariable: environmentVariable,
-                allowedValues: allowedValues, ownerID: ownerID, constraint: constraint)
-        }
-        do {
-            // The registry keeps the default as checked, so the check gives it back unchanged.
-            let written = schema(defaultValue: defaultValue)
-            let checked = try written.check(defaultValue)
-            return checked == defaultValue ? written : schema(defaultValue: checked)
-        } catch {
-            throw RegistryReader.Malformed(description: "option '\(key)' default \(defaultValue.json): \(error)")
-        }
+        let constraint = try reader.readOptionalString().map { OptionConstraint(recorded: $0, for: type) }
+        // The registry keeps the default as the descriptor's was checked and converted.
+        return OptionSchema(
+            key: key, type: type, defaultValue: defaultValue, doc: doc, environmentVariable: environmentVariable,
+            allowedValues: allowedValues, ownerID: ownerID, constraint: constraint)
     }
 
     private static func signature(_ text: String) throws(RegistryReader.Malformed) -> HookSignature {

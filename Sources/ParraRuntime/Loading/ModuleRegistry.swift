@@ -5,14 +5,17 @@ import ParraFileSystem
     import Glibc
 #endif
 
-/// What the modules that can wait declared, kept between launches (GStreamer's registry model):
-/// one file in the app's storage folder, entries by the module file's resolved path, each valid
-/// only while the file's identity (`Stamp`) is unchanged. A launch that finds a module's file as
-/// recorded resolves its options from here and opens the file only when it is first needed.
+/// What the modules declared, kept between launches (GStreamer's registry model): one file in
+/// the app's storage folder, entries by the module file's resolved path, each valid only while
+/// the file's identity (`Stamp`) is unchanged. A launch that finds a module's file as recorded
+/// resolves its options from here: a module that can wait has its file opened only when it is
+/// first needed, and one that starts at launch has its descriptor read again only when the
+/// descriptor's digest differs from the one recorded.
 ///
 /// A registry that cannot be read (missing, damaged, written by another host) is set aside and
-/// written anew; the modules are then read from their files, as without one.
-struct ModuleRegistry {
+/// written anew; the modules are then read from their files, as without one. Each entry is
+/// followed by its checksum, so an entry damaged in place is not believed either.
+struct ModuleRegistry: Sendable {
     /// A module file's identity: what changes when it is rebuilt, replaced, re-owned or has its
     /// mode changed (the change time moves with any of them).
     struct Stamp: Equatable {
@@ -62,20 +65,35 @@ struct ModuleRegistry {
 
     /// One module file as it was last read (a class: it is handed around at every launch, and
     /// a declaration is many fields to copy).
-    final class Entry {
+    /// Sendable by hand: `isSeen` is set during the launch on the main thread, before the
+    /// registry is handed to the queue that saves it, and `bytes` is made only by a save, on
+    /// that queue.
+    final class Entry: @unchecked Sendable {
         let stamp: Stamp
         let declaration: ModuleDeclaration
-        /// The declaration's `registryBytes`, to compare a descriptor read later with.
-        let bytes: [UInt8]
+        /// The digest of the descriptor the declaration was read from
+        /// (`DescriptorReader.fingerprint`).
+        let digest: UInt64
         /// Whether this launch found its file as recorded, or recorded it: what the saved
         /// registry keeps.
         var isSeen = false
+        private var written: [UInt8]?
 
-        init(stamp: Stamp, declaration: ModuleDeclaration, bytes: [UInt8]) {
+        init(stamp: Stamp, declaration: ModuleDeclaration, digest: UInt64, bytes: [UInt8]? = nil) {
             self.stamp = stamp
             self.declaration = declaration
-            self.bytes = bytes
+            self.digest = digest
+            written = bytes
         }
+
+        /// The declaration's `registryBytes`: as read with the entry, or made when first saved.
+        var bytes: [UInt8] {
+            if let written { return written }
+            let made = declaration.registryBytes
+            written = made
+            return made
+        }
+
     }
 
     /// The file's first bytes: a name, then the format's version, the ABI of the host that wrote
@@ -83,7 +101,7 @@ struct ModuleRegistry {
     /// another build, whose rules may refuse or read a module otherwise) is set aside quietly,
     /// and the modules are read from their files.
     private static let magic = Array("parra-module-registry\n".utf8)
-    private static let formatVersion: UInt32 = 3
+    private static let formatVersion: UInt32 = 4
     /// The running executable's identity, into which the host is built; nil when it cannot be
     /// read.
     private static let host: Stamp? = {
@@ -163,12 +181,20 @@ struct ModuleRegistry {
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(Int(min(count, 65536)))
         for _ in 0..<count {
+            let start = reader.position
             let path = try reader.readString()
             let stamp = try Stamp(&reader)
+            let digest = try reader.readUInt64()
             let bytes = try reader.readBlock()
+            var written = StableHash()
+            written.add(reader.bytesRead(since: start))
+            guard try reader.readUInt64() == written.value else {
+                throw RegistryReader.Malformed(description: "the entry for \(path): its checksum does not match")
+            }
             do {
                 entries[path] = Entry(
-                    stamp: stamp, declaration: try ModuleDeclaration(registryBytes: bytes), bytes: Array(bytes))
+                    stamp: stamp, declaration: try ModuleDeclaration(registryBytes: bytes), digest: digest,
+                    bytes: Array(bytes))
             } catch {
                 throw RegistryReader.Malformed(description: "the entry for \(path): \(error)")
             }
@@ -188,14 +214,14 @@ struct ModuleRegistry {
         return entry
     }
 
-    /// Records what the module file at `path` declares, as it is now.
-    mutating func record(_ declaration: ModuleDeclaration, for path: String, stamp: Stamp) {
-        let bytes = declaration.registryBytes
-        if let old = entries[path], old.stamp == stamp, old.bytes == bytes {
+    /// Records what the module file at `path` declares, as it is now, read from a descriptor
+    /// whose digest is `digest` (the same digest, the same declaration).
+    mutating func record(_ declaration: ModuleDeclaration, digest: UInt64, for path: String, stamp: Stamp) {
+        if let old = entries[path], old.stamp == stamp, old.digest == digest {
             old.isSeen = true
             return
         }
-        let entry = Entry(stamp: stamp, declaration: declaration, bytes: bytes)
+        let entry = Entry(stamp: stamp, declaration: declaration, digest: digest)
         entry.isSeen = true
         entries[path] = entry
         isChanged = true
@@ -207,7 +233,7 @@ struct ModuleRegistry {
     }
 
     /// Writes the entries of the files seen this launch, when they differ from the file's;
-    /// what went wrong, if anything. Only a module that can wait has an entry.
+    /// what went wrong, if anything.
     mutating func save() -> String? {
         guard let path else { return nil }
         if entries.values.contains(where: { !$0.isSeen }) { isChanged = true }
@@ -221,9 +247,15 @@ struct ModuleRegistry {
         let kept = entries.filter(\.value.isSeen).sorted { $0.key < $1.key }
         writer.write(UInt32(kept.count))
         for (path, entry) in kept {
+            // Each entry is followed by the checksum of its bytes.
+            let start = writer.bytes.count
             writer.write(path)
             entry.stamp.write(to: &writer)
+            writer.write(entry.digest)
             writer.write(entry.bytes)
+            var written = StableHash()
+            writer.bytes[start...].withUnsafeBytes { written.add($0) }
+            writer.write(written.value)
         }
         do {
             try PrivateFolder.create(parentPath(of: path))

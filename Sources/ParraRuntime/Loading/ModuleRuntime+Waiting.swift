@@ -85,7 +85,7 @@ extension ModuleRuntime {
                 module.code = try openWaiting(module)
             } catch {
                 registry.forget(module.file)
-                if let problem = registry.save() { note(problem) }
+                saveRegistry()
                 reject(module, error)
                 return false
             }
@@ -103,8 +103,8 @@ extension ModuleRuntime {
     }
 
     /// Opens the file of a module the registry described, checked again by the trust rules and
-    /// required to be the file the launch found, and reads its code; its descriptor must
-    /// declare what the registry holds.
+    /// required to be the file the launch found, and takes its code; its descriptor must have the
+    /// digest the registry recorded, or declare what the registry holds.
     private func openWaiting(_ module: LoadedModule) throws(ModuleRefusal) -> ModuleCode {
         var scan = ModuleFileCheck.Scan()
         let passed: ModuleFileCheck.Passed
@@ -123,14 +123,16 @@ extension ModuleRuntime {
         guard let symbols = open(passed, into: &record) else {
             throw ModuleRefusal(phase: record.phase ?? .open, reason: record.reason ?? "it cannot be opened")
         }
-        let (declaration, code) = try readDescriptor(passed.path, entry: symbols.entry, traits: symbols.traits)
-        guard declaration.registryBytes == module.declaration.registryBytes else {
+        let read = try readDescriptor(
+            passed.path, entry: symbols.entry, traits: symbols.traits,
+            recorded: module.digest.map { (module.declaration, $0) })
+        guard read.fromRegistry || read.declaration.registryBytes == module.declaration.registryBytes else {
             throw ModuleRefusal(
                 phase: .validate,
                 reason:
                     "its descriptor declares other things than the module registry recorded for this very file (an entry that answers differently from one run to the next?); the registry forgets it and the next launch reads the file again"
             )
         }
-        return code
+        return read.code
     }
 }

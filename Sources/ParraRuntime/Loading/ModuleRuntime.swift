@@ -109,8 +109,10 @@ package final class ModuleRuntime: @unchecked Sendable {
     /// The modules whose init succeeded, in that order: at launch, then as modules that wait
     /// are started. `stop()` deactivates and shuts them down in reverse.
     var started: [LoadedModule] = []
-    /// What the modules that can wait declared, kept between app runs; unused by validation.
+    /// What the modules declared, kept between app runs; unused by validation.
     var registry = ModuleRegistry(path: nil)
+    /// Where the registry is saved.
+    let registryQueue = DispatchQueue(label: "com.parra.module-registry")
 
     package let mainQueue: DispatchQueue
     let log: HostLog
@@ -244,8 +246,19 @@ package final class ModuleRuntime: @unchecked Sendable {
         if let logHold { attachLogSinks(releasing: logHold) }
         if lastPhase >= .activate { startModulesAskedFor() }
         finishReport()
-        if let problem = registry.save() { note(problem) }
+        saveRegistry()
         return report
+    }
+
+    /// Writes the registry as it is now on `registryQueue`, off the launch's path and in the
+    /// order the saves were asked for; a problem is logged as a warning.
+    func saveRegistry() {
+        guard registry.isKept else { return }
+        let snapshot = registry
+        registryQueue.async { [log] in
+            var registry = snapshot
+            if let problem = registry.save() { log.log(.warn, problem) }
+        }
     }
 
     /// The registry's file name in the storage folder.
@@ -264,6 +277,8 @@ package final class ModuleRuntime: @unchecked Sendable {
     package func stop() {
         guard phase == .running else { return }
         phase = .stopping
+        // The registry's last save is on disk before the next run can read it.
+        registryQueue.sync {}
         dispatcher.rebuild(points: OverridePoint.canonicalByID, hooks: [:])
         let sinksIdle = LogRouter.shared.detach(self)
         if !sinksIdle {
@@ -369,14 +384,17 @@ package final class ModuleRuntime: @unchecked Sendable {
                 } else if let refusal = screen?(resolved) {
                     seenFiles[resolved] = candidate.path
                     refuse(&record, refusal)
-                } else if let known {
+                } else if let known, known.declaration.startsWhenNeeded {
                     seenFiles[resolved] = candidate.path
                     opened.append((report.records.count, passed, .registry(known)))
                 } else {
                     seenFiles[resolved] = candidate.path
                     if let symbols = open(passed, into: &record) {
                         opened.append(
-                            (report.records.count, passed, .descriptor(symbols.entry, traits: symbols.traits)))
+                            (
+                                report.records.count, passed,
+                                .descriptor(symbols.entry, traits: symbols.traits, known: known)
+                            ))
                     }
                 }
             }
@@ -391,10 +409,11 @@ package final class ModuleRuntime: @unchecked Sendable {
         }
     }
 
-    /// Where a module's declaration comes from at start: its descriptor (the file is open), or
+    /// Where a module's declaration comes from at start: its descriptor (the file is open; the
+    /// registry's entry for it, if any, spares reading it again while its digest matches), or
     /// the registry's entry for its file.
     enum DeclarationSource {
-        case descriptor(parra_module_entry_fn, traits: parra_module_traits_fn?)
+        case descriptor(parra_module_entry_fn, traits: parra_module_traits_fn?, known: ModuleRegistry.Entry?)
         case registry(ModuleRegistry.Entry)
     }
 
@@ -435,18 +454,28 @@ package final class ModuleRuntime: @unchecked Sendable {
         return (unsafeBitCast(symbol, to: parra_module_entry_fn.self), traits)
     }
 
-    /// Calls the entry (and traits function) of the module opened from `path` and reads what
-    /// they return.
+    /// Calls the entry (and traits function) of the module opened from `path` and takes what
+    /// they return: its code, and its declaration, read from the descriptor unless the
+    /// descriptor's digest is `recorded`'s (the registry's declaration for the file, and the
+    /// digest of the descriptor it was read from), whose declaration is then taken as it is.
+    /// `digest` is nil only for a descriptor `DescriptorReader.read` would refuse.
     func readDescriptor(
-        _ path: String, entry: parra_module_entry_fn, traits: parra_module_traits_fn?
-    ) throws(ModuleRefusal) -> (declaration: ModuleDeclaration, code: ModuleCode) {
+        _ path: String, entry: parra_module_entry_fn, traits: parra_module_traits_fn?,
+        recorded: (declaration: ModuleDeclaration, digest: UInt64)? = nil
+    ) throws(ModuleRefusal) -> (declaration: ModuleDeclaration, code: ModuleCode, digest: UInt64?, fromRegistry: Bool) {
         // The traits function is the entry's companion: one journaled call covers both.
         let (found, traitsTable) = quarantine.during(path, "entry") { (entry(), traits?()) }
         guard let descriptor = found else {
             throw ModuleRefusal(phase: .entry, reason: "entry symbol returned NULL")
         }
         return try quarantine.during(path, "descriptor") { () throws(ModuleRefusal) in
-            try DescriptorReader.read(descriptor, traits: traitsTable)
+            if let recorded, let fingerprint = DescriptorReader.fingerprint(descriptor, traits: traitsTable),
+                fingerprint.digest == recorded.digest
+            {
+                return (recorded.declaration, fingerprint.code, fingerprint.digest, true)
+            }
+            let (declaration, code, digest) = try DescriptorReader.read(descriptor, traits: traitsTable)
+            return (declaration, code, digest, false)
         }
     }
 
@@ -460,18 +489,22 @@ package final class ModuleRuntime: @unchecked Sendable {
         let path = passed.path
         let declaration: ModuleDeclaration
         var code: ModuleCode?
+        let digest: UInt64?
         switch source {
         case .registry(let entry):
-            declaration = entry.declaration
+            (declaration, digest) = (entry.declaration, entry.digest)
             record.fromRegistry = true
-        case .descriptor(let entry, let traits):
+        case .descriptor(let entry, let traits, let known):
             do {
-                (declaration, code) = try readDescriptor(path, entry: entry, traits: traits)
+                let read = try readDescriptor(
+                    path, entry: entry, traits: traits, recorded: known.map { ($0.declaration, $0.digest) })
+                (declaration, code, digest) = (read.declaration, read.code, read.digest)
+                record.fromRegistry = read.fromRegistry
             } catch {
                 return refuse(&record, error)
             }
-            if registry.isKept && declaration.startsWhenNeeded {
-                registry.record(declaration, for: path, stamp: passed.stamp)
+            if registry.isKept, !record.fromRegistry, let digest {
+                registry.record(declaration, digest: digest, for: path, stamp: passed.stamp)
             }
         }
         record.moduleID = declaration.id
@@ -482,7 +515,8 @@ package final class ModuleRuntime: @unchecked Sendable {
         record.overridePoints = declaration.hooks.map(\.pointID)
         record.extensionPoints = declaration.extensionPoints.map(\.id)
         let module = LoadedModule(
-            file: path, declaration: declaration, code: code, stamp: passed.stamp, recordIndex: recordIndex)
+            file: path, declaration: declaration, code: code, stamp: passed.stamp, digest: digest,
+            recordIndex: recordIndex)
         if let refusal = claims.conflict(of: module) {
             module.refusal = refusal
             refuse(&record, refusal)

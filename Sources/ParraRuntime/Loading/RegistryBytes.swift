@@ -6,11 +6,11 @@ struct RegistryWriter {
     private(set) var bytes: [UInt8] = []
 
     mutating func write(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     mutating func write(_ value: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
@@ -50,6 +50,14 @@ struct RegistryReader {
 
     /// Whether every byte has been read.
     var isAtEnd: Bool { offset == bytes.count }
+
+    /// How many bytes have been read.
+    var position: Int { offset }
+
+    /// The bytes read since `position` was `start`.
+    func bytesRead(since start: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
+    }
 
     private mutating func take(_ count: Int) throws(Malformed) -> Int {
         guard count >= 0, count <= bytes.count - offset else {

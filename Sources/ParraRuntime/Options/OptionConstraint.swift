@@ -1,21 +1,47 @@
 import FoundationEssentials
+import ParraSync
 
 /// The rules an option's value must follow beyond its type, as a module declares them in
 /// `schema_json`: the subset of JSON Schema that `parra_plugin.h` documents under "Option
-/// schemas". Read once from the descriptor (a schema that cannot be read refuses the module) and
+/// schemas". Read from the descriptor (a schema that cannot be read refuses the module) and
 /// checked by the option store at every layer, so `parra config validate` and a running app
-/// refuse a value with the same words.
-/// Sendable by hand: every field is a `let`, and its tree of `Node`s is built in `init` and only read after.
+/// refuse a value with the same words. A schema the module registry kept was read when it was
+/// recorded, so it is read again only when a value is first checked against it.
+/// Sendable by hand: `source` is a `let`, and the schema read from it is set once, under `lock`.
 package final class OptionConstraint: @unchecked Sendable {
     /// The schema's JSON text as the module gave it.
     package let source: String
-    /// The schema as a value, for `parra config schema`.
-    package let document: JSONValue
-    private let root: Node
+    /// The option's type, which the schema must fit.
+    private let type: OptionType
+    private let lock = Lock()
+    /// Guarded by `lock`.
+    private var reading: Reading
+
+    /// The schema as read from `source`, or why it cannot be.
+    private enum Reading {
+        case unread
+        case read(document: JSONValue, root: Node)
+        case unreadable(OptionConstraintError)
+    }
 
     /// Reads `text` as the schema of an option of `type`. Throws the rule the schema breaks and
     /// where (`/oneOf/2/properties/style: unknown keyword "enun"`).
     package init(json text: String, for type: OptionType) throws(OptionConstraintError) {
+        source = text
+        self.type = type
+        let (document, root) = try Self.read(text, for: type)
+        reading = .read(document: document, root: root)
+    }
+
+    /// The schema `text` of an option of `type` that the module registry kept, having read it
+    /// when the module's descriptor declared it: read when first used.
+    init(recorded text: String, for type: OptionType) {
+        source = text
+        self.type = type
+        reading = .unread
+    }
+
+    private static func read(_ text: String, for type: OptionType) throws(OptionConstraintError) -> (JSONValue, Node) {
         let value: JSONValue
         do {
             value = try JSONValue(json: text)
@@ -27,14 +53,42 @@ package final class OptionConstraint: @unchecked Sendable {
             throw OptionConstraintError(
                 location: "/type", rule: "\"\(declared.rawValue)\" does not fit the option's type \(type.rawValue)")
         }
-        source = text
-        document = value
-        self.root = root
+        return (value, root)
+    }
+
+    /// The schema read, reading it on first use.
+    private var current: Reading {
+        lock.withLock {
+            if case .unread = reading {
+                do throws(OptionConstraintError) {
+                    let (document, root) = try Self.read(source, for: type)
+                    reading = .read(document: document, root: root)
+                } catch {
+                    reading = .unreadable(error)
+                }
+            }
+            return reading
+        }
+    }
+
+    /// The schema as a value, for `parra config schema`; nil when it cannot be read.
+    package var document: JSONValue? {
+        guard case .read(let document, _) = current else { return nil }
+        return document
     }
 
     /// The first rule `value` breaks, with the path inside the value where it breaks it, or nil.
+    /// Against a schema that cannot be read (a registry damaged where its checksum cannot tell),
+    /// every value breaks the rule of reading it.
     package func violation(of value: JSONValue) -> OptionRuleViolation? {
-        root.violation(of: value, at: "")
+        switch current {
+        case .read(_, let root): root.violation(of: value, at: "")
+        case .unreadable(let error):
+            OptionRuleViolation(
+                "its schema, as the module registry kept it, cannot be read (\(error)); removing the registry from the app's storage folder has it read again from the module"
+            )
+        case .unread: nil
+        }
     }
 
     /// The JSON Schema type names.

@@ -66,6 +66,9 @@
  *   FIXTURE_CAN_WAIT         exports parra_module_get_traits with PARRA_MODULE_CAN_WAIT (ABI 1.8):
  *                            the module is started when first needed
  *   FIXTURE_NO_HOOKS         declares no hook (commands and options only)
+ *   FIXTURE_GREETING_FILE=<path> each call of the entry reads <prefix>.greeting's default_json
+ *                            from the file at <path> (if it has any): declarations that change
+ *                            from one run to the next while the module's file does not
  *   FIXTURE_LOG_SINK         takes app log records from trace up and counts them
  *                            (fixture_log_record_count()); with FIXTURE_LOG_SINK_KEEP it also
  *                            keeps the last one as text (fixture_last_log_record()); with
@@ -110,6 +113,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 /* ----------------------------------------------------------------------------------------
@@ -886,11 +890,31 @@ FIXTURE_EXPORT const parra_module_descriptor *parra_fixture_not_the_entry(void) 
     return &fixture_descriptor;
 }
 #else
+#ifdef FIXTURE_GREETING_FILE
+/* The descriptor with the greeting's default as FIXTURE_GREETING_FILE holds it now. */
+static const parra_module_descriptor *fixture_descriptor_now(void) {
+    static char greeting[128];
+    static parra_option_decl options[sizeof fixture_options / sizeof fixture_options[0]];
+    static parra_module_descriptor descriptor;
+    FILE *file = fopen(FIXTURE_GREETING_FILE, "r");
+    size_t length = file != NULL ? fread(greeting, 1, sizeof greeting - 1, file) : 0;
+    if (file != NULL) fclose(file);
+    greeting[length] = '\0';
+    memcpy(options, fixture_options, sizeof options);
+    if (length > 0) options[0].default_json = greeting;
+    descriptor = fixture_descriptor;
+    descriptor.options = options;
+    return &descriptor;
+}
+#endif
+
 FIXTURE_EXPORT const parra_module_descriptor *parra_module_entry(void);
 FIXTURE_EXPORT const parra_module_descriptor *parra_module_entry(void) {
 #ifdef FIXTURE_ENTRY_NULL
     (void)fixture_descriptor;
     return NULL;
+#elif defined(FIXTURE_GREETING_FILE)
+    return fixture_descriptor_now();
 #else
     return &fixture_descriptor;
 #endif

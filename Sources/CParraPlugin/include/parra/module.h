@@ -136,6 +136,12 @@ typedef struct parra_module_descriptor {
  * thread, after dlopen: the host opens every module file first, then calls their entries in the
  * same order. It must not call into the host (it gets no host table) and should do nothing but
  * return the descriptor; NULL means the module cannot run here.
+ *
+ * In an app run the host keeps what each module declared in a cache in the app's storage
+ * folder (see "Module traits" below), with a digest of the descriptor's fields as given. At a
+ * later launch that opens the file unchanged, a descriptor with the same digest is not read
+ * again: the declarations come from the cache, the functions from the descriptor. So the entry
+ * must return the same descriptor for the same file; one that differs is read anew.
  */
 typedef const parra_module_descriptor *(*parra_module_entry_fn)(void);
 
@@ -153,16 +159,17 @@ PARRA_EXPORT const parra_module_descriptor *parra_module_entry(void);
  * how the host is to run it. A module without it (every module built before 1.8) is run as
  * above: opened at every launch, and initialized, configured and activated with the others.
  *
+ * The host's registry keeps what each module declared (options with their schemas, hooks,
+ * extension points, commands) in a cache in the app's storage folder, keyed by the file's
+ * identity (device, inode, size, modification and change times). A rebuilt, replaced,
+ * re-owned or re-moded file is read again, and so is every file after the host itself changes.
+ *
  * A module whose traits carry PARRA_MODULE_CAN_WAIT is, in an app run:
- *   - Described from the host's registry. The host keeps what each such module declared
- *     (options with their schemas, hooks, extension points, commands) in a cache in the app's
- *     storage folder, keyed by the file's identity (device, inode, size, modification and
- *     change times). At a launch where the file passes the trust rules and its identity is
- *     unchanged, its options are resolved and checked from the cache without opening the file.
- *     A rebuilt, replaced, re-owned or re-moded file is opened and read again, and so is every
- *     file after the host itself changes.
+ *   - Described from the registry. At a launch where the file passes the trust rules and its
+ *     identity is unchanged, its options are resolved and checked from the cache without
+ *     opening the file.
  *   - Started when first needed, not at launch. Its file is opened (if the cache spared that),
- *     its descriptor read and compared with the cached one, and its init, configure and
+ *     its descriptor compared with the cached one, and its init, configure and
  *     activate called back to back, on the main thread, at the first of:
  *       * a point it hooks is about to be dispatched (an override point by the host, or an
  *         extension point emitted by the module offering it): the hooks then include its own;
