@@ -63,37 +63,66 @@ struct ModuleRegistry: Sendable {
         }
     }
 
-    /// One module file as it was last read (a class: it is handed around at every launch, and
-    /// a declaration is many fields to copy).
-    /// Sendable by hand: `isSeen` is set during the launch on the main thread, before the
-    /// registry is handed to the queue that saves it, and `bytes` is made only by a save, on
-    /// that queue.
-    final class Entry: @unchecked Sendable {
-        let stamp: Stamp
+    /// What the registry holds for a module file found as recorded: its declaration, and the
+    /// digest of the descriptor that declaration was read from (`DescriptorReader.fingerprint`).
+    struct Recorded: Sendable {
         let declaration: ModuleDeclaration
-        /// The digest of the descriptor the declaration was read from
-        /// (`DescriptorReader.fingerprint`).
+        let digest: UInt64
+    }
+
+    /// One module file as it was last read: its declaration's bytes as the file keeps them,
+    /// decoded only when a launch finds the file as recorded (a class: its decoding and its
+    /// bytes are made once).
+    /// Sendable by hand: its `var`s change on the main thread during the launch, before the
+    /// registry is handed to the queue that saves it; a save only reads them, and makes
+    /// `bytes` for an entry recorded this launch, on that queue.
+    private final class Entry: @unchecked Sendable {
+        let stamp: Stamp
         let digest: UInt64
         /// Whether this launch found its file as recorded, or recorded it: what the saved
         /// registry keeps.
         var isSeen = false
         private var written: [UInt8]?
+        private var decoded: ModuleDeclaration?
 
-        init(stamp: Stamp, declaration: ModuleDeclaration, digest: UInt64, bytes: [UInt8]? = nil) {
+        /// An entry recorded this launch.
+        init(recording declaration: ModuleDeclaration, stamp: Stamp, digest: UInt64) {
             self.stamp = stamp
-            self.declaration = declaration
+            self.digest = digest
+            decoded = declaration
+        }
+
+        /// An entry read from the file.
+        init(reading bytes: [UInt8], stamp: Stamp, digest: UInt64) {
+            self.stamp = stamp
             self.digest = digest
             written = bytes
         }
 
-        /// The declaration's `registryBytes`: as read with the entry, or made when first saved.
+        /// The declaration's `registryBytes`: as read from the file, or made when first saved.
         var bytes: [UInt8] {
             if let written { return written }
-            let made = declaration.registryBytes
+            let made = decoded!.registryBytes
             written = made
             return made
         }
 
+        /// The declaration, decoded from the file's bytes when first asked for.
+        func declaration() throws(RegistryReader.Malformed) -> ModuleDeclaration {
+            if let decoded { return decoded }
+            var failure = RegistryReader.Malformed(description: "it cannot be decoded")
+            let declaration = bytes.withUnsafeBytes { bytes -> ModuleDeclaration? in
+                do throws(RegistryReader.Malformed) {
+                    return try ModuleDeclaration(registryBytes: bytes)
+                } catch {
+                    failure = error
+                    return nil
+                }
+            }
+            guard let declaration else { throw failure }
+            decoded = declaration
+            return declaration
+        }
     }
 
     /// The file's first bytes: a name, then the format's version, the ABI of the host that wrote
@@ -191,27 +220,33 @@ struct ModuleRegistry: Sendable {
             guard try reader.readUInt64() == written.value else {
                 throw RegistryReader.Malformed(description: "the entry for \(path): its checksum does not match")
             }
-            do {
-                entries[path] = Entry(
-                    stamp: stamp, declaration: try ModuleDeclaration(registryBytes: bytes), digest: digest,
-                    bytes: Array(bytes))
-            } catch {
-                throw RegistryReader.Malformed(description: "the entry for \(path): \(error)")
-            }
+            entries[path] = Entry(reading: Array(bytes), stamp: stamp, digest: digest)
         }
         guard reader.isAtEnd else { throw RegistryReader.Malformed(description: "bytes follow the last entry") }
         return entries
     }
 
-    /// The entry for the file at `path` (resolved) when it was recorded with `stamp`.
-    mutating func entry(for path: String, stamp: Stamp) -> Entry? {
-        guard let entry = entries[path] else { return nil }
+    /// What was recorded for the file at `path` (resolved) with `stamp`; nil when nothing was,
+    /// or when the entry cannot be decoded, which `problem` then says (the file is read, and the
+    /// entry written anew).
+    mutating func entry(for path: String, stamp: Stamp) -> (recorded: Recorded?, problem: String?) {
+        guard let entry = entries[path] else { return (nil, nil) }
         guard entry.stamp == stamp else {
             isChanged = true
-            return nil
+            return (nil, nil)
         }
-        entry.isSeen = true
-        return entry
+        do {
+            let recorded = Recorded(declaration: try entry.declaration(), digest: entry.digest)
+            entry.isSeen = true
+            return (recorded, nil)
+        } catch {
+            entries[path] = nil
+            isChanged = true
+            return (
+                nil,
+                "the module registry's entry for \(path) is damaged (\(error)); the module is read from its file and the entry written anew"
+            )
+        }
     }
 
     /// Records what the module file at `path` declares, as it is now, read from a descriptor
@@ -221,7 +256,7 @@ struct ModuleRegistry: Sendable {
             old.isSeen = true
             return
         }
-        let entry = Entry(stamp: stamp, declaration: declaration, digest: digest)
+        let entry = Entry(recording: declaration, stamp: stamp, digest: digest)
         entry.isSeen = true
         entries[path] = entry
         isChanged = true

@@ -125,7 +125,7 @@ extension ModuleRuntime {
         }
         let read = try readDescriptor(
             passed.path, entry: symbols.entry, traits: symbols.traits,
-            recorded: module.digest.map { (module.declaration, $0) })
+            recorded: module.digest.map { ModuleRegistry.Recorded(declaration: module.declaration, digest: $0) })
         guard read.fromRegistry || read.declaration.registryBytes == module.declaration.registryBytes else {
             throw ModuleRefusal(
                 phase: .validate,

@@ -366,9 +366,12 @@ package final class ModuleRuntime: @unchecked Sendable {
         var opened: [(recordIndex: Int, passed: ModuleFileCheck.Passed, source: DeclarationSource)] = []
         for candidate in candidates {
             var record = LoadReport.Record(file: candidate.path, origin: candidate.origin)
-            var known: ModuleRegistry.Entry?
+            var known: ModuleRegistry.Recorded?
             let check = ModuleFileCheck.check(candidate.path, listed: candidate.listed, scan: &scan) { path, stamp in
-                known = registry.isKept && seenFiles[path] == nil ? registry.entry(for: path, stamp: stamp) : nil
+                guard registry.isKept, seenFiles[path] == nil else { return false }
+                let found = registry.entry(for: path, stamp: stamp)
+                if let problem = found.problem { note(problem) }
+                known = found.recorded
                 return known != nil
             }
             switch check {
@@ -413,8 +416,8 @@ package final class ModuleRuntime: @unchecked Sendable {
     /// registry's entry for it, if any, spares reading it again while its digest matches), or
     /// the registry's entry for its file.
     enum DeclarationSource {
-        case descriptor(parra_module_entry_fn, traits: parra_module_traits_fn?, known: ModuleRegistry.Entry?)
-        case registry(ModuleRegistry.Entry)
+        case descriptor(parra_module_entry_fn, traits: parra_module_traits_fn?, known: ModuleRegistry.Recorded?)
+        case registry(ModuleRegistry.Recorded)
     }
 
     /// Opens the module file the check passed (the very file it saw) and finds its entry
@@ -461,7 +464,7 @@ package final class ModuleRuntime: @unchecked Sendable {
     /// `digest` is nil only for a descriptor `DescriptorReader.read` would refuse.
     func readDescriptor(
         _ path: String, entry: parra_module_entry_fn, traits: parra_module_traits_fn?,
-        recorded: (declaration: ModuleDeclaration, digest: UInt64)? = nil
+        recorded: ModuleRegistry.Recorded? = nil
     ) throws(ModuleRefusal) -> (declaration: ModuleDeclaration, code: ModuleCode, digest: UInt64?, fromRegistry: Bool) {
         // The traits function is the entry's companion: one journaled call covers both.
         let (found, traitsTable) = quarantine.during(path, "entry") { (entry(), traits?()) }
@@ -497,7 +500,7 @@ package final class ModuleRuntime: @unchecked Sendable {
         case .descriptor(let entry, let traits, let known):
             do {
                 let read = try readDescriptor(
-                    path, entry: entry, traits: traits, recorded: known.map { ($0.declaration, $0.digest) })
+                    path, entry: entry, traits: traits, recorded: known)
                 (declaration, code, digest) = (read.declaration, read.code, read.digest)
                 record.fromRegistry = read.fromRegistry
             } catch {
