@@ -499,8 +499,7 @@ package final class ModuleRuntime: @unchecked Sendable {
             record.fromRegistry = true
         case .descriptor(let entry, let traits, let known):
             do {
-                let read = try readDescriptor(
-                    path, entry: entry, traits: traits, recorded: known)
+                let read = try readDescriptor(path, entry: entry, traits: traits, recorded: known)
                 (declaration, code, digest) = (read.declaration, read.code, read.digest)
                 record.fromRegistry = read.fromRegistry
             } catch {
