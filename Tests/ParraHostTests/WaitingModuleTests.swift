@@ -378,4 +378,42 @@ struct WaitingModuleTests {
         #expect(host.runtime.report.loaded.first?.fromRegistry == false)
         #expect(host.runtime.options.option(forKey: "edited.greeting")?.value == .string("hello"))
     }
+
+    @Test("an entry that passes its checksum but cannot be decoded is read from its file, with a note")
+    func undecodableEntry() throws {
+        let paths = try build([fixture("garbled")])
+        let storage = try CFixtureBuilder.makeTemporaryDirectory()
+        let registry = storage.appendingPathComponent("module-registry")
+        try start(paths, storage: storage).runtime.stop()
+        var bytes = [UInt8](try Data(contentsOf: registry))
+        func length(at offset: Int) -> Int {
+            Int(bytes[offset..<offset + 4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        }
+        // The header: the name, the format and the ABI's major and minor, the host's identity (a
+        // flag, then 56 bytes), the count of entries.
+        var offset = "parra-module-registry\n".utf8.count + 12
+        offset += bytes[offset] == 1 ? 57 : 1
+        #expect(length(at: offset) == 1)
+        // The entry: the path, the file's identity (56 bytes), the digest, the declaration's
+        // block, the checksum of them all.
+        let entry = offset + 4
+        let block = entry + 4 + length(at: entry) + 56 + 8
+        let end = block + 4 + length(at: block)
+        // The declaration's first string, the id, made longer than the entry.
+        bytes.replaceSubrange(block + 4..<block + 8, with: [0xF0, 0xFF, 0xFF, 0x0F])
+        var checksum = StableHash()
+        bytes[entry..<end].withUnsafeBytes { checksum.add($0) }
+        bytes.replaceSubrange(end..<end + 8, with: withUnsafeBytes(of: checksum.value.littleEndian) { Array($0) })
+        try Data(bytes).write(to: registry)
+        let host = try start(paths, storage: storage)
+        defer { host.runtime.stop() }
+        #expect(
+            host.runtime.report.notes.contains {
+                $0.contains("the module registry's entry for") && $0.contains("is damaged (")
+            },
+            "\(host.runtime.report.notes)")
+        let record = try #require(host.runtime.report.loaded.first, "\(host.runtime.report.lines)")
+        #expect(record.waits && !record.fromRegistry)
+        #expect(host.runtime.options.option(forKey: "garbled.greeting")?.value == .string("hello"))
+    }
 }

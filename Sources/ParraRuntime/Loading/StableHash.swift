@@ -8,12 +8,15 @@
 /// a damaged one. FNV-1a's scheme a word at a time: each eight bytes are xor-ed in and the hash
 /// multiplied and folded, the last few bytes one by one. Not meant to withstand anyone crafting
 /// a collision (a module's own code runs in the host anyway).
-struct StableHash {
+package struct StableHash {
     /// The hash of everything added so far.
-    private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+    package private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// A hash of nothing yet.
+    package init() {}
 
     /// Adds `bytes`.
-    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func add(_ bytes: UnsafeRawBufferPointer) {
         var hash = value
         var offset = 0
         while offset + 8 <= bytes.count {
