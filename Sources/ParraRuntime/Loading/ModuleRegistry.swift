@@ -267,12 +267,14 @@ struct ModuleRegistry: Sendable {
         if entries.removeValue(forKey: path) != nil { isChanged = true }
     }
 
+    /// Whether `save` would write: the registry is kept, and what it would write differs from
+    /// the file (an entry recorded or changed, or one whose file this launch did not see).
+    var needsSaving: Bool { path != nil && (isChanged || entries.values.contains { !$0.isSeen }) }
+
     /// Writes the entries of the files seen this launch, when they differ from the file's;
     /// what went wrong, if anything.
     mutating func save() -> String? {
-        guard let path else { return nil }
-        if entries.values.contains(where: { !$0.isSeen }) { isChanged = true }
-        guard isChanged else { return nil }
+        guard let path, needsSaving else { return nil }
         var writer = RegistryWriter()
         writer.write(Self.formatVersion)
         writer.write(UInt32(PARRA_ABI_VERSION_MAJOR))

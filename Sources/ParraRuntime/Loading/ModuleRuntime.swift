@@ -251,9 +251,10 @@ package final class ModuleRuntime: @unchecked Sendable {
     }
 
     /// Writes the registry as it is now on `registryQueue`, off the launch's path and in the
-    /// order the saves were asked for; a problem is logged as a warning.
+    /// order the saves were asked for, when it differs from its file; a problem is logged as a
+    /// warning.
     func saveRegistry() {
-        guard registry.isKept else { return }
+        guard registry.needsSaving else { return }
         let snapshot = registry
         registryQueue.async { [log] in
             var registry = snapshot
