@@ -275,13 +275,17 @@ struct ModuleRegistry: Sendable {
     /// what went wrong, if anything.
     mutating func save() -> String? {
         guard let path, needsSaving else { return nil }
-        var writer = RegistryWriter()
+        let kept = entries.filter(\.value.isSeen).sorted { $0.key < $1.key }
+        // The whole file in one buffer of about its size: each entry's declaration, and its path,
+        // identity, digest and checksum.
+        var writer = RegistryWriter(
+            startingWith: Self.magic,
+            capacity: Self.magic.count + 128 + kept.reduce(0) { $0 + $1.key.utf8.count + $1.value.bytes.count + 96 })
         writer.write(Self.formatVersion)
         writer.write(UInt32(PARRA_ABI_VERSION_MAJOR))
         writer.write(UInt32(PARRA_ABI_VERSION_MINOR))
         writer.write(Self.host != nil)
         Self.host?.write(to: &writer)
-        let kept = entries.filter(\.value.isSeen).sorted { $0.key < $1.key }
         writer.write(UInt32(kept.count))
         for (path, entry) in kept {
             // Each entry is followed by the checksum of its bytes.
@@ -296,7 +300,7 @@ struct ModuleRegistry: Sendable {
         }
         do {
             try PrivateFolder.create(parentPath(of: path))
-            try FileReplacement.replace(path, with: Self.magic + writer.bytes, mode: 0o600, durable: false)
+            try FileReplacement.replace(path, with: writer.bytes, mode: 0o600, durable: false)
         } catch {
             return
                 "the module registry \(path) cannot be written (\(error)); the next launch reads the modules from their files"

@@ -5,6 +5,12 @@ struct RegistryWriter {
     /// What has been written.
     private(set) var bytes: [UInt8] = []
 
+    /// A writer whose bytes begin with `prefix`, with room for `capacity` bytes in all.
+    init(startingWith prefix: [UInt8] = [], capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+        bytes += prefix
+    }
+
     mutating func write(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
