@@ -250,12 +250,9 @@ struct ModuleRegistry: Sendable {
     }
 
     /// Records what the module file at `path` declares, as it is now, read from a descriptor
-    /// whose digest is `digest` (the same digest, the same declaration).
+    /// whose digest is `digest`. (A file found as recorded, with the recorded digest, is not read
+    /// again, so there is nothing to compare with here.)
     mutating func record(_ declaration: ModuleDeclaration, digest: UInt64, for path: String, stamp: Stamp) {
-        if let old = entries[path], old.stamp == stamp, old.digest == digest {
-            old.isSeen = true
-            return
-        }
         let entry = Entry(recording: declaration, stamp: stamp, digest: digest)
         entry.isSeen = true
         entries[path] = entry
